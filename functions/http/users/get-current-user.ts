@@ -1,0 +1,16 @@
+import type { CurrentUser } from '@shared/schemas/user';
+import { userPermissionFlags } from '@shared/rules/user-permissions';
+import { httpHandler } from '../../lib/http';
+
+/** GET /v2/users/me: the signed-in user with the permission flags the shell needs. */
+export const handler = httpHandler({
+  handle: async ({ user }): Promise<CurrentUser> => ({
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    userType: user.userType,
+    ...(user.externalUserType ? { externalUserType: user.externalUserType } : {}),
+    permissions: userPermissionFlags(user.userType),
+  }),
+});

@@ -1,0 +1,108 @@
+import { ENV_VARS } from '@shared/config/env-vars';
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once at cold start. Nothing else in `functions/` reads `process.env`.
+ * Values are read lazily per name so a handler that needs no bucket does not fail without one.
+ */
+const optional = z.string().optional().transform((v) => (v === '' ? undefined : v));
+
+const EnvSchema = z.object({
+  [ENV_VARS.tableName]: z.string().min(1),
+  [ENV_VARS.filesBucket]: optional,
+  [ENV_VARS.userPoolId]: optional,
+  [ENV_VARS.userPoolClientId]: optional,
+  [ENV_VARS.tokenIssuer]: optional,
+  [ENV_VARS.jwksUrl]: optional,
+  [ENV_VARS.stateMachineArn]: optional,
+  [ENV_VARS.wsCallbackUrl]: optional,
+  [ENV_VARS.mailFrom]: optional,
+  [ENV_VARS.webUrl]: optional,
+  [ENV_VARS.appVersion]: optional,
+  [ENV_VARS.buildTime]: optional,
+  [ENV_VARS.stage]: z.enum(['aws', 'local']).default('aws'),
+  [ENV_VARS.dynamodbEndpoint]: optional,
+  [ENV_VARS.s3Endpoint]: optional,
+  [ENV_VARS.sfnEndpoint]: optional,
+  [ENV_VARS.mailOutboxDir]: optional,
+});
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+let parsed: ParsedEnv | undefined;
+
+function load(): ParsedEnv {
+  if (!parsed) {
+    const result = EnvSchema.safeParse(process.env);
+    if (!result.success) {
+      throw new Error(`Invalid environment: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    }
+    parsed = result.data;
+  }
+  return parsed;
+}
+
+function required(name: keyof ParsedEnv): string {
+  const value = load()[name];
+  if (!value) throw new Error(`Environment variable ${name} is not set`);
+  return value;
+}
+
+export const env = {
+  get tableName() {
+    return required(ENV_VARS.tableName);
+  },
+  get filesBucket() {
+    return required(ENV_VARS.filesBucket);
+  },
+  get userPoolId() {
+    return required(ENV_VARS.userPoolId);
+  },
+  get userPoolClientId() {
+    return required(ENV_VARS.userPoolClientId);
+  },
+  get tokenIssuer() {
+    return required(ENV_VARS.tokenIssuer);
+  },
+  get jwksUrl() {
+    return load()[ENV_VARS.jwksUrl] ?? `${required(ENV_VARS.tokenIssuer)}/.well-known/jwks.json`;
+  },
+  get stateMachineArn() {
+    return required(ENV_VARS.stateMachineArn);
+  },
+  get wsCallbackUrl() {
+    return required(ENV_VARS.wsCallbackUrl);
+  },
+  get mailFrom() {
+    return load()[ENV_VARS.mailFrom] ?? 'no-reply@model-repository.local';
+  },
+  get webUrl() {
+    return load()[ENV_VARS.webUrl] ?? 'http://127.0.0.1:5173';
+  },
+  get appVersion() {
+    return load()[ENV_VARS.appVersion] ?? '0.0.0-dev';
+  },
+  get buildTime() {
+    return load()[ENV_VARS.buildTime] ?? new Date(0).toISOString();
+  },
+  get stage() {
+    return load()[ENV_VARS.stage];
+  },
+  get dynamodbEndpoint() {
+    return load()[ENV_VARS.dynamodbEndpoint];
+  },
+  get s3Endpoint() {
+    return load()[ENV_VARS.s3Endpoint];
+  },
+  get sfnEndpoint() {
+    return load()[ENV_VARS.sfnEndpoint];
+  },
+  get mailOutboxDir() {
+    return load()[ENV_VARS.mailOutboxDir];
+  },
+};
+
+/** For tests that change process.env between cases. */
+export function resetEnvForTests(): void {
+  parsed = undefined;
+}

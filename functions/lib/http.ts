@@ -1,0 +1,147 @@
+import middy from '@middy/core';
+import type { User } from '@shared/schemas/user';
+import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
+import { ERROR_CODES, type ErrorBody } from '@shared/schemas/error';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { authenticate } from '../core/users/authenticate';
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from './errors';
+import { claimsOf, type Identity, identityFromClaims } from './identity';
+import { logger } from './logger';
+
+/** A handler may return a plain value (200 JSON, or 204 when undefined) or an explicit result. */
+export interface HttpResult {
+  readonly __http: true;
+  readonly statusCode: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+export function respond(statusCode: number, body?: unknown, headers?: Record<string, string>): HttpResult {
+  return { __http: true, statusCode, body, headers };
+}
+
+type AnySchema = z.ZodType;
+type Out<S> = S extends AnySchema ? z.output<S> : undefined;
+
+export interface PublicRequest<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface AuthedRequest<B, Q, P> extends PublicRequest<B, Q, P> {
+  identity: Identity;
+  /** The active user record of the caller (unknown or inactive users never get here: 403). */
+  user: User;
+}
+
+interface BaseDef<B, Q, P> {
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface PublicDef<B, Q, P> extends BaseDef<B, Q, P> {
+  auth: 'public';
+  handle: (req: PublicRequest<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+}
+
+export interface AuthedDef<B, Q, P> extends BaseDef<B, Q, P> {
+  auth?: 'jwt';
+  handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+}
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * Wraps one operation as a Lambda handler for the HTTP API (payload 2.0):
+ * parses and validates body, query and path parameters with the shared zod schemas, authenticates the
+ * caller for `jwt` routes, runs the operation and maps every error to `{ message, code, reportId? }`.
+ */
+export function httpHandler<B extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, P extends AnySchema | undefined = undefined>(
+  def: PublicDef<B, Q, P> | AuthedDef<B, Q, P>,
+): HttpHandler {
+  const run = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const body = parseInput(def.body, readJsonBody(event), 'body');
+    const query = parseInput(def.query, event.queryStringParameters ?? {}, 'query');
+    const params = parseInput(def.params, event.pathParameters ?? {}, 'path');
+    let result: unknown;
+    if (def.auth === 'public') {
+      result = await def.handle({ body, query, params, event } as PublicRequest<Out<B>, Out<Q>, Out<P>>);
+    } else {
+      const identity = identityFromClaims(claimsOf(event));
+      const user = await authenticate(identity);
+      result = await def.handle({ body, query, params, event, identity, user } as AuthedRequest<Out<B>, Out<Q>, Out<P>>);
+    }
+    return toResponse(result);
+  };
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().handler(async (event) => {
+    try {
+      return await run(event);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }) as unknown as HttpHandler;
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.byteLength > MAX_JSON_BODY_BYTES) {
+    throw new PayloadTooLargeError(`The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON.');
+  }
+}
+
+function parseInput<S extends AnySchema | undefined>(schema: S, value: unknown, where: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({
+      path: [where, ...i.path.map(String)].join('.'),
+      message: i.message,
+    }));
+    const first = issues[0];
+    throw new ValidationError(first ? `${first.message} (${first.path})` : `Invalid ${where}`, issues);
+  }
+  return result.data as Out<S>;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function toResponse(result: unknown): APIGatewayProxyStructuredResultV2 {
+  if (isHttpResult(result)) {
+    const headers = { ...JSON_HEADERS, ...result.headers };
+    if (result.body === undefined) return { statusCode: result.statusCode, headers };
+    const body = typeof result.body === 'string' && !headers['content-type'].startsWith('application/json')
+      ? result.body
+      : JSON.stringify(result.body);
+    return { statusCode: result.statusCode, headers, body };
+  }
+  if (result === undefined) return { statusCode: 204, headers: JSON_HEADERS };
+  return { statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify(result) };
+}
+
+function isHttpResult(value: unknown): value is HttpResult {
+  return typeof value === 'object' && value !== null && (value as HttpResult).__http === true;
+}
+
+/** The one place where errors become HTTP answers. Stacks go to the log, never to the client. */
+export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
+    if (error.statusCode >= 500) logger.error('Request failed', { error });
+    return { statusCode: error.statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+  }
+  const reportId = randomUUID();
+  logger.error('Unexpected error', { reportId, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  const body: ErrorBody = { message: 'An unexpected error occurred.', code: ERROR_CODES.internal, reportId };
+  return { statusCode: 500, headers: JSON_HEADERS, body: JSON.stringify(body) };
+}

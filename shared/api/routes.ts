@@ -1,0 +1,73 @@
+/**
+ * The one route table. The CDK stateless stack creates one Lambda + HTTP API route per entry, and the
+ * local gateway (`scripts/local/gateway.ts`) serves the same entries by importing the same handler
+ * modules. Adding a route here makes it exist in both worlds.
+ *
+ * `handler` is the module path below `functions/`, without extension; the module exports `handler`.
+ * `auth: 'jwt'` routes sit behind the Cognito JWT authorizer (locally: the gateway verifies the token
+ * against cognito-local's JWKS); the handler then receives the verified claims in
+ * `event.requestContext.authorizer.jwt.claims`. Permission checks happen inside the handler.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRoute {
+  readonly method: HttpMethod;
+  /** API Gateway route path, always under /v2, with `{param}` segments. */
+  readonly path: `/v2${string}`;
+  readonly handler: string;
+  readonly auth: 'jwt' | 'public';
+  /** One-line summary for the OpenAPI document. */
+  readonly summary: string;
+}
+
+export const API_BASE_PATH = '/v2';
+
+export const HTTP_ROUTES = [
+  // Application shell
+  { method: 'GET', path: '/v2/settings', handler: 'http/settings/get-settings', auth: 'public', summary: 'Application settings (help links, tracking, session timeout)' },
+  { method: 'GET', path: '/v2/version', handler: 'http/settings/get-version', auth: 'public', summary: 'Product version and build time' },
+  { method: 'GET', path: '/v2/openapi.json', handler: 'http/settings/get-openapi', auth: 'public', summary: 'This API as an OpenAPI 3.1 document' },
+  // Identity
+  { method: 'GET', path: '/v2/users/me', handler: 'http/users/get-current-user', auth: 'jwt', summary: 'The signed-in user with permission flags' },
+  { method: 'POST', path: '/v2/access-requests', handler: 'http/users/request-app-access', auth: 'jwt', summary: 'A user without access asks the administrators for it' },
+  // Guided tour
+  { method: 'GET', path: '/v2/tours/{type}/{code}', handler: 'http/tours/get-tour', auth: 'jwt', summary: 'Tour content and whether the caller has viewed it' },
+  { method: 'PUT', path: '/v2/tours/{type}/{code}/viewed', handler: 'http/tours/mark-tour-viewed', auth: 'jwt', summary: 'Record that the caller completed the tour' },
+  // Notifications
+  { method: 'GET', path: '/v2/notifications', handler: 'http/notifications/list-notifications', auth: 'jwt', summary: "The caller's latest notifications" },
+  { method: 'POST', path: '/v2/notifications/clear', handler: 'http/notifications/clear-notifications', auth: 'jwt', summary: 'Remove notifications by id' },
+  { method: 'POST', path: '/v2/notifications/seen', handler: 'http/notifications/mark-notifications-seen', auth: 'jwt', summary: 'Mark all notifications of the caller as seen' },
+  // Incidents
+  { method: 'POST', path: '/v2/incidents', handler: 'http/incidents/create-incident', auth: 'jwt', summary: 'Report a problem (incident) with a report id' },
+  { method: 'GET', path: '/v2/incidents', handler: 'http/incidents/list-incidents', auth: 'jwt', summary: 'Incident list (administrators)' },
+] as const satisfies readonly HttpRoute[];
+
+export type HttpRouteDef = (typeof HTTP_ROUTES)[number];
+
+/** WebSocket API routes. `$connect` verifies the token given as `?token=` (browsers cannot set headers). */
+export const WS_ROUTES = [
+  { routeKey: '$connect', handler: 'ws/connect' },
+  { routeKey: '$disconnect', handler: 'ws/disconnect' },
+  { routeKey: '$default', handler: 'ws/default' },
+] as const;
+
+/**
+ * Lambda tasks of the model-run state machine, keyed by the ASL state name. The ASL file
+ * (`cdk/state-machine/run-model.asl.json`) refers to them as `${<State>FunctionArn}` placeholders.
+ */
+export const WORKFLOW_TASKS = {
+  Prepare: 'workflow/prepare',
+  Collect: 'workflow/collect',
+  MarkFailed: 'workflow/mark-failed',
+} as const;
+
+/** Request bodies above this size are refused with 413 (API Gateway's own hard limit is 10 MB). */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/** CORS for the HTTP API: same settings in CDK and the local gateway. */
+export const CORS = {
+  allowHeaders: ['authorization', 'content-type', 'if-match'],
+  allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  exposeHeaders: ['etag'],
+  maxAgeSeconds: 600,
+} as const;

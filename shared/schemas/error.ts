@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Every error response of the API has this shape (see docs/api.md). */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Present on 5xx answers: the id under which the server logged the failure. */
+  reportId: z.string().optional(),
+  /** Field-level problems for validation errors (path → message). */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Stable error codes; the web app may branch on them, never on message texts. */
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unprocessable: 'UNPROCESSABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;

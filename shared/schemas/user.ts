@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** User types. The DynamoDB user record is authoritative; Cognito groups mirror it. */
+export const UserTypeSchema = z.enum(['SUPERUSER', 'INTERNALUSER', 'EXTERNALUSER']);
+export type UserType = z.infer<typeof UserTypeSchema>;
+
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  SUPERUSER: 'Super User',
+  INTERNALUSER: 'Internal User',
+  EXTERNALUSER: 'External User',
+};
+
+export const ExternalUserTypeSchema = z.enum(['VENDOR', 'HTA', 'OTHER']);
+export type ExternalUserType = z.infer<typeof ExternalUserTypeSchema>;
+
+export const EXTERNAL_USER_TYPE_LABELS: Record<ExternalUserType, string> = {
+  VENDOR: 'Vendor',
+  HTA: 'Health Technology Assessment Representative (HTA)',
+  OTHER: 'Other',
+};
+
+export const ExternalUserStatusSchema = z.enum(['ACTIVE', 'INACTIVE', 'PENDING_REGISTRATION', 'PENDING_REVIEW']);
+export type ExternalUserStatus = z.infer<typeof ExternalUserStatusSchema>;
+
+/** A user id is the ISID: the company-wide short user name. */
+export const IsidSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'A user id may contain letters, digits and . _ @ - only');
+
+export const UserSchema = z.object({
+  id: IsidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  userType: UserTypeSchema,
+  country: z.string().optional(),
+  department: z.string().optional(),
+  divisionName: z.string().optional(),
+  externalUserType: ExternalUserTypeSchema.optional(),
+  status: ExternalUserStatusSchema.optional(),
+  /** Non-personal (service) account: excluded from some user searches. */
+  npa: z.boolean().optional(),
+  createdOn: z.string(),
+  createdBy: z.string().optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserPermissionFlagsSchema = z.object({
+  createModel: z.boolean(),
+  externalizationTabEnabled: z.boolean(),
+  activateUser: z.boolean(),
+  deactivateUser: z.boolean(),
+  enrollUser: z.boolean(),
+  changeUserRole: z.boolean(),
+});
+export type UserPermissionFlags = z.infer<typeof UserPermissionFlagsSchema>;
+
+/** Answer of GET /v2/users/me. */
+export const CurrentUserSchema = z.object({
+  id: IsidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  userType: UserTypeSchema,
+  externalUserType: ExternalUserTypeSchema.optional(),
+  permissions: UserPermissionFlagsSchema,
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
