@@ -44,6 +44,12 @@ export const HTTP_ROUTES = [
 
 export type HttpRouteDef = (typeof HTTP_ROUTES)[number];
 
+/**
+ * Requests that match no route go to this handler: API Gateway's `$default` route in AWS, the
+ * fallback of the local gateway. It answers 404 in the API's error shape.
+ */
+export const NOT_FOUND_HANDLER = 'http/not-found';
+
 /** WebSocket API routes. `$connect` verifies the token given as `?token=` (browsers cannot set headers). */
 export const WS_ROUTES = [
   { routeKey: '$connect', handler: 'ws/connect' },
