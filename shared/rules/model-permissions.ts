@@ -1,0 +1,115 @@
+import type { ModelRoles, ModelStatus, Platform, TheoremFlags } from '../schemas/model';
+import type { UserType } from '../schemas/user';
+
+/**
+ * The permission module for model entries, used by the API to refuse and by the web app to show,
+ * hide or disable actions. Outcomes follow the issue and ARCHITECTURE.md: 'allowed'; 'disallowed'
+ * (the action is hidden: the user has no business with it); 'forbidden' (the action is shown but
+ * disabled: the user could do it, but not in the model's current state). The spec's own exact rules
+ * are "not shown" (000 §6); this table is our design, documented in docs/permissions.md.
+ */
+export type Outcome = 'allowed' | 'disallowed' | 'forbidden';
+
+export type ModelAction =
+  | 'view'
+  | 'preview'
+  | 'deleteDraft'
+  | 'publish'
+  | 'retire'
+  | 'downloadAll'
+  | 'edit'
+  | 'manageAccess'
+  | 'versionControl'
+  | 'folderView'
+  | 'share'
+  | 'requestAccess';
+
+export interface PermissionUser {
+  id: string;
+  userType: UserType;
+}
+
+export interface PermissionModel {
+  status: ModelStatus;
+  roles: ModelRoles;
+  platform?: Platform;
+  /** THEOREM flags for this user on this model (only on Oncology models). */
+  theoremFlags?: TheoremFlags;
+}
+
+/** The strongest relation of a user to a model. */
+export type Relation = 'superuser' | 'manager' | 'viewer' | 'modeler' | 'displayViewer' | 'none';
+
+export function relationOf(user: PermissionUser, model: PermissionModel): Relation {
+  if (user.userType === 'SUPERUSER') return 'superuser';
+  const r = model.roles;
+  if (r.vestLead === user.id || r.steward === user.id || r.owners.includes(user.id)) return 'manager';
+  if (r.viewers.includes(user.id)) return 'viewer';
+  if (r.calibrationModelers.includes(user.id) || r.scenarioModelers.includes(user.id)) return 'modeler';
+  if (r.displayViewers.includes(user.id)) return 'displayViewer';
+  return 'none';
+}
+
+const isManager = (rel: Relation) => rel === 'superuser' || rel === 'manager';
+/** Roles that may see the full entry and download (000 §6: cards offer Download to these). */
+const canRead = (rel: Relation) => isManager(rel) || rel === 'viewer';
+const hasAnyRole = (rel: Relation) => rel !== 'none';
+
+/** THEOREM models are read-only unless the user's model_access flag is set. */
+function theoremReadOnly(model: PermissionModel): boolean {
+  return model.platform === 'Oncology' && model.theoremFlags?.model_access !== 'true';
+}
+
+export function modelPermission(action: ModelAction, user: PermissionUser, model: PermissionModel): Outcome {
+  const rel = relationOf(user, model);
+  const status = model.status;
+  if (status === 'DELETED' || status === 'CREATING')
+    return rel === 'superuser' && action === 'view' ? 'allowed' : 'disallowed';
+  // Retired entries are visible to their owners only (000 §2).
+  if (status === 'RETIRED' && !isManager(rel)) return 'disallowed';
+  switch (action) {
+    case 'view':
+      return hasAnyRole(rel) ? 'allowed' : 'disallowed';
+    case 'preview':
+      // Published entries can be previewed (general information) by every internal user.
+      return hasAnyRole(rel) || (status === 'PUBLISHED' && user.userType === 'INTERNALUSER')
+        ? 'allowed'
+        : 'disallowed';
+    case 'requestAccess':
+      return !canRead(rel) && status === 'PUBLISHED' && user.userType !== 'EXTERNALUSER'
+        ? 'allowed'
+        : 'disallowed';
+    case 'deleteDraft':
+      if (!isManager(rel)) return 'disallowed';
+      return status === 'DRAFT' ? 'allowed' : 'forbidden';
+    case 'publish':
+      if (!isManager(rel)) return 'disallowed';
+      return status === 'DRAFT' ? 'allowed' : 'forbidden';
+    case 'retire':
+      if (!isManager(rel)) return 'disallowed';
+      return status === 'PUBLISHED' ? 'allowed' : 'forbidden';
+    case 'edit':
+    case 'manageAccess':
+      if (!isManager(rel)) return 'disallowed';
+      if (status === 'RETIRED' || model.platform === 'Pneumococcal Vaccines' || theoremReadOnly(model))
+        return 'forbidden';
+      return 'allowed';
+    case 'downloadAll':
+      if (canRead(rel)) return 'allowed';
+      return hasAnyRole(rel) ? 'forbidden' : 'disallowed';
+    case 'versionControl':
+      return canRead(rel) ? 'allowed' : 'disallowed';
+    case 'folderView':
+      if (canRead(rel)) return 'allowed';
+      return hasAnyRole(rel) ? 'forbidden' : 'disallowed';
+    case 'share':
+      return canRead(rel) && status === 'PUBLISHED' ? 'allowed' : canRead(rel) ? 'forbidden' : 'disallowed';
+  }
+}
+
+/** Adding a model entry needs an internal or super user (002 §6 createModel flag). */
+export function canAddModel(userType: UserType): Outcome {
+  return userType === 'EXTERNALUSER' ? 'disallowed' : 'allowed';
+}
+
+export const isAllowed = (o: Outcome) => o === 'allowed';

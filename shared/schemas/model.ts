@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { IsidSchema } from './user';
+
+/**
+ * Model entries (000 §3). Field names of the metadata follow the specification (snake_case), so that
+ * spec rules and option lists read the same in code. Multi-value fields are arrays here; the spec's
+ * storage joins ('|' for products, ', ' for MK numbers) are only used where a text form is needed.
+ */
+
+export const ModelStatusSchema = z.enum(['CREATING', 'DRAFT', 'PUBLISHED', 'RETIRED', 'DELETED']);
+export type ModelStatus = z.infer<typeof ModelStatusSchema>;
+
+export const MODEL_STATUS_LABELS: Record<ModelStatus, string> = {
+  CREATING: 'Creating',
+  DRAFT: 'Draft',
+  PUBLISHED: 'Published',
+  RETIRED: 'Retired',
+  DELETED: 'Deleted',
+};
+
+export const InformationClassificationSchema = z.enum(['Public', 'Proprietary', 'Sensitive', 'Confidential']);
+export type InformationClassification = z.infer<typeof InformationClassificationSchema>;
+
+/** The most sensitive classification: external users may never be given access to such a model. */
+export const TOP_SENSITIVITY_CLASSIFICATION: InformationClassification = 'Confidential';
+
+/** Letter badges for the classification icon (000 §1). */
+export const CLASSIFICATION_BADGES: Record<InformationClassification, { letter: string; color: string }> = {
+  Public: { letter: 'P', color: 'green' },
+  Proprietary: { letter: 'Pr', color: 'teal' },
+  Sensitive: { letter: 'S', color: 'red' },
+  Confidential: { letter: 'C', color: 'orange' },
+};
+
+/**
+ * Platforms. 'Oncology' is the THEOREM family, 'Pneumococcal Vaccines' the PNEU-insights family; both
+ * carry extra permission flags and are read-only in places. The display label maps the pneumococcal
+ * platform to a shorter name (000 §2).
+ */
+export const PlatformSchema = z.enum([
+  'Model Repository',
+  'WebModel 2.0',
+  'Oncology',
+  'Pneumococcal Vaccines',
+]);
+export type Platform = z.infer<typeof PlatformSchema>;
+export const PLATFORM_DISPLAY_LABELS: Record<Platform, string> = {
+  'Model Repository': 'Model Repository',
+  'WebModel 2.0': 'WebModel 2.0',
+  Oncology: 'Oncology',
+  'Pneumococcal Vaccines': 'PNEU-insights',
+};
+
+/**
+ * The entry's "type" (global or adaptation). Its label is part of the generated name and it is the
+ * Global/Adaptation facet of the Dynamic View (000 §3: 'Global', 'Country Adaptation',
+ * 'Global + Country Adaptation').
+ */
+export const ModelKindSchema = z.enum(['Global', 'Country Adaptation', 'Global + Country Adaptation']);
+export type ModelKind = z.infer<typeof ModelKindSchema>;
+
+export const VeapSchema = z.object({
+  id: z.string().max(50),
+  name: z.string().max(255).optional(),
+  projectTitle: z.string().max(255).optional(),
+  keyContact: z.string().max(255).optional(),
+  primaryIndication: z.string().max(255).optional(),
+  productName: z.string().max(255).optional(),
+  therapeuticArea: z.string().max(255).optional(),
+  mkvNumber: z.array(z.string().max(50)).max(50).optional(),
+  url: z.string().max(2000).optional(),
+});
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** Every metadata field of 000 §3. Requiredness is a rule (shared/rules/model-metadata.ts), not a type. */
+export const ModelMetadataSchema = z.object({
+  version_release_of_model: text(7).optional(),
+  version_log: text(10_000).optional(),
+  changelog_file: z.string().max(64).optional(),
+  veap_id: VeapSchema.optional(),
+  revops_id: text(50).optional(),
+  tree_parent_id: z.string().max(64).optional(),
+  tree_root_id: z.string().max(64).optional(),
+  country: z.array(text(100)).max(300).optional(),
+  /** 'true' or 'false': stored as a string as in the original product. */
+  global: z.enum(['true', 'false']).optional(),
+  information_classification: InformationClassificationSchema.optional(),
+  bitbucket_project: text(255).optional(),
+  bitbucket_repository: text(255).optional(),
+  bitbucket_path: text(1000).optional(),
+  bitbucket_commit: text(100).optional(),
+  model_type: text(100).optional(),
+  type: ModelKindSchema.optional(),
+  therapeutic_area: text(100).optional(),
+  product: z.array(text(100)).max(50).optional(),
+  disease: text(255).optional(),
+  study_number: text(100).optional(),
+  mk_number: z.array(text(50)).max(50).optional(),
+  stage_of_model_development: text(100).optional(),
+  global_adaptation: ModelKindSchema.optional(),
+  platform: PlatformSchema.optional(),
+  webmodel: text(255).optional(),
+  mathematica_environment: text(100).optional(),
+  python_environment: text(100).optional(),
+  model_execution_environment: text(100).optional(),
+  objective_of_model: text(4000).optional(),
+  notes: text(4000).optional(),
+  model_development_plan: text(255).optional(),
+  label: text(255).optional(),
+  indication: text(255).optional(),
+  suffix: text(200).optional(),
+  legal_notice: text(10_000).optional(),
+  ext_url: text(2000).optional(),
+  usage_notes: text(4000).optional(),
+  isid_of_model_steward: text(64).optional(),
+  email_for_model_steward: text(255).optional(),
+  name_of_model_steward: text(255).optional(),
+});
+export type ModelMetadata = z.infer<typeof ModelMetadataSchema>;
+export type MetadataField = keyof ModelMetadata;
+
+/** Role names (000 §3 "Model access values"). */
+export const ModelRoleSchema = z.enum([
+  'VESTLEAD',
+  'STEWARD',
+  'OWNER',
+  'VIEWER',
+  'DISPLAYVIEWER',
+  'CALIBRATORMODELER',
+  'SCENARIOMODELER',
+]);
+export type ModelRole = z.infer<typeof ModelRoleSchema>;
+
+export const MODEL_ROLE_LABELS: Record<ModelRole, string> = {
+  VESTLEAD: 'Value and Implementation Lead',
+  STEWARD: 'Model Steward',
+  OWNER: 'Model Owner',
+  VIEWER: 'Model Viewer',
+  DISPLAYVIEWER: 'Display User',
+  CALIBRATORMODELER: 'Calibration Modeler',
+  SCENARIOMODELER: 'Scenario Modeler',
+};
+
+/** The permission sets of a model entry (000 §3). */
+export const ModelRolesSchema = z.object({
+  vestLead: IsidSchema.optional(),
+  steward: IsidSchema.optional(),
+  owners: z.array(IsidSchema).max(200),
+  viewers: z.array(IsidSchema).max(2000),
+  displayViewers: z.array(IsidSchema).max(2000),
+  calibrationModelers: z.array(IsidSchema).max(500),
+  scenarioModelers: z.array(IsidSchema).max(500),
+});
+export type ModelRoles = z.infer<typeof ModelRolesSchema>;
+
+export const EMPTY_ROLES: ModelRoles = {
+  owners: [],
+  viewers: [],
+  displayViewers: [],
+  calibrationModelers: [],
+  scenarioModelers: [],
+};
+
+/** THEOREM permission flags (strings 'true'/'false' as in the original product). */
+export const TheoremFlagsSchema = z.object({
+  model_access: z.enum(['true', 'false']),
+  allow_access: z.enum(['true', 'false']),
+  data_cut_access: z.enum(['true', 'false']),
+  country_access: z.enum(['true', 'false']),
+});
+export type TheoremFlags = z.infer<typeof TheoremFlagsSchema>;
