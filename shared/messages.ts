@@ -17,6 +17,10 @@ export const MESSAGES = {
   wrongCredentials: 'You have entered wrong username or password',
   sessionAboutToExpire: 'Your Session is about to Expire!',
   accessRequestSubject: 'Access Request',
+  accessRequestSentRecently: 'An access request was sent recently.',
+  // API errors (not quoted in the spec; stable texts the web app may show)
+  apiNotFound: 'Not found.',
+  noPermission: 'You do not have permission to do this.',
   // Global error handling (002 §8)
   forbiddenRedirect: 'Access is forbidden. You have been redirected.',
   errorWithMessage: (message: string) => `An error has occurred: ${message}`,

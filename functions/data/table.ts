@@ -1,6 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ConflictError } from '../lib/errors';
+import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env';
+import { ConflictError } from '../lib/errors';
+import { ddb } from './clients';
 
 /**
  * Single-table design (docs/data-model.md). Every item has `pk`/`sk`; secondary access patterns use
@@ -36,7 +38,33 @@ export async function conditionalWrite<T>(write: () => Promise<T>, conflictMessa
 }
 
 /** Strips the key attributes from an item read from the table. */
-export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'entity'> {
+export function withoutKeys<T extends Record<string, unknown>>(
+  item: T,
+): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'entity'> {
   const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...rest } = item;
   return rest;
+}
+
+/** Epoch seconds `seconds` from now, for the table's TTL attribute. */
+export function ttlIn(seconds: number, now = Date.now()): number {
+  return Math.floor(now / 1000) + seconds;
+}
+
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/**
+ * Writes any number of put/delete requests in batches of 25, retrying what DynamoDB leaves
+ * unprocessed (throttling) with a short backoff.
+ */
+export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
+  const table = tableName();
+  for (let start = 0; start < requests.length; start += 25) {
+    let pending: WriteRequest[] = requests.slice(start, start + 25);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error(`DynamoDB left ${pending.length} writes unprocessed`);
+      const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = out.UnprocessedItems?.[table] ?? [];
+    }
+  }
 }

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type User, UserSchema } from '@shared/schemas/user';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type User, UserSchema, type UserType } from '@shared/schemas/user';
 import { ddb } from './clients';
-import { conditionalWrite, tableName, withoutKeys } from './table';
+import { conditionalWrite, INDEXES, tableName, withoutKeys } from './table';
 
 /**
  * Users. Key: USER#<isid> / PROFILE. GSI1 lists users by type, sorted by last name:
@@ -46,4 +46,24 @@ export async function createUser(user: User): Promise<void> {
 /** Creates or replaces a user (seeding and admin jobs only). */
 export async function putUser(user: User): Promise<void> {
   await ddb().send(new PutCommand({ TableName: tableName(), Item: toUserItem(user) }));
+}
+
+/** All users of one type, by last name (GSI1). Used for small sets such as the super users. */
+export async function listUsersByType(userType: UserType): Promise<User[]> {
+  const users: User[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEXES.gsi1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `USERTYPE#${userType}` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) users.push(fromUserItem(item));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return users;
 }

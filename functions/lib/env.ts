@@ -5,10 +5,14 @@ import { z } from 'zod';
  * Configuration, parsed once at cold start. Nothing else in `functions/` reads `process.env`.
  * Values are read lazily per name so a handler that needs no bucket does not fail without one.
  */
-const optional = z.string().optional().transform((v) => (v === '' ? undefined : v));
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 const EnvSchema = z.object({
-  [ENV_VARS.tableName]: z.string().min(1),
+  // Optional here and required by its getter, so processes without a table (the runner) can start.
+  [ENV_VARS.tableName]: optional,
   [ENV_VARS.filesBucket]: optional,
   [ENV_VARS.userPoolId]: optional,
   [ENV_VARS.userPoolClientId]: optional,
@@ -101,6 +105,31 @@ export const env = {
     return load()[ENV_VARS.mailOutboxDir];
   },
 };
+
+/**
+ * Variables of the model runner container, set per task by the state machine's container overrides
+ * (names fixed in cdk/state-machine/run-model.asl.json); locally the same names reach the child process.
+ */
+const RunnerEnvSchema = z.object({
+  RUN_ID: z.string().min(1),
+  RUN_INPUT_KEY: z.string().min(1),
+  RUN_OUTPUT_KEY: z.string().min(1),
+});
+export type RunnerEnv = { runId: string; inputKey: string; outputKey: string };
+
+export function runnerEnv(): RunnerEnv {
+  const result = RunnerEnvSchema.safeParse(process.env);
+  if (!result.success) {
+    throw new Error(
+      `Invalid runner environment: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
+  }
+  return {
+    runId: result.data.RUN_ID,
+    inputKey: result.data.RUN_INPUT_KEY,
+    outputKey: result.data.RUN_OUTPUT_KEY,
+  };
+}
 
 /** For tests that change process.env between cases. */
 export function resetEnvForTests(): void {

@@ -3,7 +3,7 @@ import { UnauthorizedError } from './errors';
 
 /** Who is calling, as far as the verified token says. Business data about the user lives in DynamoDB. */
 export interface Identity {
-  /** The ISID: `custom:isid` when the IdP maps it (federated employees), else the Cognito user name. */
+  /** The ISID: `custom:isid` for federated employees (mapped by the IdP), else the Cognito user name. */
   userId: string;
   email?: string;
   groups: string[];
@@ -21,7 +21,12 @@ export function claimsOf(event: APIGatewayProxyEventV2): Claims | undefined {
 
 export function identityFromClaims(claims: Claims | undefined): Identity {
   if (!claims) throw new UnauthorizedError();
-  const userId = claims['custom:isid'] ?? claims['cognito:username'] ?? claims.username;
+  // `custom:isid` is trusted only on federated tokens (an `identities` claim is present): there the
+  // corporate IdP maps it and users cannot change it. A password user could write their own custom
+  // attributes through the Cognito API, so for them the user name (their ISID) is the identity.
+  const federated = claims.identities !== undefined;
+  const userId =
+    (federated ? claims['custom:isid'] : undefined) ?? claims['cognito:username'] ?? claims.username;
   if (typeof userId !== 'string' || userId === '') throw new UnauthorizedError();
   return {
     userId,

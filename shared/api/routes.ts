@@ -24,22 +24,94 @@ export const API_BASE_PATH = '/v2';
 
 export const HTTP_ROUTES = [
   // Application shell
-  { method: 'GET', path: '/v2/settings', handler: 'http/settings/get-settings', auth: 'public', summary: 'Application settings (help links, tracking, session timeout)' },
-  { method: 'GET', path: '/v2/version', handler: 'http/settings/get-version', auth: 'public', summary: 'Product version and build time' },
-  { method: 'GET', path: '/v2/openapi.json', handler: 'http/settings/get-openapi', auth: 'public', summary: 'This API as an OpenAPI 3.1 document' },
+  {
+    method: 'GET',
+    path: '/v2/settings',
+    handler: 'http/settings/get-settings',
+    auth: 'public',
+    summary: 'Application settings (help links, tracking, session timeout)',
+  },
+  {
+    method: 'GET',
+    path: '/v2/version',
+    handler: 'http/settings/get-version',
+    auth: 'public',
+    summary: 'Product version and build time',
+  },
+  {
+    method: 'GET',
+    path: '/v2/openapi.json',
+    handler: 'http/settings/get-openapi',
+    auth: 'public',
+    summary: 'This API as an OpenAPI 3.1 document',
+  },
   // Identity
-  { method: 'GET', path: '/v2/users/me', handler: 'http/users/get-current-user', auth: 'jwt', summary: 'The signed-in user with permission flags' },
-  { method: 'POST', path: '/v2/access-requests', handler: 'http/users/request-app-access', auth: 'jwt', summary: 'A user without access asks the administrators for it' },
+  {
+    method: 'GET',
+    path: '/v2/users/me',
+    handler: 'http/users/get-current-user',
+    auth: 'jwt',
+    summary: 'The signed-in user with permission flags',
+  },
+  {
+    method: 'POST',
+    path: '/v2/access-requests',
+    handler: 'http/users/request-app-access',
+    auth: 'jwt',
+    summary: 'A user without access asks the administrators for it',
+  },
   // Guided tour
-  { method: 'GET', path: '/v2/tours/{type}/{code}', handler: 'http/tours/get-tour', auth: 'jwt', summary: 'Tour content and whether the caller has viewed it' },
-  { method: 'PUT', path: '/v2/tours/{type}/{code}/viewed', handler: 'http/tours/mark-tour-viewed', auth: 'jwt', summary: 'Record that the caller completed the tour' },
+  {
+    method: 'GET',
+    path: '/v2/tours/{type}/{code}',
+    handler: 'http/tours/get-tour',
+    auth: 'jwt',
+    summary: 'Tour content and whether the caller has viewed it',
+  },
+  {
+    method: 'PUT',
+    path: '/v2/tours/{type}/{code}/viewed',
+    handler: 'http/tours/mark-tour-viewed',
+    auth: 'jwt',
+    summary: 'Record that the caller completed the tour',
+  },
   // Notifications
-  { method: 'GET', path: '/v2/notifications', handler: 'http/notifications/list-notifications', auth: 'jwt', summary: "The caller's latest notifications" },
-  { method: 'POST', path: '/v2/notifications/clear', handler: 'http/notifications/clear-notifications', auth: 'jwt', summary: 'Remove notifications by id' },
-  { method: 'POST', path: '/v2/notifications/seen', handler: 'http/notifications/mark-notifications-seen', auth: 'jwt', summary: 'Mark all notifications of the caller as seen' },
+  {
+    method: 'GET',
+    path: '/v2/notifications',
+    handler: 'http/notifications/list-notifications',
+    auth: 'jwt',
+    summary: "The caller's latest notifications",
+  },
+  {
+    method: 'POST',
+    path: '/v2/notifications/clear',
+    handler: 'http/notifications/clear-notifications',
+    auth: 'jwt',
+    summary: 'Remove notifications by id',
+  },
+  {
+    method: 'POST',
+    path: '/v2/notifications/seen',
+    handler: 'http/notifications/mark-notifications-seen',
+    auth: 'jwt',
+    summary: 'Mark all notifications of the caller as seen',
+  },
   // Incidents
-  { method: 'POST', path: '/v2/incidents', handler: 'http/incidents/create-incident', auth: 'jwt', summary: 'Report a problem (incident) with a report id' },
-  { method: 'GET', path: '/v2/incidents', handler: 'http/incidents/list-incidents', auth: 'jwt', summary: 'Incident list (administrators)' },
+  {
+    method: 'POST',
+    path: '/v2/incidents',
+    handler: 'http/incidents/create-incident',
+    auth: 'jwt',
+    summary: 'Report a problem (incident) with a report id',
+  },
+  {
+    method: 'GET',
+    path: '/v2/incidents',
+    handler: 'http/incidents/list-incidents',
+    auth: 'jwt',
+    summary: 'Incident list (administrators)',
+  },
 ] as const satisfies readonly HttpRoute[];
 
 export type HttpRouteDef = (typeof HTTP_ROUTES)[number];

@@ -19,7 +19,12 @@ export const EXTERNAL_USER_TYPE_LABELS: Record<ExternalUserType, string> = {
   OTHER: 'Other',
 };
 
-export const ExternalUserStatusSchema = z.enum(['ACTIVE', 'INACTIVE', 'PENDING_REGISTRATION', 'PENDING_REVIEW']);
+export const ExternalUserStatusSchema = z.enum([
+  'ACTIVE',
+  'INACTIVE',
+  'PENDING_REGISTRATION',
+  'PENDING_REVIEW',
+]);
 export type ExternalUserStatus = z.infer<typeof ExternalUserStatusSchema>;
 
 /** A user id is the ISID: the company-wide short user name. */

@@ -11,9 +11,14 @@ import type { Identity } from '../../lib/identity';
  */
 export async function authenticate(identity: Identity): Promise<User> {
   const user = await getUser(identity.userId);
-  if (!user || !user.active) throw new ForbiddenError('Your account has no access to Model Repository.');
+  if (!user?.active) throw new ForbiddenError('Your account has no access to Model Repository.');
   if (user.userType === 'EXTERNALUSER' && user.status !== undefined && user.status !== 'ACTIVE') {
     throw new ForbiddenError('Your account has no access to Model Repository.');
   }
   return user;
+}
+
+/** The caller's user record whatever its state (for `auth: 'identity'` operations such as access requests). */
+export async function findCaller(identity: Identity): Promise<User | undefined> {
+  return getUser(identity.userId);
 }

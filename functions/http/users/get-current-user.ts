@@ -1,5 +1,5 @@
-import type { CurrentUser } from '@shared/schemas/user';
 import { userPermissionFlags } from '@shared/rules/user-permissions';
+import type { CurrentUser } from '@shared/schemas/user';
 import { httpHandler } from '../../lib/http';
 
 /** GET /v2/users/me: the signed-in user with the permission flags the shell needs. */

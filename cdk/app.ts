@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { defineApp } from './define-app';
+
+defineApp(new App());

@@ -1,0 +1,275 @@
+import { TABLE_SCHEMA } from '@shared/config/table-schema';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  ClientAttributes,
+  FeaturePlan,
+  type IUserPoolIdentityProvider,
+  Mfa,
+  OAuthScope,
+  ProviderAttribute,
+  StandardThreatProtectionMode,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
+  UserPoolGroup,
+  UserPoolIdentityProviderOidc,
+  UserPoolIdentityProviderSaml,
+  UserPoolIdentityProviderSamlMetadata,
+} from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import type { DeployConfig, FederatedIdpConfig } from '../config';
+
+export interface StatefulStackProps extends StackProps {
+  readonly config: DeployConfig;
+}
+
+/** The user groups of the product; the DynamoDB user record is authoritative, the groups mirror it. */
+export const USER_GROUPS = ['SUPERUSER', 'INTERNALUSER', 'EXTERNALUSER'] as const;
+
+/**
+ * The files bucket has a predictable name (unique per stage, account and region), so the stateless
+ * and web stacks address it by name in their own account/region instead of importing a cross-stack
+ * export; grants and their cdk-nag acknowledgements then read the same in every stack.
+ */
+export function filesBucketName(scope: Stack, stage: string): string {
+  return `mr-${stage}-files-${scope.account}-${scope.region}`;
+}
+
+/**
+ * Everything that holds data or identities: the table, the files bucket, the user pool and the mail
+ * identity. Retained on stack deletion, so the stateless stack can be destroyed and rebuilt freely.
+ */
+export class StatefulStack extends Stack {
+  readonly table: Table;
+  readonly filesBucket: Bucket;
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  readonly hostedUiDomain: UserPoolDomain;
+  /** Provider name the web app passes to `signInWithRedirect`, when a federated IdP is configured. */
+  readonly identityProviderName?: string;
+  readonly mailIdentity?: EmailIdentity;
+  /** The address handlers send from (MAIL_FROM), when `mailFrom` is configured. */
+  readonly mailFromAddress?: string;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = this.createTable();
+    const accessLogs = this.createAccessLogBucket();
+    this.filesBucket = this.createFilesBucket(accessLogs, config);
+
+    this.userPool = this.createUserPool();
+    for (const groupName of USER_GROUPS) {
+      new UserPoolGroup(this, `Group${groupName}`, { userPool: this.userPool, groupName });
+    }
+    this.hostedUiDomain = this.userPool.addDomain('HostedUi', {
+      cognitoDomain: { domainPrefix: config.hostedUiDomainPrefix },
+    });
+    const idp = config.idp ? this.createIdentityProvider(config.idp) : undefined;
+    this.identityProviderName = config.idp?.name;
+    this.webClient = this.createWebClient(config, idp);
+
+    if (config.mailFrom) {
+      const isAddress = config.mailFrom.includes('@');
+      this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
+        identity: isAddress ? Identity.email(config.mailFrom) : Identity.domain(config.mailFrom),
+      });
+      this.mailFromAddress = isAddress ? config.mailFrom : `no-reply@${config.mailFrom}`;
+    }
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'FilesBucketName', { value: this.filesBucket.bucketName });
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.webClient.userPoolClientId });
+    new CfnOutput(this, 'HostedUiDomain', { value: this.hostedUiDomain.baseUrl() });
+  }
+
+  private createTable(): Table {
+    const [gsi1, gsi2] = TABLE_SCHEMA.globalSecondaryIndexes;
+    const table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_SCHEMA.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      stream: StreamViewType[TABLE_SCHEMA.streamViewType],
+      timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const gsi of [gsi1, gsi2]) {
+      table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+      });
+    }
+    return table;
+  }
+
+  private createAccessLogBucket(): Bucket {
+    const bucket = new Bucket(this, 'AccessLogs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(bucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This bucket is the server-access-log target; logging it into itself would loop.',
+    });
+    return bucket;
+  }
+
+  private createFilesBucket(accessLogs: Bucket, config: DeployConfig): Bucket {
+    return new Bucket(this, 'Files', {
+      bucketName: filesBucketName(this, config.stage),
+      versioned: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'files/',
+      // Browsers upload and download with presigned URLs straight from the web origin.
+      cors: [
+        {
+          allowedOrigins: [...config.allowedOrigins],
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        { noncurrentVersionExpiration: Duration.days(365) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  private createUserPool(): UserPool {
+    const userPool = new UserPool(this, 'UserPool', {
+      // External users are invited or (in a later issue) sign up through a checked registration code.
+      selfSignUpEnabled: false,
+      signInAliases: { username: true },
+      signInCaseSensitive: false,
+      standardAttributes: {
+        email: { required: false, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      // Mutable because federated sign-in rewrites mapped attributes on every login.
+      customAttributes: { isid: new StringAttribute({ minLen: 1, maxLen: 64, mutable: true }) },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.PLUS,
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'Employees sign in through the corporate IdP, which enforces MFA; for local users TOTP MFA is offered (optional) and threat protection (PLUS, full function) challenges risky sign-ins.',
+    });
+    return userPool;
+  }
+
+  private createIdentityProvider(idp: FederatedIdpConfig): IUserPoolIdentityProvider {
+    const attributeMapping = {
+      email: ProviderAttribute.other(idp.attributes.email),
+      givenName: ProviderAttribute.other(idp.attributes.givenName),
+      familyName: ProviderAttribute.other(idp.attributes.familyName),
+      // CDK passes custom keys through as written: Cognito wants the full attribute name.
+      custom: { 'custom:isid': ProviderAttribute.other(idp.attributes.isid) },
+    };
+    if (idp.type === 'SAML') {
+      return new UserPoolIdentityProviderSaml(this, 'CorporateIdp', {
+        userPool: this.userPool,
+        name: idp.name,
+        metadata: UserPoolIdentityProviderSamlMetadata.url(idp.metadataUrl ?? ''),
+        attributeMapping,
+      });
+    }
+    return new UserPoolIdentityProviderOidc(this, 'CorporateIdp', {
+      userPool: this.userPool,
+      name: idp.name,
+      issuerUrl: idp.issuer ?? '',
+      clientId: idp.clientId ?? '',
+      // A dynamic reference: CloudFormation resolves it at deploy time; the secret never enters the template.
+      clientSecret: SecretValue.secretsManager(idp.clientSecretName ?? '').unsafeUnwrap(),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping,
+    });
+  }
+
+  private createWebClient(config: DeployConfig, idp: IUserPoolIdentityProvider | undefined): UserPoolClient {
+    const readable = new ClientAttributes()
+      .withStandardAttributes({ email: true, givenName: true, familyName: true })
+      .withCustomAttributes('isid');
+    // Federated sign-in needs write access to mapped attributes; without an IdP nobody may change them.
+    const writable = idp
+      ? new ClientAttributes()
+          .withStandardAttributes({ email: true, givenName: true, familyName: true })
+          .withCustomAttributes('isid')
+      : new ClientAttributes();
+    const client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        // No aws.cognito.signin.user.admin: a hosted-UI token cannot rewrite the user's own attributes.
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        callbackUrls: [...config.callbackUrls],
+        logoutUrls: [...config.logoutUrls],
+      },
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(idp ? [UserPoolClientIdentityProvider.custom(idp.providerName)] : []),
+      ],
+      readAttributes: readable,
+      writeAttributes: writable,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.hours(12),
+      enableTokenRevocation: true,
+    });
+    if (idp) client.node.addDependency(idp);
+    return client;
+  }
+}

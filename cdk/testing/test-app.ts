@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { REPO_ROOT } from '../constructs/api-function';
+import { defineApp } from '../define-app';
+
+const tempDirs: string[] = [];
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes the cloud assemblies and web builds the tests created (assets are staged at construction). */
+export function removeTestOutput(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The context `cdk synth` uses (cdk.json), so tests see the same feature flags. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+/** A throw-away web build (index.html + one hashed asset), so tests do not depend on `npm run build:web`. */
+export function fakeWebBuild(): string {
+  const dir = tempDir('mr-web-dist-');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Model Repository</title>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  return dir;
+}
+
+/**
+ * Builds the app the way `cdk synth` does (cdk.json context) but without bundling, so CDK tests run
+ * fast and need neither esbuild output nor the handler modules. `context` overrides cdk.json.
+ */
+export function buildTestApp(context: Record<string, unknown> = {}) {
+  const app = new App({
+    outdir: tempDir('mr-cdk-out-'),
+    context: {
+      ...cdkJsonContext(),
+      'aws:cdk:bundling-stacks': [],
+      webUrl: 'https://web.example.com',
+      buildTime: '2026-01-01T00:00:00.000Z',
+      ...context,
+    },
+  });
+  return { app, ...defineApp(app) };
+}

@@ -1,0 +1,7 @@
+import { listIncidents } from '../../core/incidents/list-incidents';
+import { httpHandler } from '../../lib/http';
+
+/** GET /v2/incidents (super users only). */
+export const handler = httpHandler({
+  handle: async ({ user }) => listIncidents(user),
+});

@@ -1,0 +1,9 @@
+import type { VersionInfo } from '@shared/schemas/settings';
+import { getVersionInfo } from '../../core/settings/get-app-settings';
+import { httpHandler } from '../../lib/http';
+
+/** GET /v2/version: product version and build time for the footer. */
+export const handler = httpHandler({
+  auth: 'public',
+  handle: async (): Promise<VersionInfo> => getVersionInfo(),
+});

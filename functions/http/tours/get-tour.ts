@@ -1,0 +1,9 @@
+import { TourParamsSchema } from '@shared/schemas/tour';
+import { getTour } from '../../core/tours/get-tour';
+import { httpHandler } from '../../lib/http';
+
+/** GET /v2/tours/{type}/{code}. */
+export const handler = httpHandler({
+  params: TourParamsSchema,
+  handle: async ({ user, params }) => getTour(user.id, params),
+});

@@ -1,0 +1,11 @@
+import { TourParamsSchema } from '@shared/schemas/tour';
+import { markTourViewed } from '../../core/tours/mark-tour-viewed';
+import { httpHandler } from '../../lib/http';
+
+/** PUT /v2/tours/{type}/{code}/viewed → 204. */
+export const handler = httpHandler({
+  params: TourParamsSchema,
+  handle: async ({ user, params }) => {
+    await markTourViewed(user.id, params);
+  },
+});

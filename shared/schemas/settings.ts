@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Help-menu link targets (000 §1); the Guided Tour entry may be switched off per installation. */
+export const DocumentationLinksSchema = z.object({
+  trainingUrl: z.string(),
+  supportUrl: z.string(),
+  feedbackUrl: z.string(),
+  releaseNotesUrl: z.string(),
+  aboutUrl: z.string(),
+  guidedTourEnabled: z.boolean().optional(),
+});
+export type DocumentationLinks = z.infer<typeof DocumentationLinksSchema>;
+
+export const TrackingSettingsSchema = z.object({ enabled: z.boolean() });
+
+export const UploadConfigSchema = z.object({
+  maxFileSizeBytes: z.number().int().positive(),
+  /** Files above this size are uploaded in parts (multipart presigned URLs). */
+  multipartThresholdBytes: z.number().int().positive().optional(),
+  /** Extensions accepted by the file manager; empty or absent means any. */
+  allowedExtensions: z.array(z.string()).optional(),
+});
+export type UploadConfig = z.infer<typeof UploadConfigSchema>;
+
+/** Application settings (000 §3), answered by GET /v2/settings and stored as one item. */
+export const AppSettingsSchema = z.object({
+  documentation: DocumentationLinksSchema,
+  privacyPolicyUrl: z.string(),
+  trackingSettings: TrackingSettingsSchema,
+  /** Idle session length; the web app warns 60 s before it ends. */
+  sessionTimeoutSeconds: z.number().int().positive().default(1800),
+  /** E-mail domains of employees (external users may not register with them). */
+  companyEmailDomains: z.array(z.string()),
+  uploadConfig: UploadConfigSchema,
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** GET /v2/version: shown in the footer. */
+export const VersionInfoSchema = z.object({
+  version: z.string(),
+  buildTime: z.string(),
+});
+export type VersionInfo = z.infer<typeof VersionInfoSchema>;

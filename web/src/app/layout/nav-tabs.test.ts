@@ -1,0 +1,56 @@
+// @vitest-environment node
+
+import { userPermissionFlags } from '@shared/rules/user-permissions';
+import type { CurrentUser } from '@shared/schemas/user';
+import { describe, expect, it } from 'vitest';
+import { navTabs } from './nav-tabs';
+
+const user = (userType: CurrentUser['userType']): Pick<CurrentUser, 'userType' | 'permissions'> => ({
+  userType,
+  permissions: userPermissionFlags(userType),
+});
+
+describe('navigation tabs', () => {
+  it('shows every tab to a super user', () => {
+    expect(navTabs(user('SUPERUSER')).map((t) => t.label)).toEqual([
+      'Add Model Entry',
+      'Model Entries',
+      'Execution Queue',
+      'Externalization',
+      'Admin Space',
+    ]);
+  });
+
+  it('hides Admin Space from internal users', () => {
+    expect(navTabs(user('INTERNALUSER')).map((t) => t.label)).toEqual([
+      'Add Model Entry',
+      'Model Entries',
+      'Execution Queue',
+      'Externalization',
+    ]);
+  });
+
+  it('shows external users only what they may use', () => {
+    expect(navTabs(user('EXTERNALUSER')).map((t) => t.label)).toEqual(['Model Entries', 'Execution Queue']);
+  });
+
+  it('follows the permission flags, not the user type, for Add Model Entry and Externalization', () => {
+    const internal = user('INTERNALUSER');
+    const tabs = navTabs({
+      ...internal,
+      permissions: { ...internal.permissions, createModel: false, externalizationTabEnabled: false },
+    });
+    expect(tabs.map((t) => t.label)).toEqual(['Model Entries', 'Execution Queue']);
+  });
+
+  it('highlights Admin Space for any /admin/ path and links it to the user list', () => {
+    const admin = navTabs(user('SUPERUSER')).find((t) => t.label === 'Admin Space');
+    expect(admin?.href).toBe('/admin/user');
+    expect(admin?.matches('/admin/incident-management')).toBe(true);
+    expect(admin?.matches('/admin/manage-metadata/products')).toBe(true);
+    expect(admin?.matches('/administrator')).toBe(false);
+    const models = navTabs(user('SUPERUSER')).find((t) => t.label === 'Model Entries');
+    expect(models?.matches('/model/abc/detail')).toBe(true);
+    expect(models?.matches('/model-upload')).toBe(false);
+  });
+});

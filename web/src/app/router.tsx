@@ -1,0 +1,116 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import {
+  ApplicationErrorPage,
+  NotFoundPage,
+  NotImplementedPage,
+  RouteErrorBoundary,
+  UnauthorisedPage,
+} from './routes/error-pages';
+import { allow, RequirePermission } from './routes/guards';
+import { PlaceholderPage } from './routes/placeholder-page';
+import { requireSignedIn } from './routes/require-signed-in';
+import { RootLayout } from './routes/root-layout';
+
+/** Lazy route modules export a default component. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const placeholder = (title: string, guard?: (typeof allow)[keyof typeof allow]) => ({
+  element: guard ? (
+    <RequirePermission check={guard}>
+      <PlaceholderPage title={title} />
+    </RequirePermission>
+  ) : (
+    <PlaceholderPage title={title} />
+  ),
+});
+
+const loginPage = page(() => import('../features/auth/components/login-page'));
+const landingPage = async () => ({
+  Component: (await import('../features/auth/components/landing-page')).LandingPage,
+});
+
+/** Routes of 000 §2, 001 §2 and 002 §2. Later features replace the placeholders. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      // Public: sign-in and error entry points.
+      { path: paths.landing.path, lazy: landingPage },
+      { path: paths.login.path, lazy: loginPage },
+      { path: paths.baseLogin.path, lazy: loginPage },
+      { path: paths.base.path, element: <Navigate to={paths.landing.getHref()} replace /> },
+      { path: paths.errorEntry.path, element: <Navigate to={paths.landing.getHref()} replace /> },
+      { path: paths.registration.path, ...placeholder('Registration') },
+      {
+        path: paths.accessDenied.path,
+        lazy: page(() => import('../features/auth/components/access-denied-page')),
+      },
+      {
+        path: paths.unauthorised.path,
+        Component: UnauthorisedPage,
+      },
+      {
+        path: paths.error500.path,
+        Component: ApplicationErrorPage,
+      },
+      {
+        path: paths.notImplemented.path,
+        Component: NotImplementedPage,
+      },
+      { path: paths.localOutbox.path, lazy: page(() => import('../features/outbox/components/outbox-page')) },
+
+      // Signed in: the application shell.
+      {
+        id: 'signed-in',
+        loader: requireSignedIn,
+        lazy: page(() => import('./routes/signed-in-layout')),
+        children: [
+          { index: true, element: <Navigate to={paths.models.getHref()} replace /> },
+          { path: paths.models.path, ...placeholder('Model Entries') },
+          { path: paths.modelUpload.path, ...placeholder('Add Model Entry', allow.createModel) },
+          { path: paths.modelDetail.path, ...placeholder('Model Detail') },
+          { path: paths.executionQueue.path, ...placeholder('Execution Queue') },
+          {
+            path: paths.notifications.path,
+            lazy: page(() => import('../features/notifications/components/notifications-page')),
+          },
+          {
+            path: paths.externalization.path,
+            element: <Navigate to={paths.externalizationList.getHref()} replace />,
+          },
+          { path: paths.externalizationList.path, ...placeholder('External Users', allow.externalization) },
+          {
+            path: paths.externalizationEnroll.path,
+            ...placeholder('Register External User', allow.externalization),
+          },
+          {
+            path: paths.admin.path,
+            element: (
+              <RequirePermission check={allow.admin}>
+                <Navigate to={paths.adminUsers.getHref()} replace />
+              </RequirePermission>
+            ),
+          },
+          { path: paths.adminUsers.path, ...placeholder('Internal Users', allow.admin) },
+          { path: paths.adminUserEnroll.path, ...placeholder('Enroll User', allow.admin) },
+          { path: paths.adminUserDetail.path, ...placeholder('User Detail', allow.admin) },
+          { path: paths.adminUserEdit.path, ...placeholder('Edit User', allow.admin) },
+          { path: paths.adminMetadata.path, ...placeholder('Manage Metadata', allow.admin) },
+          { path: paths.adminMetadataProperty.path, ...placeholder('Manage Metadata', allow.admin) },
+          { path: paths.adminIncidents.path, ...placeholder('Incident Management', allow.admin) },
+          { path: paths.adminExternalUsers.path, ...placeholder('External Users', allow.admin) },
+          { path: paths.adminRegistrationReview.path, ...placeholder('Registration Review', allow.admin) },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import {
+  dismissMessage,
+  displayText,
+  getMessages,
+  type MessageSeverity,
+  subscribeMessages,
+} from '../../lib/message-stack';
+
+const ICONS: Record<MessageSeverity, string> = {
+  info: 'pi pi-info-circle',
+  success: 'pi pi-check-circle',
+  warning: 'pi pi-exclamation-triangle',
+  error: 'pi pi-times-circle',
+};
+
+/** Renders the message stack (top right). Messages with a report id offer 'Report Issue'. */
+export function MessageStack({ onReportIssue }: { onReportIssue?: (reportId: string) => void }) {
+  const messages = useSyncExternalStore(subscribeMessages, getMessages, getMessages);
+  return (
+    <section className="mr-messages" aria-label="Messages">
+      {messages.map((m) => (
+        <div
+          key={m.id}
+          className={`mr-message mr-message--${m.severity}`}
+          role={m.severity === 'error' ? 'alert' : 'status'}
+          data-severity={m.severity}
+        >
+          <i className={ICONS[m.severity]} aria-hidden="true" />
+          <div className="mr-message__text">
+            <span>{displayText(m)}</span>
+            {m.reportId && onReportIssue && (
+              <button
+                type="button"
+                className="mr-link-button"
+                onClick={() => onReportIssue(m.reportId as string)}
+              >
+                Report Issue
+              </button>
+            )}
+          </div>
+          <button
+            type="button"
+            className="mr-message__close"
+            aria-label="Dismiss message"
+            onClick={() => dismissMessage(m.id)}
+          >
+            <i className="pi pi-times" aria-hidden="true" />
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

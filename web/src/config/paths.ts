@@ -1,0 +1,82 @@
+/** Every route of the SPA (000 §2, 001 §2, 002 §2). Components build links with `getHref()`. */
+const withQuery = (path: string, query?: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+/** The query parameter that carries the page a signed-out user wanted. */
+export const REDIRECT_PARAM = 'redirect';
+
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  landing: {
+    path: '/landingPage',
+    getHref: (redirectTo?: string) => withQuery('/landingPage', { [REDIRECT_PARAM]: redirectTo }),
+  },
+  login: {
+    path: '/login',
+    getHref: (redirectTo?: string) => withQuery('/login', { [REDIRECT_PARAM]: redirectTo }),
+  },
+  baseLogin: { path: '/base/login', getHref: () => '/base/login' },
+  base: { path: '/base', getHref: () => '/base' },
+  errorEntry: { path: '/error', getHref: () => '/error' },
+  registration: { path: '/registration', getHref: () => '/registration' },
+
+  models: { path: '/model', getHref: () => '/model' },
+  modelUpload: { path: '/model-upload', getHref: () => '/model-upload' },
+  modelDetail: {
+    path: '/model/:uuid/detail',
+    getHref: (uuid: string, tab?: string) => withQuery(`/model/${encodeURIComponent(uuid)}/detail`, { tab }),
+  },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  executionQueue: { path: '/execution-queue', getHref: () => '/execution-queue' },
+
+  externalization: { path: '/externalization', getHref: () => '/externalization' },
+  externalizationList: { path: '/externalization/list', getHref: () => '/externalization/list' },
+  externalizationEnroll: {
+    path: '/externalization/user/enroll',
+    getHref: () => '/externalization/user/enroll',
+  },
+
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminUsers: { path: '/admin/user', getHref: () => '/admin/user' },
+  adminUserEnroll: { path: '/admin/user/enroll', getHref: () => '/admin/user/enroll' },
+  adminUserDetail: {
+    path: '/admin/user/:id/detail',
+    getHref: (id: string) => `/admin/user/${encodeURIComponent(id)}/detail`,
+  },
+  adminUserEdit: {
+    path: '/admin/user/:id/edit',
+    getHref: (id: string) => `/admin/user/${encodeURIComponent(id)}/edit`,
+  },
+  adminMetadata: { path: '/admin/manage-metadata', getHref: () => '/admin/manage-metadata' },
+  adminMetadataProperty: {
+    path: '/admin/manage-metadata/:property',
+    getHref: (property: string) => `/admin/manage-metadata/${encodeURIComponent(property)}`,
+  },
+  adminIncidents: { path: '/admin/incident-management', getHref: () => '/admin/incident-management' },
+  adminExternalUsers: { path: '/admin/externalization-user', getHref: () => '/admin/externalization-user' },
+  adminRegistrationReview: {
+    path: '/admin/registration-review',
+    getHref: () => '/admin/registration-review',
+  },
+
+  notImplemented: { path: '/not-implemented', getHref: () => '/not-implemented' },
+  error500: { path: '/error/500', getHref: () => '/error/500' },
+  accessDenied: { path: '/error/access-denied', getHref: () => '/error/access-denied' },
+  unauthorised: { path: '/error/unauthorised', getHref: () => '/error/unauthorised' },
+  localOutbox: { path: '/local/outbox', getHref: () => '/local/outbox' },
+} as const;
+
+/** Home of a signed-in user. */
+export const HOME_HREF = paths.models.getHref();
+
+/** Only same-origin absolute paths are followed after sign-in (no open redirects). */
+export function safeRedirectTarget(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return HOME_HREF;
+  const pathOnly = value.split('?')[0] ?? '';
+  const publicEntry = ['/landingPage', '/login', '/base', '/base/login', '/error'];
+  return publicEntry.includes(pathOnly) ? HOME_HREF : value;
+}

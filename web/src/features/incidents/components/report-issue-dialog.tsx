@@ -1,0 +1,110 @@
+import { LIMITS } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useId, useState } from 'react';
+import { notify } from '../../../lib/message-stack';
+import { useCreateIncident, validateReportDescription } from '../api/create-incident';
+
+interface ReportIssueDialogProps {
+  reportId: string;
+  onClose: () => void;
+}
+
+/**
+ * 'Report Issue' (000 §8, 002 §8): the user describes what happened; the incident is stored with the
+ * report id, then a thank-you dialog appears. Loaded lazily with zod (the schema validates the form).
+ */
+export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps) {
+  const [description, setDescription] = useState('');
+  const [userNotes, setUserNotes] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [thanked, setThanked] = useState(false);
+  const createIncident = useCreateIncident();
+  const descriptionId = useId();
+  const notesId = useId();
+  const errorId = useId();
+  const problem = touched ? validateReportDescription(description) : undefined;
+
+  const submit = () => {
+    setTouched(true);
+    if (validateReportDescription(description)) return;
+    createIncident.mutate(
+      {
+        reportId,
+        description: description.trim(),
+        ...(userNotes.trim() ? { userNotes: userNotes.trim() } : {}),
+      },
+      {
+        onSuccess: () => setThanked(true),
+        onError: () => notify.error(MESSAGES.failedToReportIssue),
+      },
+    );
+  };
+
+  if (thanked) {
+    return (
+      <Dialog
+        visible
+        header="Thank you"
+        onHide={onClose}
+        style={{ width: '28rem' }}
+        footer={<Button label="Close" onClick={onClose} autoFocus />}
+      >
+        <p>Thank you for reporting the issue. Our support team will look into it.</p>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      visible
+      header="Report Issue"
+      onHide={onClose}
+      style={{ width: '36rem' }}
+      footer={
+        <>
+          <Button label="Cancel" outlined onClick={onClose} />
+          <Button label="Submit" icon="pi pi-send" onClick={submit} loading={createIncident.isPending} />
+        </>
+      }
+    >
+      <p className="mr-muted">Report id: {reportId}</p>
+      <div className="mr-field">
+        <label htmlFor={descriptionId}>Description *</label>
+        <InputTextarea
+          id={descriptionId}
+          value={description}
+          rows={5}
+          autoFocus
+          invalid={Boolean(problem)}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => setDescription(e.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+        <small className="mr-muted">
+          {description.length}/{LIMITS.reportDescriptionMax}
+        </small>
+        {problem && (
+          <small id={errorId} role="alert" className="mr-error-text">
+            {problem}
+          </small>
+        )}
+      </div>
+      <div className="mr-field">
+        <label htmlFor={notesId}>Notes (optional)</label>
+        <InputTextarea
+          id={notesId}
+          value={userNotes}
+          rows={3}
+          maxLength={LIMITS.incidentUserNotesMax}
+          onChange={(e) => setUserNotes(e.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+export default ReportIssueDialog;

@@ -1,0 +1,87 @@
+import { LIMITS } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
+import type { Notification, NotificationAction, NotificationList } from '@shared/schemas/notification';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api-client';
+import { notify } from '../../../lib/message-stack';
+
+export const notificationsKey = ['notifications'] as const;
+export const NOTIFICATION_PAGE_LIMIT = 100;
+
+/** 000 §2: NEW_MODEL_VERSION has its own text; every other action is a file change. */
+export function notificationActionText(action: NotificationAction | string): string {
+  return action === 'NEW_MODEL_VERSION'
+    ? MESSAGES.notificationNewVersion
+    : MESSAGES.notificationFilesModified;
+}
+
+/** 'Click here to review': the model detail, on the folder tab for file changes. */
+export function reviewHref(n: Pick<Notification, 'modelUuid' | 'notificationAction'>): string {
+  return paths.modelDetail.getHref(
+    n.modelUuid,
+    n.notificationAction === 'NEW_MODEL_VERSION' ? undefined : 'folder',
+  );
+}
+
+export const creatorName = (n: Pick<Notification, 'createdBy'>) =>
+  `${n.createdBy.firstName} ${n.createdBy.lastName}`.trim() || n.createdBy.id;
+
+/** Dates outside record tables are shown en-US style (002 §9). */
+export const formatNotificationDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/**
+ * GET /v2/notifications?limit=N. Failing loads say 'Failed to load the notification list'. These
+ * loads also run by themselves (a pushed notification refetches them), so they do not count as
+ * session activity: otherwise a stream of notifications would keep an idle session alive.
+ */
+export const notificationsQuery = (limit: number = LIMITS.notificationMenuSize) =>
+  queryOptions({
+    queryKey: [...notificationsKey, limit] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<NotificationList>('/notifications', {
+          query: { limit },
+          handleErrors: true,
+          signal,
+        });
+      } catch (error) {
+        if ((error as Error).name !== 'AbortError') notify.error(MESSAGES.failedToLoadNotifications);
+        throw error;
+      }
+    },
+  });
+
+export function useClearNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: 'all' | string[]) => {
+      const list =
+        ids === 'all'
+          ? (
+              await api.get<NotificationList>('/notifications', { query: { limit: NOTIFICATION_PAGE_LIMIT } })
+            ).items.map((n) => n.notificationId)
+          : ids;
+      if (list.length > 0) await api.post<void>('/notifications/clear', { ids: list });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}
+
+/** Opening the bell marks everything seen: the dot goes away at once, the server follows. */
+export function useMarkNotificationsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/notifications/seen'),
+    onMutate: () => {
+      queryClient.setQueriesData<NotificationList>({ queryKey: notificationsKey }, (old) =>
+        old ? { unseenCount: 0, items: old.items.map((n) => ({ ...n, seen: true })) } : old,
+      );
+    },
+  });
+}

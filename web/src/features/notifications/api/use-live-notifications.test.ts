@@ -1,0 +1,34 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { isNotificationMessage, newestCreatedOn } from './use-live-notifications';
+
+const item = (createdOn: string) => ({
+  notificationId: createdOn,
+  createdBy: { id: 'a', firstName: 'A', lastName: 'B' },
+  createdOn,
+  userNote: '',
+  notificationAction: 'NEW_MODEL_VERSION' as const,
+  modelUuid: 'm',
+  seen: false,
+});
+
+describe('live notifications', () => {
+  it('recognises pushed notifications only', () => {
+    expect(isNotificationMessage({ type: 'notification', notification: item('2030-01-01T00:00:00Z') })).toBe(
+      true,
+    );
+    expect(isNotificationMessage({ type: 'pong' })).toBe(false);
+    expect(isNotificationMessage(null)).toBe(false);
+  });
+
+  it('catches up from the newest known notification', () => {
+    expect(
+      newestCreatedOn([
+        { items: [item('2030-01-01T00:00:00Z')], unseenCount: 1 },
+        undefined,
+        { items: [item('2030-01-03T00:00:00Z'), item('2030-01-02T00:00:00Z')], unseenCount: 0 },
+      ]),
+    ).toBe('2030-01-03T00:00:00Z');
+    expect(newestCreatedOn([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,116 @@
+import { MESSAGES } from '@shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'primereact/dialog';
+import { useEffect, useRef, useState } from 'react';
+import { PlainButton as Button } from '../../../components/ui/plain-button';
+import { paths } from '../../../config/paths';
+import { getIdToken } from '../../../lib/auth';
+import { navigateTo } from '../../../lib/navigation';
+import {
+  isOtherUser,
+  readExpiresAt,
+  reconcileExpiry,
+  SESSION_EXPIRES_KEY,
+  SESSION_USER_KEY,
+  type SessionState,
+  sessionState,
+  startSession,
+  writeSignedInUserId,
+} from '../../../lib/session';
+import { logout, resetUserState } from '../api/use-logout';
+
+const TICK_MS = 1000;
+
+/**
+ * Watches the idle session of a signed-in tab (002 §4, §9): the shared expiry is read every second,
+ * the warning dialog counts down for the last 60 s, and at expiry the tab signs out. Another tab that
+ * logs out (-1) or signs in as a different user takes this tab along.
+ */
+export function SessionWatcher({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ phase: 'unknown' });
+  const known = useRef<number | null>(null);
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    writeSignedInUserId(userId);
+  }, [userId]);
+
+  useEffect(() => {
+    const leave = (signOut: boolean) => {
+      if (leaving.current) return;
+      leaving.current = true;
+      if (signOut) void logout(queryClient);
+      else {
+        // Another tab already signed out: only this tab's state and page remain to reset.
+        resetUserState(queryClient);
+        navigateTo(paths.landing.getHref(), { replace: true });
+      }
+    };
+
+    const check = () => {
+      known.current = reconcileExpiry(known.current, readExpiresAt());
+      const next = sessionState(known.current, Date.now());
+      if (next.phase === 'unknown') {
+        startSession();
+        return;
+      }
+      if (next.phase === 'logged-out') leave(false);
+      else if (next.phase === 'expired') leave(true);
+      setState((old) =>
+        old.phase === next.phase &&
+        (old.phase !== 'warning' || next.phase !== 'warning' || old.secondsLeft === next.secondsLeft)
+          ? old
+          : next,
+      );
+    };
+
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_USER_KEY && isOtherUser(userId, event.newValue)) window.location.reload();
+      else if (event.key === SESSION_EXPIRES_KEY || event.key === null) check();
+    };
+
+    check();
+    const timer = setInterval(check, TICK_MS);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [queryClient, userId]);
+
+  const continueSession = async () => {
+    const token = await getIdToken(true);
+    if (!token) {
+      void logout(queryClient);
+      return;
+    }
+    startSession();
+    known.current = readExpiresAt();
+    setState(sessionState(known.current, Date.now()));
+  };
+
+  const visible = state.phase === 'warning';
+  return (
+    <Dialog
+      visible={visible}
+      header={MESSAGES.sessionAboutToExpire}
+      closable={false}
+      onHide={() => void continueSession()}
+      style={{ width: '28rem' }}
+      footer={
+        <>
+          <Button label="Logout" outlined onClick={() => void logout(queryClient)} />
+          <Button label="Continue" onClick={() => void continueSession()} autoFocus />
+        </>
+      }
+    >
+      {state.phase === 'warning' && (
+        <p aria-live="polite">
+          Your session will expire in <strong data-testid="session-countdown">{state.secondsLeft}</strong>{' '}
+          seconds.
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { LIMITS } from '@shared/constants';
+import type { TourDetail, TourStep } from '@shared/schemas/tour';
+import type { CurrentUser } from '@shared/schemas/user';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Config, Driver, DriveStep } from 'driver.js';
+import { useCallback, useEffect, useRef } from 'react';
+import { api } from '../../../lib/api-client';
+
+/**
+ * The guided tour of the home page (000 §1): shown automatically to non-external users who have not
+ * viewed it, replayable from Help after a 1 s delay. driver.js and its CSS load only when a tour runs.
+ *
+ * Ending the tour at any step (Done or close) records it as viewed, so a dismissed tour does not come
+ * back on every visit; Help → Guided Tour replays it. Setting localStorage `mr.tour.disabled` to
+ * `true` stops the automatic start (end-to-end tests use it).
+ */
+export const TOUR_DISABLED_KEY = 'mr.tour.disabled';
+const tourKey = ['tours', 'GT', 'HOMEPAGE'] as const;
+
+export function isTourDisabledLocally(): boolean {
+  try {
+    return window.localStorage.getItem(TOUR_DISABLED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function shouldAutoStartTour(
+  user: Pick<CurrentUser, 'userType'>,
+  tour: TourDetail | undefined,
+  disabledLocally: boolean,
+): boolean {
+  return (
+    user.userType !== 'EXTERNALUSER' &&
+    !!tour &&
+    !tour.viewed &&
+    tour.contentList.length > 0 &&
+    !disabledLocally
+  );
+}
+
+export function toDriverSteps(contentList: readonly TourStep[]): DriveStep[] {
+  return contentList.map((step) => ({
+    ...(step.element ? { element: step.element } : {}),
+    popover: {
+      title: step.title,
+      description: step.description,
+      ...(step.side && step.side !== 'over' ? { side: step.side } : {}),
+      ...(step.align ? { align: step.align } : {}),
+      ...(step.showButtons ? { showButtons: step.showButtons } : {}),
+      ...(step.nextBtnText ? { nextBtnText: step.nextBtnText } : {}),
+      ...(step.progressText ? { progressText: step.progressText } : {}),
+    },
+  }));
+}
+
+let active: Driver | undefined;
+
+async function runTour(contentList: readonly TourStep[], onEnd: () => void): Promise<void> {
+  if (active?.isActive()) return;
+  const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+  const config: Config = {
+    showProgress: true,
+    allowClose: true,
+    steps: toDriverSteps(contentList),
+    onDestroyed: () => {
+      active = undefined;
+      onEnd();
+    },
+  };
+  active = driver(config);
+  active.drive();
+}
+
+export function useHomeTour({
+  user,
+  autoStart,
+}: {
+  user: Pick<CurrentUser, 'userType'>;
+  autoStart: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const external = user.userType === 'EXTERNALUSER';
+  const { data } = useQuery({
+    queryKey: tourKey,
+    // Looked up by the app, not asked for by the user: not session activity.
+    queryFn: ({ signal }) =>
+      api.get<TourDetail>('/tours/GT/HOMEPAGE', { handleErrors: true, touchesSession: false, signal }),
+    enabled: !external,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const markViewed = useMutation({
+    mutationFn: () => api.put<void>('/tours/GT/HOMEPAGE/viewed', undefined, { handleErrors: true }),
+    onSuccess: () =>
+      queryClient.setQueryData<TourDetail>(tourKey, (old) => (old ? { ...old, viewed: true } : old)),
+  });
+  const { mutate } = markViewed;
+  const autoStarted = useRef(false);
+
+  const start = useCallback(
+    (contentList: readonly TourStep[]) => void runTour(contentList, () => mutate()),
+    [mutate],
+  );
+
+  useEffect(() => {
+    if (!autoStart || autoStarted.current || !shouldAutoStartTour(user, data, isTourDisabledLocally()))
+      return;
+    autoStarted.current = true;
+    if (data) start(data.contentList);
+  }, [autoStart, data, user, start]);
+
+  const replay = useCallback(() => {
+    if (external || !data?.contentList.length) return;
+    const steps = data.contentList;
+    setTimeout(() => start(steps), LIMITS.tourManualStartDelayMs);
+  }, [external, data, start]);
+
+  return { available: !external && (data?.contentList.length ?? 0) > 0, replay };
+}

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConfig } from '../config/env';
+import { ApiError, api } from './api-client';
+import { getIdToken, signOutEverywhere } from './auth';
+import { clearMessages, getMessages } from './message-stack';
+import { registerNavigate } from './navigation';
+import { readExpiresAt, SESSION_EXPIRES_KEY } from './session';
+
+vi.mock('./auth', () => ({
+  getIdToken: vi.fn(async () => 'token-1'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status });
+
+describe('api client', () => {
+  const fetchMock = vi.fn();
+  const navigate = vi.fn();
+  beforeEach(() => {
+    setConfig({
+      stage: 'test',
+      region: 'r',
+      apiUrl: 'http://api.test/',
+      wsUrl: '',
+      userPoolId: 'p',
+      userPoolClientId: 'c',
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    registerNavigate(navigate);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    navigate.mockReset();
+    registerNavigate(undefined);
+    clearMessages();
+    vi.mocked(getIdToken).mockClear();
+  });
+
+  it('calls /v2 with the ID token and counts the success as session activity', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'alice' }));
+    await expect(api.get('/users/me', { query: { limit: 3, none: undefined } })).resolves.toEqual({
+      id: 'alice',
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('http://api.test/v2/users/me?limit=3');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-1');
+    expect(readExpiresAt()).toBeGreaterThan(Date.now());
+  });
+
+  it('does not count settings and version loads as activity', async () => {
+    fetchMock.mockResolvedValue(json(200, {}));
+    await api.get('/settings', { auth: false, touchesSession: false });
+    expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('on 403 says so and redirects to the access-denied page', async () => {
+    window.history.replaceState(null, '', '/admin/user');
+    fetchMock.mockResolvedValue(json(403, { message: 'No', code: 'FORBIDDEN' }));
+    await expect(api.get('/incidents')).rejects.toBeInstanceOf(ApiError);
+    expect(getMessages().map((m) => m.text)).toEqual(['Access is forbidden. You have been redirected.']);
+    expect(navigate).toHaveBeenCalledWith('/error/access-denied', { replace: true });
+  });
+
+  it('shows the report id message with its id for the report dialog', async () => {
+    fetchMock.mockResolvedValue(
+      json(500, { message: 'Internal error', code: 'INTERNAL_ERROR', reportId: 'r-9' }),
+    );
+    await expect(api.post('/incidents', {})).rejects.toMatchObject({ status: 500 });
+    const [message] = getMessages();
+    expect(message?.reportId).toBe('r-9');
+    expect(message?.severity).toBe('error');
+    expect(message?.text).toContain('mentioning the following report id: r-9.');
+  });
+
+  it('leaves failures to callers that handle them', async () => {
+    fetchMock.mockResolvedValue(
+      json(409, { message: 'An access request was sent recently.', code: 'CONFLICT' }),
+    );
+    await expect(
+      api.post('/access-requests', {}, { handleErrors: (e) => e.status === 409 }),
+    ).rejects.toMatchObject({
+      status: 409,
+      body: { message: 'An access request was sent recently.' },
+    });
+    expect(getMessages()).toHaveLength(0);
+  });
+
+  it('retries a 401 once with refreshed tokens', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'expired' }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(api.get('/users/me')).resolves.toEqual({ ok: true });
+    expect(getIdToken).toHaveBeenLastCalledWith(true);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('signs out to the welcome page, keeping the target, when the refresh does not help', async () => {
+    window.history.replaceState(null, '', '/model/abc/detail?tab=folder');
+    fetchMock.mockResolvedValue(json(401, { message: 'expired' }));
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/landingPage?redirect=%2Fmodel%2Fabc%2Fdetail%3Ftab%3Dfolder', {
+        replace: true,
+      }),
+    );
+    expect(signOutEverywhere).toHaveBeenCalled();
+  });
+
+  it('reports a network failure as an unknown error', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.get('/notifications')).rejects.toMatchObject({ status: 0 });
+    expect(getMessages().map((m) => m.text)).toEqual([
+      'An unknown error has occurred. Please try to reload page.',
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+import { API_BASE_PATH } from '@shared/api/routes';
+import { getConfig } from '../config/env';
+import { paths } from '../config/paths';
+import { ApiError, describeApiError, forbiddenRedirect } from './api-errors';
+import { getIdToken, signOutEverywhere } from './auth';
+import { notify } from './message-stack';
+import { currentTarget, navigateTo } from './navigation';
+import { touchSession } from './session';
+
+export { ApiError } from './api-errors';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Public routes (settings, version) are called without a token. */
+  auth?: boolean;
+  /**
+   * Whether a success counts as activity for the idle session. False for logout, settings and
+   * version (002 §4).
+   */
+  touchesSession?: boolean;
+  /**
+   * The caller handles failures itself: true for all, or a predicate for some statuses. 401 is
+   * always handled here (re-login).
+   */
+  handleErrors?: boolean | ((error: ApiError) => boolean);
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`${getConfig().apiUrl.replace(/\/+$/, '')}${API_BASE_PATH}${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let reauthenticating: Promise<void> | undefined;
+
+/** 401 after a token refresh: the session is gone; sign out and come back here after sign-in. */
+function reauthenticate(): Promise<void> {
+  reauthenticating ??= (async () => {
+    const target = currentTarget();
+    await signOutEverywhere();
+    navigateTo(paths.landing.getHref(target), { replace: true });
+  })().finally(() => {
+    reauthenticating = undefined;
+  });
+  return reauthenticating;
+}
+
+/** The global error handling of 002 §8 for a failure the caller did not take over. */
+export function handleApiError(error: ApiError, apiPath: string): void {
+  const outcome = describeApiError(error.status, error.body);
+  switch (outcome.kind) {
+    case 'forbidden':
+      notify.warning(outcome.text);
+      navigateTo(
+        forbiddenRedirect(
+          apiPath,
+          window.location.pathname,
+          paths.accessDenied.getHref(),
+          paths.models.getHref(),
+        ),
+        { replace: true },
+      );
+      return;
+    case 'reauthenticate':
+      void reauthenticate();
+      return;
+    case 'report':
+      notify.error(outcome.text, outcome.reportId);
+      return;
+    default:
+      notify.error(outcome.text);
+  }
+}
+
+function callerHandles(options: RequestOptions, error: ApiError): boolean {
+  const { handleErrors } = options;
+  return typeof handleErrors === 'function' ? handleErrors(error) : handleErrors === true;
+}
+
+/**
+ * The one API client: base `${apiUrl}/v2`, the Cognito ID token as Bearer, JSON both ways. A 401
+ * gets one retry with refreshed tokens before the user is sent to sign in again.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const auth = options.auth ?? true;
+  let response: Response;
+  try {
+    const token = auth ? await getIdToken() : undefined;
+    response = await send(path, options, token);
+    if (response.status === 401 && auth) {
+      const refreshed = await getIdToken(true);
+      if (refreshed) response = await send(path, options, refreshed);
+    }
+  } catch (cause) {
+    if ((cause as Error)?.name === 'AbortError') throw cause;
+    const error = new ApiError(0, undefined, (cause as Error)?.message ?? 'Network error');
+    if (!callerHandles(options, error)) handleApiError(error, path);
+    throw error;
+  }
+
+  const body = await readBody(response);
+  if (response.ok) {
+    if (options.touchesSession ?? true) touchSession();
+    return body as T;
+  }
+
+  const error = new ApiError(
+    response.status,
+    typeof body === 'object' ? (body as ApiError['body']) : undefined,
+  );
+  if (response.status === 401 && auth) void reauthenticate();
+  else if (!callerHandles(options, error)) handleApiError(error, path);
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,36 @@
+import type { AppSettings, VersionInfo } from '@shared/schemas/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { setSessionTimeoutSeconds } from './session';
+
+/** GET /v2/settings (public). Loading it does not count as session activity (002 §4). */
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: ['settings'] as const,
+    queryFn: async ({ signal }) => {
+      const settings = await api.get<AppSettings>('/settings', {
+        auth: false,
+        touchesSession: false,
+        signal,
+      });
+      setSessionTimeoutSeconds(settings.sessionTimeoutSeconds);
+      return settings;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET /v2/version (public), shown in the footer. */
+export const versionQuery = () =>
+  queryOptions({
+    queryKey: ['version'] as const,
+    queryFn: ({ signal }) => api.get<VersionInfo>('/version', { auth: false, touchesSession: false, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useSettings(): AppSettings | undefined {
+  return useQuery(settingsQuery()).data;
+}
+
+export function useVersion(): VersionInfo | undefined {
+  return useQuery(versionQuery()).data;
+}

@@ -1,0 +1,80 @@
+/**
+ * The WebSocket live channel: `${wsUrl}?token=<ID token>` (browsers cannot set headers on a
+ * WebSocket). Reconnects with exponential backoff and a fresh token; after a reconnect it asks the
+ * server for what it missed (`catch-up`). Messages are delivered parsed; unparsable ones are dropped.
+ */
+export interface LiveChannelOptions {
+  url: string;
+  getToken: () => Promise<string | undefined>;
+  onMessage: (message: unknown) => void;
+  /** The instant of the newest item already known; sent with `catch-up` after a reconnect. */
+  getCatchUpSince?: () => string | undefined;
+  createSocket?: (url: string) => WebSocket;
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export function backoffDelay(attempt: number, initialDelayMs = 1000, maxDelayMs = 30_000): number {
+  return Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, attempt));
+}
+
+export function withToken(url: string, token: string): string {
+  const separator = url.includes('?') ? '&' : '?';
+  return `${url}${separator}token=${encodeURIComponent(token)}`;
+}
+
+export function openLiveChannel(options: LiveChannelOptions): { close: () => void } {
+  const create = options.createSocket ?? ((url: string) => new WebSocket(url));
+  let socket: WebSocket | undefined;
+  let closed = false;
+  let attempt = 0;
+  let connectedBefore = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const scheduleReconnect = () => {
+    if (closed) return;
+    const delay = backoffDelay(attempt, options.initialDelayMs, options.maxDelayMs);
+    attempt += 1;
+    timer = setTimeout(() => void connect(), delay);
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    const token = await options.getToken();
+    if (closed) return;
+    if (!token) {
+      scheduleReconnect();
+      return;
+    }
+    const ws = create(withToken(options.url, token));
+    socket = ws;
+    ws.onopen = () => {
+      const reconnected = connectedBefore || attempt > 0;
+      attempt = 0;
+      const since = options.getCatchUpSince?.();
+      if (reconnected && since) ws.send(JSON.stringify({ action: 'catch-up', since }));
+      connectedBefore = true;
+    };
+    ws.onmessage = (event) => {
+      try {
+        options.onMessage(JSON.parse(String(event.data)));
+      } catch {
+        // Not JSON: nothing this client understands.
+      }
+    };
+    ws.onclose = () => {
+      if (socket === ws) socket = undefined;
+      scheduleReconnect();
+    };
+  };
+
+  void connect();
+  return {
+    close: () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+      socket = undefined;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Lets non-React code (the API client, the session watcher) navigate with the router. The app
+ * registers the router's navigate function at start; before that, a full page load is used.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigateFn: Navigate | undefined;
+
+export function registerNavigate(fn: Navigate | undefined): void {
+  navigateFn = fn;
+}
+
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (navigateFn) navigateFn(to, options);
+  else window.location.assign(to);
+}
+
+/** The page the user is on (path + query), kept as the target when sign-in is needed. */
+export function currentTarget(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}

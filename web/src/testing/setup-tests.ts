@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Without vitest globals, Testing Library cannot register its own cleanup.
+// Pure-logic test files run in the node environment (`// @vitest-environment node`): no window there.
+const browser = typeof window !== 'undefined';
+
+afterEach(() => {
+  if (!browser) return;
+  cleanup();
+  window.localStorage.clear();
+});
+
+// jsdom has no matchMedia; PrimeReact asks for it.
+if (browser && !window.matchMedia) {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }));
+}
