@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { InformationClassificationSchema, ModelStatusSchema, PlatformSchema } from './model';
+
+/**
+ * The compact search projection of one model entry: everything the list (table view) and the
+ * Dynamic View need to filter, sort, count facets and decide visibility, without reading the entry.
+ * One is written to the catalogue change log in the same transaction as every write of a model entry
+ * (docs/data-model.md, "Catalogue search").
+ */
+export const CatalogEntrySchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  status: ModelStatusSchema,
+  modelType: z.string().optional(),
+  therapeuticArea: z.string().optional(),
+  disease: z.string().optional(),
+  studyNumber: z.string().optional(),
+  product: z.array(z.string()),
+  country: z.array(z.string()),
+  /** 'true' / 'false' as in the metadata. */
+  global: z.string().optional(),
+  /** Global / Country Adaptation / Global + Country Adaptation (the Global/Adaptation facet). */
+  kind: z.string().optional(),
+  platform: PlatformSchema.optional(),
+  classification: InformationClassificationSchema.optional(),
+  version: z.string().optional(),
+  creatorId: z.string(),
+  creatorName: z.string(),
+  createdOn: z.string(),
+  treeRootId: z.string().optional(),
+  treeParentId: z.string().optional(),
+  /** Lead, steward and owners. */
+  managers: z.array(z.string()),
+  /** Viewers. */
+  viewers: z.array(z.string()),
+  /** Display viewers and calibration/scenario modelers. */
+  others: z.array(z.string()),
+  /** A removed entry (draft deleted): drops out of the projection. */
+  deleted: z.boolean().optional(),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
