@@ -6,7 +6,12 @@ import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import type { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASL_FILE, RUNNER_CONTAINER_NAME } from './stacks/stateless-stack';
+import {
+  ASL_FILE,
+  CATALOG_COMPACTION_HANDLER,
+  HANDLER_SIZING,
+  RUNNER_CONTAINER_NAME,
+} from './stacks/stateless-stack';
 import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -176,19 +181,29 @@ describe('stateless stack', () => {
     NOT_FOUND_HANDLER,
     ...WS_ROUTES.map((r) => r.handler),
     ...Object.values(WORKFLOW_TASKS),
+    CATALOG_COMPACTION_HANDLER,
   ];
 
   it('creates exactly one Node 22 ARM function per route, WebSocket route and workflow task', () => {
     const functions = functionsByHandler(stateless);
     expect([...functions.keys()].sort()).toEqual([...expectedHandlers].sort());
-    for (const { props } of functions.values()) {
+    for (const [handler, { props }] of functions) {
       expect(props).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 512,
+        MemorySize: HANDLER_SIZING[handler]?.memorySize ?? 512,
         TracingConfig: { Mode: 'Active' },
       });
     }
+  });
+
+  it('runs the catalogue compaction every 15 minutes', () => {
+    const compaction = functionsByHandler(stateless).get(CATALOG_COMPACTION_HANDLER);
+    expect(compaction).toBeDefined();
+    stateless.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: Match.arrayWith([Match.objectLike({ Arn: Match.anyValue() })]),
+    });
   });
 
   it('sets only environment variables from the shared list, and the table on every function', () => {

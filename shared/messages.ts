@@ -31,4 +31,41 @@ export const MESSAGES = {
   fieldRequired: 'This field is required.',
   reportTooLong: 'The summary is too long, maximum length is 500 characters.',
   failedToReportIssue: 'Failed to report the issue',
+  // Model detail, add-entry wizard and Model Access (000 §2, §4, §5, §8)
+  modelCreated: 'Model created',
+  modelCreatedAndPublished: 'Model created and published',
+  leavePageWarning: 'By leaving this page all changes will be lost. Do you want to continue?',
+  mainFileDeleteConfirm: (file: string) =>
+    `${file} is a main model file. Are you sure you want to delete it?`,
+  nameCollisionTitle: "Model entry's name collision",
+  updateSuffix: 'Update suffix',
+  failedToSaveFiles: 'Failed to save files',
+  metadataSaved: 'Metadata saved',
+  modelPermissionsUpdated: 'Model Permissions updated',
+  userSettingUpdated: 'User setting updated',
+  noSubModelFound: 'No SubModel was found',
+  missingLeadOrSteward: 'Missing VEST or VEAM Lead & Model Steward Info',
+  detailRestrictedAccess: 'Restricted access',
+  detailPreviewOnly:
+    'You can only preview general information of this model. To view further details or download this model, please request access',
+  fileTypeCreateNew: '(Create New)',
+  // Not quoted in the spec: a stale optimistic version (409) on an update.
+  staleModelReload: 'This model entry was changed meanwhile. Reload the page to see the latest version.',
+  // Model list, Dynamic View, list actions and the download modal (000 §2, §4, §5, §8)
+  listSearchPlaceholder: 'What are you looking for today?',
+  viewMyModelEntries: 'View My Model Entries',
+  viewAllModelEntries: 'View All Model Entries',
+  noModelsFound: 'No models were found',
+  dynamicBeginSearch: 'Begin your search with any filter',
+  noFiltersSelected: 'No filters selected.',
+  noResultsFound: 'No results found',
+  confirmCheckboxRequired: 'You have to check confirmation checkbox',
+  modelDeleted: 'Model has been deleted',
+  modelPublished: 'Model has been published.',
+  modelRetired: 'Model has been retired.',
+  failedToRetireModel: 'Failed to retire model',
+  legalNoticeRead: 'I have read the legal notice',
+  // Not quoted in the spec: the default legal notice names proprietary materials and the procedure.
+  defaultLegalNotice:
+    'The model and its accompanying materials are proprietary and confidential. They are provided for internal use only and may not be shared outside the company or with third parties without prior written approval. Any adaptation of the model (for example to a country, a new indication or a submission) must follow the company model-adaptation procedure: contact the Model Steward and the Value and Implementation Lead before you start, and register the adapted model as a new model entry in Model Repository.',
 } as const;

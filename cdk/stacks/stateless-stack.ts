@@ -38,6 +38,8 @@ import {
   LogDrivers,
   OperatingSystemFamily,
 } from 'aws-cdk-lib/aws-ecs';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -64,12 +66,36 @@ export const RUNNER_CONTAINER_NAME = 'runner';
  * What a handler needs beyond its table access (GET routes read, all other routes read and write).
  * Kept next to the grants so a reviewer sees every permission in one place.
  */
-const HANDLER_NEEDS: Readonly<Record<string, readonly ('mail' | 'push' | 'files')[]>> = {
+const HANDLER_NEEDS: Readonly<Record<string, readonly ('mail' | 'push' | 'files' | 'filesRead')[]>> = {
+  // The catalogue projection reads its snapshot from the files bucket; compaction writes it.
+  'http/models/list-models': ['filesRead'],
+  'http/models/search-models': ['filesRead'],
+  'jobs/compact-catalog': ['files'],
   'http/users/request-app-access': ['mail', 'push'],
+  // Catalogue handlers that copy, delete, presign or zip objects of the files bucket.
+  'http/models/create-model': ['files'],
+  'http/models/delete-model': ['files'],
+  'http/models/attach-model-files': ['files'],
+  'http/models/download-model-file': ['files'],
+  'http/models/download-all-files': ['files'],
+  'http/uploads/create-upload': ['files'],
   'ws/default': ['push'],
   [WORKFLOW_TASKS.Prepare]: ['push', 'files'],
   [WORKFLOW_TASKS.Collect]: ['push', 'files'],
   [WORKFLOW_TASKS.MarkFailed]: ['push', 'files'],
+};
+
+/** The catalogue compaction job (functions/jobs/compact-catalog.ts), run every 15 minutes. */
+export const CATALOG_COMPACTION_HANDLER = 'jobs/compact-catalog';
+
+/**
+ * Handlers that hold the whole catalogue projection in memory (about 100,000 entries): more memory,
+ * and with it a full vCPU for the cold-start load and the per-request scans.
+ */
+export const HANDLER_SIZING: Readonly<Record<string, { memorySize: number; timeout?: Duration }>> = {
+  'http/models/list-models': { memorySize: 1769 },
+  'http/models/search-models': { memorySize: 1769 },
+  [CATALOG_COMPACTION_HANDLER]: { memorySize: 1769, timeout: Duration.minutes(5) },
 };
 
 export interface StatelessStackProps extends StackProps {
@@ -142,6 +168,14 @@ export class StatelessStack extends Stack {
     });
     this.grantStateMachine(Object.values(workflow), runner);
 
+    // Catalogue compaction: a new snapshot every 15 minutes (docs/data-model.md, "Catalogue search").
+    const compaction = this.createFunction(CATALOG_COMPACTION_HANDLER, 'readWrite');
+    new Rule(this, 'CompactCatalogSchedule', {
+      description: 'Folds the catalogue change log into a new snapshot',
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [new LambdaFunction(compaction.function, { retryAttempts: 2 })],
+    });
+
     // Push needs the WebSocket API id, so it is bound once the API exists.
     for (const [handler, fn] of this.functions) {
       if (HANDLER_NEEDS[handler]?.includes('push'))
@@ -176,10 +210,12 @@ export class StatelessStack extends Stack {
     const fn = new ApiFunction(this, constructIdFor(handler), {
       handler,
       environment: this.commonEnvironment(),
+      ...HANDLER_SIZING[handler],
     });
     bindTable(fn, this.props.table, tableAccess);
     const needs = HANDLER_NEEDS[handler] ?? [];
     if (needs.includes('files')) bindBucket(fn, this.filesBucket, 'readWrite');
+    if (needs.includes('filesRead')) bindBucket(fn, this.filesBucket, 'read');
     if (needs.includes('mail') && this.props.mailIdentity) this.props.mailIdentity.grantSendEmail(fn);
     this.functions.set(handler, fn);
     return fn;

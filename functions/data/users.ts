@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type User, UserSchema, type UserType } from '@shared/schemas/user';
 import { ddb } from './clients';
 import { conditionalWrite, INDEXES, tableName, withoutKeys } from './table';
@@ -28,24 +28,134 @@ export async function getUser(id: string): Promise<User | undefined> {
   return Item ? fromUserItem(Item) : undefined;
 }
 
-/** Creates a user; fails with ConflictError when the id exists. */
+/** Creates a user (and its search entries); fails with ConflictError when the id exists. */
 export async function createUser(user: User): Promise<void> {
   await conditionalWrite(
     () =>
       ddb().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: toUserItem(user),
-          ConditionExpression: 'attribute_not_exists(pk)',
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: toUserItem(user),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            ...userSearchItems(user).map((Item) => ({ Put: { TableName: tableName(), Item } })),
+          ],
         }),
       ),
     `${user.id} already exists in database`,
   );
 }
 
-/** Creates or replaces a user (seeding and admin jobs only). */
+/** Creates or replaces a user (seeding and admin jobs only), keeping its search entries in step. */
 export async function putUser(user: User): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: toUserItem(user) }));
+  const before = await getUser(user.id);
+  const fresh = userSearchItems(user);
+  const freshKeys = new Set(fresh.map((i) => i.sk));
+  const stale = before ? userSearchItems(before).filter((i) => !freshKeys.has(i.sk)) : [];
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: toUserItem(user) } },
+        ...fresh.map((Item) => ({ Put: { TableName: tableName(), Item } })),
+        ...stale.map((i) => ({ Delete: { TableName: tableName(), Key: { pk: i.pk, sk: i.sk } } })),
+      ],
+    }),
+  );
+}
+
+/**
+ * User search entries (GET /v2/users/search, no Scan): one item per normalized token of a user
+ * (first name, last name, "first last", "last first", e-mail, ISID) under USERSEARCH#<first two
+ * characters of the token>, sk `<token>#<isid>`. A prefix search is one Query with begins_with.
+ */
+export const USER_SEARCH_PREFIX_LENGTH = 2;
+
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function userSearchTokens(user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>): string[] {
+  const tokens = [
+    user.firstName,
+    user.lastName,
+    `${user.firstName} ${user.lastName}`,
+    `${user.lastName} ${user.firstName}`,
+    user.email,
+    user.id,
+  ]
+    .map(normalizeSearchText)
+    .filter((t) => t.length > 0);
+  return [...new Set(tokens)];
+}
+
+export interface UserSearchEntry {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: UserType;
+  active: boolean;
+  npa: boolean;
+}
+
+function userSearchItems(user: User) {
+  const entry: UserSearchEntry = {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    userType: user.userType,
+    active: user.active,
+    npa: user.npa ?? false,
+  };
+  return userSearchTokens(user).map((token) => ({
+    pk: `USERSEARCH#${token.slice(0, USER_SEARCH_PREFIX_LENGTH)}`,
+    sk: `${token}#${user.id}`,
+    entity: 'UserSearch',
+    ...entry,
+  }));
+}
+
+/**
+ * Users with a token starting with `text` (already normalized, at least two characters), one entry
+ * per user, in token order. Reads at most `maxItems` index entries.
+ */
+export async function searchUserEntries(text: string, maxItems: number): Promise<UserSearchEntry[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': `USERSEARCH#${text.slice(0, USER_SEARCH_PREFIX_LENGTH)}`,
+        ':prefix': text,
+      },
+      Limit: maxItems,
+    }),
+  );
+  const seen = new Map<string, UserSearchEntry>();
+  for (const item of out.Items ?? []) {
+    const id = String(item.id);
+    if (seen.has(id)) continue;
+    seen.set(id, {
+      id,
+      firstName: String(item.firstName),
+      lastName: String(item.lastName),
+      email: String(item.email),
+      userType: item.userType as UserType,
+      active: item.active === true,
+      npa: item.npa === true,
+    });
+  }
+  return [...seen.values()];
 }
 
 /** All users of one type, by last name (GSI1). Used for small sets such as the super users. */

@@ -27,6 +27,8 @@ export interface CognitoIds {
  */
 export async function startCognitoLocal(options: {
   port: number;
+  /** The port clients use (the proxy in front of cognito-local): token issuers name it. */
+  publicPort: number;
   dataDir: string;
   logDir: string;
 }): Promise<ManagedChild> {
@@ -34,7 +36,7 @@ export async function startCognitoLocal(options: {
   mkdirSync(join(cwd, '.cognito'), { recursive: true });
   const config = {
     ServerConfig: { hostname: '127.0.0.1', port: options.port },
-    TokenConfig: { IssuerDomain: `http://127.0.0.1:${options.port}` },
+    TokenConfig: { IssuerDomain: `http://127.0.0.1:${options.publicPort}` },
     // Our user names are ISIDs, not e-mail addresses (cognito-local defaults to e-mail user names).
     UserPoolDefaults: { UsernameAttributes: [] },
   };

@@ -8,6 +8,8 @@ export const DEFAULT_PORTS = {
   DYNAMODB: 8000,
   S3: 4569,
   COGNITO: 9229,
+  /** cognito-local itself, behind the small proxy on COGNITO (scripts/local/cognito-proxy.ts). */
+  COGNITO_EMULATOR: 9239,
   SFN: 8083,
 } as const;
 

@@ -8,6 +8,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { User } from '@shared/schemas/user';
+import { seedMetadataOptions } from '../../functions/core/options/seed-metadata-options';
 import { getUser, putUser } from '../../functions/data/users';
 import { cognitoClient } from './cognito-local';
 import { readEndpoints } from './endpoints';
@@ -37,6 +38,7 @@ export async function seed(options: {
       if (!(await getUser(persona.username))) await putUser(userRecord(persona));
     }),
     seedSettings(log),
+    seedMetadataOptions(),
   ]);
   log(`seeded ${PERSONAS.length} personas`);
 }

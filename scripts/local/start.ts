@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { LOCAL_FILES_BUCKET, LOCAL_REGION, TABLE_SCHEMA } from '@shared/config/table-schema';
 import { ensureUserPool, startCognitoLocal } from './cognito-local';
+import { startCognitoProxy } from './cognito-proxy';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import {
   DEFAULT_DATA_DIR,
@@ -119,7 +120,21 @@ async function main(): Promise<void> {
     const web = `http://${HOST}:${ports.WEB}`;
     const [dynamodb, cognito] = await Promise.all([
       startDynamoDbLocal({ port: ports.DYNAMODB, dataDir, logDir }).then(track('DynamoDB Local')),
-      startCognitoLocal({ port: ports.COGNITO, dataDir, logDir }).then(track('cognito-local')),
+      startCognitoLocal({ port: ports.COGNITO_EMULATOR, publicPort: ports.COGNITO, dataDir, logDir }).then(
+        track('cognito-local'),
+      ),
+      startCognitoProxy({ host: HOST, port: ports.COGNITO, upstreamPort: ports.COGNITO_EMULATOR }).then(
+        (proxy) => {
+          stoppers.push({
+            name: 'cognito proxy',
+            stop: () =>
+              new Promise<void>((r) => {
+                proxy.closeAllConnections();
+                proxy.close(() => r());
+              }),
+          });
+        },
+      ),
       startS3({ port: ports.S3, dataDir, bucket: LOCAL_FILES_BUCKET, webOrigins: webOrigins(ports) }).then(
         (s3) => {
           stoppers.push({ name: 's3rver', stop: s3.stop });

@@ -372,3 +372,9 @@ export const UserSearchQuerySchema = z.object({
   includeUnenrolled: z.enum(['true', 'false']).default('true'),
 });
 export const UserSearchResultSchema = z.object({ items: z.array(UserSummarySchema) });
+
+// ---------- path and query parameters (added with the catalogue handlers) ----------
+export const ModelFileParamsSchema = z.object({ uuid: UuidSchema, fileUuid: UuidSchema });
+export const ExpertiseParamsSchema = z.object({ uuid: UuidSchema, userId: IsidSchema });
+/** DELETE /v2/models/{uuid}?rev=N: the revision the client saw (optional; 409 when stale). */
+export const DeleteModelQuerySchema = z.object({ rev: z.coerce.number().int().optional() });

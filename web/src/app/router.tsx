@@ -18,6 +18,20 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+/** A lazy page behind a permission check (others go to the unauthorised page). */
+const guardedPage =
+  (check: (typeof allow)[keyof typeof allow], load: () => Promise<{ default: React.ComponentType }>) =>
+  async () => {
+    const Page = (await load()).default;
+    return {
+      Component: () => (
+        <RequirePermission check={check}>
+          <Page />
+        </RequirePermission>
+      ),
+    };
+  };
+
 const placeholder = (title: string, guard?: (typeof allow)[keyof typeof allow]) => ({
   element: guard ? (
     <RequirePermission check={guard}>
@@ -72,9 +86,21 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/signed-in-layout')),
         children: [
           { index: true, element: <Navigate to={paths.models.getHref()} replace /> },
-          { path: paths.models.path, ...placeholder('Model Entries') },
-          { path: paths.modelUpload.path, ...placeholder('Add Model Entry', allow.createModel) },
-          { path: paths.modelDetail.path, ...placeholder('Model Detail') },
+          {
+            path: paths.models.path,
+            lazy: page(() => import('../features/models/components/list/model-entries-page')),
+          },
+          {
+            path: paths.modelUpload.path,
+            lazy: guardedPage(
+              allow.createModel,
+              () => import('../features/models/components/wizard/model-upload-page'),
+            ),
+          },
+          {
+            path: paths.modelDetail.path,
+            lazy: page(() => import('../features/models/components/detail/model-detail-page')),
+          },
           { path: paths.executionQueue.path, ...placeholder('Execution Queue') },
           {
             path: paths.notifications.path,

@@ -25,7 +25,11 @@ export const paths = {
   registration: { path: '/registration', getHref: () => '/registration' },
 
   models: { path: '/model', getHref: () => '/model' },
-  modelUpload: { path: '/model-upload', getHref: () => '/model-upload' },
+  modelUpload: {
+    path: '/model-upload',
+    /** `basedOn`: prefill the wizard with an existing model's metadata (000 §2, second flow). */
+    getHref: (basedOn?: string) => withQuery('/model-upload', { basedOn }),
+  },
   modelDetail: {
     path: '/model/:uuid/detail',
     getHref: (uuid: string, tab?: string) => withQuery(`/model/${encodeURIComponent(uuid)}/detail`, { tab }),

@@ -1,0 +1,137 @@
+import { invalidOptions, type MetadataOptionLists } from '@shared/rules/model-metadata';
+import { nameProblems } from '@shared/rules/model-name';
+import { allMembers, normalizeRoles, type RoleUser, roleChangeProblems } from '@shared/rules/model-roles';
+import { versionFormatProblem } from '@shared/rules/model-version';
+import { type PublishIssue, SEVERITIES } from '@shared/rules/publish-checks';
+import { type ModelMetadata, type ModelRoles, TOP_SENSITIVITY_CLASSIFICATION } from '@shared/schemas/model';
+import type { User } from '@shared/schemas/user';
+import type { Membership, MembershipRole } from '../../data/memberships';
+import { membershipDelete, membershipPut } from '../../data/memberships';
+import type { LabeledTxItem } from '../../data/models';
+import { UnprocessableError } from '../../lib/errors';
+import { fullName, loadUsers } from './model-users';
+
+/** A problem of an entry as the API reports it (path → message). */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export function throwIfIssues(issues: readonly Issue[]): void {
+  const first = issues[0];
+  if (first) throw new UnprocessableError(first.message, [...issues]);
+}
+
+/**
+ * Normalizes a requested role set (exclusivity) and checks it with the shared rules against the
+ * stored users: unknown users, lead/steward/owners required, external lead or steward, owners
+ * removing themselves or the lead, external users on THEOREM or top-sensitivity entries.
+ */
+export async function prepareRoles(input: {
+  caller: User;
+  before: ModelRoles | undefined;
+  requested: ModelRoles;
+  model: { platform?: string; classification?: string };
+}): Promise<{ roles: ModelRoles; users: Map<string, User>; issues: Issue[] }> {
+  const roles = normalizeRoles(input.requested);
+  const users = await loadUsers(allMembers(roles));
+  const roleUsers = new Map<string, RoleUser>(
+    [...users.values()].map((u) => [
+      u.id,
+      {
+        id: u.id,
+        userType: u.userType,
+        ...(u.externalUserType ? { externalUserType: u.externalUserType } : {}),
+      },
+    ]),
+  );
+  const problems = roleChangeProblems({
+    before: input.before,
+    after: roles,
+    actor: { id: input.caller.id, userType: input.caller.userType },
+    users: roleUsers,
+    model: {
+      theorem: input.model.platform === 'Oncology',
+      topSensitivity: input.model.classification === TOP_SENSITIVITY_CLASSIFICATION,
+    },
+  });
+  return { roles, users, issues: problems.map((message) => ({ path: 'body.roles', message })) };
+}
+
+/** The steward fields of the metadata follow the Model Steward role (the server is authoritative). */
+export function withStewardFields(metadata: ModelMetadata, steward: User | undefined): ModelMetadata {
+  const {
+    isid_of_model_steward: _i,
+    email_for_model_steward: _e,
+    name_of_model_steward: _n,
+    ...rest
+  } = metadata;
+  return steward
+    ? {
+        ...rest,
+        isid_of_model_steward: steward.id,
+        email_for_model_steward: steward.email,
+        name_of_model_steward: fullName(steward),
+      }
+    : rest;
+}
+
+/**
+ * Problems of the metadata that the shared rules tell without the lineage: version format, values
+ * outside the active option lists (values the entry already had stay valid after their option is
+ * retired), name and suffix length.
+ */
+export function metadataIssues(
+  metadata: ModelMetadata,
+  options: MetadataOptionLists,
+  previous?: ModelMetadata,
+): Issue[] {
+  const issues: Issue[] = [];
+  const version = versionFormatProblem(metadata.version_release_of_model);
+  // A missing version is reported by the required-field check ('... is missing').
+  if (version && metadata.version_release_of_model) {
+    issues.push({ path: 'body.metadata.version_release_of_model', message: version });
+  }
+  for (const p of invalidOptions(metadata, options)) {
+    const before = previous?.[p.field];
+    const had = Array.isArray(before) ? before.includes(p.value) : before === p.value;
+    if (!had) issues.push({ path: `body.metadata.${p.field}`, message: p.message });
+  }
+  for (const message of nameProblems(metadata)) issues.push({ path: 'body.metadata.suffix', message });
+  return issues;
+}
+
+export const publishIssuesAsIssues = (issues: readonly PublishIssue[], min: PublishIssue['severity']) =>
+  issues
+    .filter((i) => SEVERITIES.indexOf(i.severity) >= SEVERITIES.indexOf(min))
+    .map((i) => ({ path: i.field ? `metadata.${i.field}` : 'body', message: i.message }));
+
+/** Membership items: creator, lead, steward and owners ("my entries"). */
+export function membershipsOf(roles: ModelRoles, createdBy: string, uuid: string): Map<string, Membership> {
+  const map = new Map<string, Membership>();
+  const add = (userId: string | undefined, role: MembershipRole) => {
+    if (!userId) return;
+    const m = map.get(userId) ?? { userId, modelUuid: uuid, roles: [] };
+    if (!m.roles.includes(role)) m.roles.push(role);
+    map.set(userId, m);
+  };
+  add(createdBy, 'CREATOR');
+  add(roles.vestLead, 'VESTLEAD');
+  add(roles.steward, 'STEWARD');
+  for (const o of roles.owners) add(o, 'OWNER');
+  return map;
+}
+
+/** Transaction items turning the `before` memberships into `after`. */
+export function membershipChanges(
+  before: ReadonlyMap<string, Membership>,
+  after: ReadonlyMap<string, Membership>,
+): LabeledTxItem[] {
+  const items: LabeledTxItem[] = [];
+  for (const [id, m] of after) {
+    const old = before.get(id);
+    if (!old || old.roles.join(',') !== m.roles.join(',')) items.push(membershipPut(m));
+  }
+  for (const [id, m] of before) if (!after.has(id)) items.push(membershipDelete(id, m.modelUuid));
+  return items;
+}

@@ -1,0 +1,131 @@
+import type { ModelRoles } from '@shared/schemas/model';
+import type { User } from '@shared/schemas/user';
+import { describe, expect, it, vi } from 'vitest';
+import { toCatalogEntry } from '../../data/catalog-changes';
+
+vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
+
+import type { ModelFileRecord } from '../../data/model-files';
+import type { ModelRecord } from '../../data/models';
+import { mayReadFile } from './download-files';
+import { membershipChanges, membershipsOf } from './entry-rules';
+import { metadataFingerprint } from './metadata-fingerprint';
+
+const base = {
+  therapeutic_area: 'Oncology',
+  disease: 'Melanoma',
+  product: ['B', 'A'],
+  model_type: 'Markov Cohort Model',
+  type: 'Global' as const,
+  version_release_of_model: '1',
+  study_number: 'MR-1',
+  global: 'true' as const,
+  suffix: 'one',
+};
+
+describe('metadata fingerprint (exists by metadata)', () => {
+  it('ignores suffix, order of products, case, blanks and a missing ".0"', () => {
+    const fp = metadataFingerprint(base);
+    expect(metadataFingerprint({ ...base, suffix: 'two', notes: 'x' })).toBe(fp);
+    expect(metadataFingerprint({ ...base, product: ['a ', 'b'], disease: ' melanoma' })).toBe(fp);
+    expect(metadataFingerprint({ ...base, version_release_of_model: '1.0' })).toBe(fp);
+  });
+
+  it.each([
+    ['version', { version_release_of_model: '1.1' }],
+    ['study', { study_number: 'MR-2' }],
+    ['global', { global: 'false' as const }],
+    ['countries', { country: ['Germany'] }],
+    ['type', { type: 'Country Adaptation' as const }],
+    ['products', { product: ['A'] }],
+  ])('differs when the %s differs', (_what, change) => {
+    expect(metadataFingerprint({ ...base, ...change })).not.toBe(metadataFingerprint(base));
+  });
+});
+
+const roles: ModelRoles = {
+  vestLead: 'lead',
+  steward: 'steward',
+  owners: ['owner', 'lead'],
+  viewers: ['viewer'],
+  displayViewers: ['display'],
+  calibrationModelers: ['cal'],
+  scenarioModelers: ['cal', 'scen'],
+};
+
+describe('memberships', () => {
+  it('keeps creator, lead, steward and owners with their relations', () => {
+    const m = membershipsOf(roles, 'creator', 'u');
+    expect([...m.values()].map((x) => [x.userId, x.roles])).toEqual([
+      ['creator', ['CREATOR']],
+      ['lead', ['VESTLEAD', 'OWNER']],
+      ['steward', ['STEWARD']],
+      ['owner', ['OWNER']],
+    ]);
+  });
+
+  it('changes only what differs', () => {
+    const before = membershipsOf(roles, 'lead', 'u');
+    const after = membershipsOf({ ...roles, owners: ['lead', 'viewer'] }, 'lead', 'u');
+    const items = membershipChanges(before, after);
+    expect(
+      items.map((i) => (i.item.Put ? `put ${i.item.Put.Item?.userId}` : `delete ${i.item.Delete?.Key?.pk}`)),
+    ).toEqual(['put viewer', 'delete USER#owner']);
+  });
+});
+
+describe('catalogue projection', () => {
+  it('groups managers, viewers and others and copies the facets', () => {
+    const entry = toCatalogEntry(
+      {
+        uuid: 'u',
+        name: 'N',
+        status: 'DRAFT',
+        metadata: { ...base, platform: 'WebModel 2.0', country: ['Spain'], tree_root_id: 'r' },
+        roles,
+        createdBy: 'lead',
+        createdOn: '2026-01-01T00:00:00.000Z',
+      },
+      'Leo Lead',
+    );
+    expect(entry).toMatchObject({
+      managers: ['owner', 'lead', 'steward'],
+      viewers: ['viewer'],
+      others: ['display', 'cal', 'scen'],
+      product: ['B', 'A'],
+      country: ['Spain'],
+      kind: 'Global',
+      global: 'true',
+      platform: 'WebModel 2.0',
+      studyNumber: 'MR-1',
+      creatorName: 'Leo Lead',
+      treeRootId: 'r',
+    });
+    expect(entry.deleted).toBeUndefined();
+  });
+});
+
+describe('the file rule (000 §6)', () => {
+  const user = (id: string, userType: User['userType'] = 'INTERNALUSER') => ({ id, userType }) as User;
+  const model = (global: 'true' | 'false') => ({ metadata: { global } }) as unknown as ModelRecord;
+  const file = (over: Partial<ModelFileRecord>) =>
+    ({ cdd: 'Yes', isPrivate: false, userAccess: [], owner: { id: 'owner' }, ...over }) as ModelFileRecord;
+
+  it.each([
+    ['a global model', user('v'), model('true'), file({}), true],
+    ['cdd No', user('v'), model('false'), file({ cdd: 'No' }), true],
+    ['cdd Yes without access', user('v'), model('false'), file({}), false],
+    ['cdd Yes with access', user('v'), model('false'), file({ userAccess: ['v'] }), true],
+    [
+      'with access to a private file',
+      user('v'),
+      model('false'),
+      file({ userAccess: ['v'], isPrivate: true }),
+      false,
+    ],
+    ['the file owner', user('owner'), model('false'), file({ isPrivate: true }), true],
+    ['a super user', user('a', 'SUPERUSER'), model('false'), file({}), true],
+  ])('%s → %s', (_what, u, m, f, allowed) => {
+    expect(mayReadFile(u, m, f)).toBe(allowed);
+  });
+});

@@ -1,0 +1,129 @@
+import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
+import { versionLineageProblem } from '@shared/rules/model-version';
+import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
+import type { ModelMetadata } from '@shared/schemas/model';
+import type { User } from '@shared/schemas/user';
+import { getModelNameOwner, modelNameDelete, modelNamePut } from '../../data/model-names';
+import {
+  getModel,
+  type LabeledTxItem,
+  listLineage,
+  type ModelRecord,
+  metadataKeyDelete,
+  metadataKeyPut,
+  modelPut,
+  runModelTransaction,
+} from '../../data/models';
+import { ConflictError } from '../../lib/errors';
+import { activeOptionLists } from '../options/list-metadata-options';
+import { type Issue, metadataIssues, publishIssuesAsIssues, throwIfIssues } from './entry-rules';
+import { metadataFingerprint } from './metadata-fingerprint';
+import { loadModelFor } from './model-access';
+import { catalogChange, checkRev, nextRevision } from './model-writes';
+import { PublishRefusedError } from './publish-refusal';
+
+/**
+ * Updates the metadata (and with it the suffix and the generated name) of an entry.
+ * 1. Authorize 'edit'; the sent `rev` must be the current one (409 otherwise).
+ * 2. Keep what this route does not change: lineage links and the steward fields (they follow the
+ *    roles); platform flags follow the platform.
+ * 3. Validate like create (required fields, version format and its place between parent and
+ *    children, options, name length); a published entry must still pass the publish checks.
+ * 4. A changed name: 409 when taken; the old name item is deleted and the new one put (conditional)
+ *    in the same transaction; a changed fingerprint moves the metadata key item.
+ * 5. One TransactWrite with the model (conditional on rev) and the catalogue change.
+ */
+export async function updateModel(
+  caller: User,
+  uuid: string,
+  input: { metadata: ModelMetadata; rev: number },
+  now = new Date(),
+): Promise<ModelRecord> {
+  const model = await loadModelFor('edit', uuid, caller);
+  checkRev(model, input.rev);
+  const old = model.metadata;
+  const metadata: ModelMetadata = {
+    ...withoutServerFields(input.metadata),
+    ...pick(old, [
+      'tree_root_id',
+      'tree_parent_id',
+      'isid_of_model_steward',
+      'email_for_model_steward',
+      'name_of_model_steward',
+    ]),
+  };
+
+  const issues: Issue[] = [];
+  if (metadata.tree_parent_id || metadata.tree_root_id) {
+    const parent = metadata.tree_parent_id ? await getModel(metadata.tree_parent_id) : undefined;
+    const lineage = metadata.tree_root_id ? await listLineage(metadata.tree_root_id) : [];
+    const childVersions = lineage
+      .filter((m) => m.metadata.tree_parent_id === uuid)
+      .map((m) => m.metadata.version_release_of_model)
+      .filter((v): v is string => !!v);
+    const problem = versionLineageProblem({
+      metadata,
+      ...(parent ? { parent: parent.metadata } : {}),
+      childVersions,
+    });
+    if (problem && metadata.version_release_of_model) {
+      issues.push({ path: 'body.metadata.version_release_of_model', message: problem });
+    }
+  }
+  const { lists } = await activeOptionLists();
+  issues.push(...metadataIssues(metadata, lists, old));
+  const publishIssues = checkPublishIssues({
+    metadata,
+    ...(model.roles.vestLead ? { vestLead: model.roles.vestLead } : {}),
+    ...(model.roles.steward ? { steward: model.roles.steward } : {}),
+    fileCount: model.fileCount,
+    parentSelected: !!metadata.tree_parent_id,
+  });
+  issues.unshift(...publishIssuesAsIssues(publishIssues, 'ERROR_CREATE'));
+  throwIfIssues(issues);
+  if (model.status === 'PUBLISHED' && blocksPublish(publishIssues))
+    throw new PublishRefusedError(publishIssues);
+
+  const name = assembleModelName(metadata);
+  const key = nameKey(name);
+  const renamed = key !== model.nameKey;
+  if (renamed) {
+    const owner = await getModelNameOwner(key);
+    if (owner && owner !== uuid) throw new ConflictError(NAME_MESSAGES.notUnique);
+  }
+  const metaKey = metadataFingerprint(metadata);
+  const next: ModelRecord = {
+    ...nextRevision(model, caller.id, now),
+    name,
+    nameKey: key,
+    metaKey,
+    metadata,
+    theorem: metadata.platform === 'Oncology',
+    pneu: metadata.platform === 'Pneumococcal Vaccines',
+  };
+  const items: LabeledTxItem[] = [modelPut(next, model.rev)];
+  if (renamed) items.push(modelNameDelete(model.nameKey, uuid), modelNamePut(key, name, uuid));
+  if (metaKey !== model.metaKey)
+    items.push(metadataKeyDelete(model.metaKey, uuid), metadataKeyPut(metaKey, uuid));
+  items.push(catalogChange(next));
+  await runModelTransaction(items);
+  return next;
+}
+
+function withoutServerFields(m: ModelMetadata): ModelMetadata {
+  const {
+    tree_root_id: _r,
+    tree_parent_id: _p,
+    isid_of_model_steward: _i,
+    email_for_model_steward: _e,
+    name_of_model_steward: _n,
+    ...rest
+  } = m;
+  return rest;
+}
+
+function pick(m: ModelMetadata, fields: readonly (keyof ModelMetadata)[]): Partial<ModelMetadata> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (m[f] !== undefined) out[f] = m[f];
+  return out as Partial<ModelMetadata>;
+}

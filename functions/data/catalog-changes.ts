@@ -1,0 +1,86 @@
+import type { CatalogEntry } from '@shared/schemas/catalog';
+import type { ModelMetadata, ModelRoles, ModelStatus } from '@shared/schemas/model';
+import { monotonicFactory } from 'ulid';
+import { tableName } from './table';
+
+/**
+ * The WRITE side of the catalogue search projection (docs/data-model.md, "Catalogue search"): every
+ * write of a model entry adds one CatalogChange item `CATALOG` / `CHANGE#<ulid>` holding the entry's new
+ * `CatalogEntry`, inside the entry's own TransactWrite. The ULID orders the changes; the search side
+ * replays them after its snapshot.
+ */
+/** Monotonic within a process, so two changes of one entry in the same millisecond keep their order. */
+const nextUlid = monotonicFactory();
+
+export const CATALOG_PK = 'CATALOG';
+export const CATALOG_CHANGE_PREFIX = 'CHANGE#';
+
+export const catalogChangeKey = (changeId: string) => ({
+  pk: CATALOG_PK,
+  sk: `${CATALOG_CHANGE_PREFIX}${changeId}`,
+});
+
+/** What the projection needs of a model entry (the stored model record satisfies it). */
+export interface CatalogSource {
+  uuid: string;
+  name: string;
+  status: ModelStatus;
+  metadata: ModelMetadata;
+  roles: ModelRoles;
+  createdBy: string;
+  createdOn: string;
+}
+
+/** The compact projection of an entry; `deleted` marks a removed draft. */
+export function toCatalogEntry(model: CatalogSource, creatorName: string, deleted = false): CatalogEntry {
+  const m = model.metadata;
+  const r = model.roles;
+  const managers = new Set<string>(r.owners);
+  if (r.vestLead) managers.add(r.vestLead);
+  if (r.steward) managers.add(r.steward);
+  const others = new Set<string>([...r.displayViewers, ...r.calibrationModelers, ...r.scenarioModelers]);
+  return {
+    uuid: model.uuid,
+    name: model.name,
+    status: model.status,
+    ...(m.model_type ? { modelType: m.model_type } : {}),
+    ...(m.therapeutic_area ? { therapeuticArea: m.therapeutic_area } : {}),
+    ...(m.disease ? { disease: m.disease } : {}),
+    ...(m.study_number ? { studyNumber: m.study_number } : {}),
+    product: [...(m.product ?? [])],
+    country: [...(m.country ?? [])],
+    ...(m.global ? { global: m.global } : {}),
+    ...(m.type ? { kind: m.type } : {}),
+    ...(m.platform ? { platform: m.platform } : {}),
+    ...(m.information_classification ? { classification: m.information_classification } : {}),
+    ...(m.version_release_of_model ? { version: m.version_release_of_model } : {}),
+    creatorId: model.createdBy,
+    creatorName,
+    createdOn: model.createdOn,
+    ...(m.tree_root_id ? { treeRootId: m.tree_root_id } : {}),
+    ...(m.tree_parent_id ? { treeParentId: m.tree_parent_id } : {}),
+    managers: [...managers],
+    viewers: [...new Set(r.viewers)],
+    others: [...others],
+    ...(deleted ? { deleted: true } : {}),
+  };
+}
+
+/** The TransactWrite Put of one change. A fresh ULID per call: changes never collide. */
+export function catalogChangePut(entry: CatalogEntry, now = Date.now()) {
+  const changeId = nextUlid(now);
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...catalogChangeKey(changeId),
+        entity: 'CatalogChange',
+        changeId,
+        modelUuid: entry.uuid,
+        entry,
+        changedOn: new Date(now).toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}

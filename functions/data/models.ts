@@ -1,0 +1,203 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  ModelMetadataSchema,
+  ModelRolesSchema,
+  ModelStatusSchema,
+  TheoremFlagsSchema,
+} from '@shared/schemas/model';
+import { z } from 'zod';
+import { ConflictError } from '../lib/errors';
+import { ddb } from './clients';
+import { INDEXES, tableName, withoutKeys } from './table';
+
+/**
+ * Model entries (docs/data-model.md, "Catalogue"). MODEL#<uuid> / META holds metadata, status, roles
+ * and the optimistic `rev`; GSI2 TREE#<rootId> / <uuid> lists a lineage. The exists-by-metadata key
+ * item MODELMETA#<fingerprint> / MODEL#<uuid> lets "is there an entry with this metadata" be a key
+ * Query. Every write of an entry is one TransactWrite built from the item builders below (and those
+ * of model-names, memberships, model-files and catalog-changes) and run by `runModelTransaction`.
+ */
+export const modelKey = (uuid: string) => ({ pk: `MODEL#${uuid}`, sk: 'META' });
+export const metadataKeyItemKey = (fingerprint: string, uuid: string) => ({
+  pk: `MODELMETA#${fingerprint}`,
+  sk: `MODEL#${uuid}`,
+});
+
+export const ModelRecordSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  nameKey: z.string(),
+  /** Fingerprint of the identifying metadata (core/models/metadata-fingerprint.ts). */
+  metaKey: z.string(),
+  status: ModelStatusSchema,
+  metadata: ModelMetadataSchema,
+  roles: ModelRolesSchema,
+  createdBy: z.string(),
+  /** Kept so that every write can project the entry without reading the creator's user record. */
+  creatorName: z.string(),
+  createdOn: z.string(),
+  modifiedOn: z.string(),
+  modifiedBy: z.string().optional(),
+  publishedOn: z.string().optional(),
+  retiredOn: z.string().optional(),
+  retireReason: z.string().optional(),
+  fileCount: z.number().int().nonnegative(),
+  theorem: z.boolean(),
+  pneu: z.boolean(),
+  theoremFlags: TheoremFlagsSchema.optional(),
+  rev: z.number().int(),
+});
+export type ModelRecord = z.infer<typeof ModelRecordSchema>;
+
+export function toModelItem(model: ModelRecord) {
+  return {
+    ...modelKey(model.uuid),
+    entity: 'Model',
+    ...(model.metadata.tree_root_id
+      ? { gsi2pk: `TREE#${model.metadata.tree_root_id}`, gsi2sk: model.uuid }
+      : {}),
+    ...model,
+  };
+}
+
+export function fromModelItem(item: Record<string, unknown>): ModelRecord {
+  const { ttl: _ttl, ...rest } = withoutKeys(item);
+  return ModelRecordSchema.parse(rest);
+}
+
+export async function getModel(uuid: string): Promise<ModelRecord | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: modelKey(uuid), ConsistentRead: true }),
+  );
+  return Item ? fromModelItem(Item) : undefined;
+}
+
+/** The entries of one lineage (GSI2 TREE#<rootId>). */
+export async function listLineage(rootId: string): Promise<ModelRecord[]> {
+  const models: ModelRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEXES.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `TREE#${rootId}` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) models.push(fromModelItem(item));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return models;
+}
+
+/** Is there an entry (other than `exceptUuid`) whose identifying metadata has this fingerprint? */
+export async function findModelByFingerprint(
+  fingerprint: string,
+  exceptUuid?: string,
+): Promise<string | undefined> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `MODELMETA#${fingerprint}` },
+      // Two keys are enough to skip the entry itself.
+      Limit: 2,
+    }),
+  );
+  const uuids = (out.Items ?? []).map((i) => String(i.modelUuid));
+  return uuids.find((u) => u !== exceptUuid);
+}
+
+// ---------- transaction items ----------
+
+export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** A transaction item with what its failed condition means, for the error the caller gets. */
+export interface LabeledTxItem {
+  item: TxItem;
+  /** Message of the 409 when this item's condition fails. */
+  conflict?: string;
+}
+
+export const STALE_MESSAGE = 'This model entry was changed by someone else. Reload it and try again.';
+
+/** Put of the model item: a new entry (no such key yet) or a replacement of revision `expectedRev`. */
+export function modelPut(model: ModelRecord, expectedRev: number | 'new'): LabeledTxItem {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: toModelItem(model),
+        ...(expectedRev === 'new'
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
+              ExpressionAttributeNames: { '#rev': 'rev' },
+              ExpressionAttributeValues: { ':rev': expectedRev },
+            }),
+      },
+    },
+    conflict: expectedRev === 'new' ? 'This model entry exists already.' : STALE_MESSAGE,
+  };
+}
+
+export function modelDelete(uuid: string, expectedRev: number): LabeledTxItem {
+  return {
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: modelKey(uuid),
+        ConditionExpression: 'attribute_exists(pk) AND #rev = :rev',
+        ExpressionAttributeNames: { '#rev': 'rev' },
+        ExpressionAttributeValues: { ':rev': expectedRev },
+      },
+    },
+    conflict: STALE_MESSAGE,
+  };
+}
+
+export function metadataKeyPut(fingerprint: string, uuid: string): LabeledTxItem {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...metadataKeyItemKey(fingerprint, uuid), entity: 'ModelMetadataKey', modelUuid: uuid },
+      },
+    },
+  };
+}
+
+export function metadataKeyDelete(fingerprint: string, uuid: string): LabeledTxItem {
+  return { item: { Delete: { TableName: tableName(), Key: metadataKeyItemKey(fingerprint, uuid) } } };
+}
+
+/** DynamoDB's limit of items in one TransactWrite. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * Runs the items as one TransactWrite: all or nothing. A failed condition becomes a 409 with the
+ * message of the item that failed (name taken, stale revision...).
+ */
+export async function runModelTransaction(items: readonly LabeledTxItem[]): Promise<void> {
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw new Error(`A model transaction has ${items.length} items (at most ${MAX_TRANSACTION_ITEMS})`);
+  }
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) throw new ConflictError(items[failed]?.conflict);
+      if (reasons.some((r) => r.Code === 'TransactionConflict')) throw new ConflictError(STALE_MESSAGE);
+    }
+    throw error;
+  }
+}

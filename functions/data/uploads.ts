@@ -1,0 +1,72 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { z } from 'zod';
+import { env } from '../lib/env';
+import { ddb } from './clients';
+import { presigner } from './model-files';
+import { tableName, withoutKeys } from './table';
+
+/**
+ * Upload tickets: UPLOAD#<uploadId> / META with the caller, the entry (if any) and the expected files.
+ * Bodies go to `uploads/<uploadId>/<uploadFileId>` with presigned PUTs; the item and the objects
+ * expire (TTL; a bucket lifecycle rule for the prefix).
+ */
+export const uploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'META' });
+export const uploadObjectKey = (uploadId: string, uploadFileId: string) =>
+  `uploads/${uploadId}/${uploadFileId}`;
+
+export const UploadRecordSchema = z.object({
+  uploadId: z.string(),
+  createdBy: z.string(),
+  modelUuid: z.string().optional(),
+  createdOn: z.string(),
+  expiresAt: z.string(),
+  files: z.array(
+    z.object({
+      uploadFileId: z.string(),
+      name: z.string(),
+      size: z.number().int().nonnegative(),
+      contentType: z.string().optional(),
+      key: z.string(),
+    }),
+  ),
+});
+export type UploadRecord = z.infer<typeof UploadRecordSchema>;
+
+export async function putUpload(upload: UploadRecord, ttlSeconds: number): Promise<void> {
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...uploadKey(upload.uploadId), entity: 'Upload', ...upload, ttl: ttlSeconds },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getUpload(uploadId: string): Promise<UploadRecord | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: uploadKey(uploadId) }));
+  if (!Item) return undefined;
+  const { ttl: _ttl, ...rest } = withoutKeys(Item);
+  return UploadRecordSchema.parse(rest);
+}
+
+/** A presigned PUT for one file; the declared length is signed, so a bigger body is refused by S3. */
+export async function presignUpload(
+  key: string,
+  size: number,
+  contentType: string | undefined,
+  expiresInSeconds: number,
+): Promise<{ url: string; headers: Record<string, string> }> {
+  const url = await getSignedUrl(
+    presigner(),
+    new PutObjectCommand({
+      Bucket: env.filesBucket,
+      Key: key,
+      ContentLength: size,
+      ...(contentType ? { ContentType: contentType } : {}),
+    }),
+    { expiresIn: expiresInSeconds },
+  );
+  return { url, headers: contentType ? { 'content-type': contentType } : {} };
+}

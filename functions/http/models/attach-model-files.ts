@@ -1,0 +1,10 @@
+import { AttachFilesBodySchema, ModelParamsSchema } from '@shared/schemas/model-api';
+import { attachFiles } from '../../core/models/model-files';
+import { httpHandler } from '../../lib/http';
+
+/** POST /v2/models/{uuid}/files: attach uploaded files to an entry. */
+export const handler = httpHandler({
+  params: ModelParamsSchema,
+  body: AttachFilesBodySchema,
+  handle: async ({ user, params, body }) => attachFiles(user, params.uuid, body),
+});

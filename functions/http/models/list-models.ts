@@ -1,0 +1,8 @@
+import { ListModelsQuerySchema } from '@shared/schemas/model-api';
+import { listModels } from '../../core/catalog/list-models';
+import { httpHandler } from '../../lib/http';
+
+export const handler = httpHandler({
+  query: ListModelsQuerySchema,
+  handle: ({ query, user }) => listModels({ id: user.id, userType: user.userType }, query),
+});

@@ -1,0 +1,12 @@
+import { ModelParamsSchema, RevBodySchema } from '@shared/schemas/model-api';
+import { toModelDetail } from '../../core/models/model-detail';
+import { publishModel } from '../../core/models/publish-model';
+import { httpHandler } from '../../lib/http';
+
+/** POST /v2/models/{uuid}/publish: 422 with the blocking issues when refused. */
+export const handler = httpHandler({
+  params: ModelParamsSchema,
+  body: RevBodySchema.optional(),
+  handle: async ({ user, params, body }) =>
+    toModelDetail(await publishModel(user, params.uuid, body?.rev), user),
+});

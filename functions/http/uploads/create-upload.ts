@@ -1,0 +1,9 @@
+import { CreateUploadBodySchema } from '@shared/schemas/model-api';
+import { createUpload } from '../../core/uploads/create-upload';
+import { httpHandler, respond } from '../../lib/http';
+
+/** POST /v2/uploads: presigned PUT URLs (≤ 15 min) for new files (201). */
+export const handler = httpHandler({
+  body: CreateUploadBodySchema,
+  handle: async ({ user, body }) => respond(201, await createUpload(user, body)),
+});

@@ -1,0 +1,189 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HTTP_ROUTES, NOT_FOUND_HANDLER, WORKFLOW_TASKS, WS_ROUTES } from '@shared/api/routes';
+import { ENV_VARS } from '@shared/config/env-vars';
+import { build, type Metafile } from 'esbuild';
+import { formatTable, kb, median, ms, verdict } from './stats';
+
+/**
+ * Every Lambda handler bundled the way the CDK construct bundles it (cdk/constructs/api-function.ts:
+ * esbuild, ESM, node22, minified, AWS SDK included, the createRequire banner), then: bundle size
+ * (target <= 1 MB) and the cold import time of the bundle in a fresh `node` process (median of 5,
+ * target <= 100 ms). Import time is measured inside the process around `import()`, so Node's own
+ * start-up is not counted, as on Lambda where the runtime is up before the handler module loads.
+ *
+ * Usage: npx tsx scripts/bench/bundles.ts [--runs 5]
+ * Keep BUILD_OPTIONS in step with the construct's `bundling` props.
+ */
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const OUT_DIR = path.join(REPO_ROOT, '.local/bench/bundles');
+const MAX_BYTES = 1_000_000;
+const MAX_IMPORT_MS = 100;
+
+const BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  minify: true,
+  mainFields: ['module', 'main'],
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+  logLevel: 'error',
+} as const;
+
+/** The handlers the CDK app deploys, from the one route table. */
+function handlerModules(): string[] {
+  const all = [
+    ...HTTP_ROUTES.map((r) => r.handler),
+    NOT_FOUND_HANDLER,
+    ...WS_ROUTES.map((r) => r.handler),
+    ...Object.values(WORKFLOW_TASKS),
+  ];
+  return [...new Set<string>(all)];
+}
+
+/** Plausible values for every variable, so module-scope configuration parsing behaves as deployed. */
+function lambdaLikeEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    AWS_REGION: 'us-east-1',
+    AWS_LAMBDA_FUNCTION_NAME: 'bench',
+  };
+  for (const name of Object.values(ENV_VARS)) env[name] = `bench-${name.toLowerCase()}`;
+  env[ENV_VARS.stage] = 'aws';
+  env[ENV_VARS.tokenIssuer] = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_bench';
+  env[ENV_VARS.jwksUrl] = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_bench/.well-known/jwks.json';
+  env[ENV_VARS.wsCallbackUrl] = 'https://bench.execute-api.us-east-1.amazonaws.com/prod';
+  env[ENV_VARS.webUrl] = 'https://bench.example.com';
+  env[ENV_VARS.logLevel] = 'WARN';
+  for (const name of [
+    ENV_VARS.dynamodbEndpoint,
+    ENV_VARS.s3Endpoint,
+    ENV_VARS.sfnEndpoint,
+    ENV_VARS.mailOutboxDir,
+  ]) {
+    delete env[name];
+  }
+  return env;
+}
+
+/** The packages (or `own code`) that contribute most bytes to the bundle, to show where size comes from. */
+function largestPackages(metafile: Metafile, count: number): string {
+  const bytesByPart = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const part = match?.[1] ?? 'own code';
+      bytesByPart.set(part, (bytesByPart.get(part) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...bytesByPart.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([part, bytes]) => `${part} ${kb(bytes)}`)
+    .join(', ');
+}
+
+// Wall time is what a cold start costs; CPU time (user + system) barely moves with machine load, so
+// it is printed too, to tell a slow bundle from a busy machine.
+const IMPORT_PROBE = [
+  'const cpu = process.cpuUsage();',
+  'const started = performance.now();',
+  'const mod = await import(process.argv[1]);',
+  'const wall = performance.now() - started;',
+  'const used = process.cpuUsage(cpu);',
+  "if (typeof mod.handler !== 'function') throw new Error('no exported handler');",
+  'console.log(JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 }));',
+].join('\n');
+
+function importTime(file: string, env: NodeJS.ProcessEnv): { wall: number; cpu: number } {
+  const result = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', IMPORT_PROBE, pathToFileURL(file).href],
+    {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
+  if (result.status !== 0) {
+    throw new Error(
+      `import failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-3).join(' | ')}`,
+    );
+  }
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { wall: number; cpu: number };
+}
+
+async function main(): Promise<void> {
+  const runsIndex = process.argv.indexOf('--runs');
+  const runs = Number((runsIndex >= 0 ? process.argv[runsIndex + 1] : undefined) ?? 5);
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  const env = lambdaLikeEnv();
+  const rows: string[][] = [];
+  let misses = 0;
+
+  for (const handler of handlerModules()) {
+    const entry = path.join(REPO_ROOT, 'functions', `${handler}.ts`);
+    if (!existsSync(entry)) {
+      rows.push([handler, '-', '-', '-', 'MISSING MODULE', '']);
+      misses++;
+      continue;
+    }
+    const outfile = path.join(OUT_DIR, handler, 'index.mjs');
+    mkdirSync(path.dirname(outfile), { recursive: true });
+    try {
+      const { metafile } = await build({
+        ...BUILD_OPTIONS,
+        mainFields: [...BUILD_OPTIONS.mainFields],
+        entryPoints: [entry],
+        outfile,
+        metafile: true,
+      });
+      const bytes = statSync(outfile).size;
+      const largest = largestPackages(metafile, 3);
+      const times = Array.from({ length: runs }, () => importTime(outfile, env));
+      const importMs = median(times.map((t) => t.wall));
+      const ok = bytes <= MAX_BYTES && importMs <= MAX_IMPORT_MS;
+      if (!ok) misses++;
+      rows.push([
+        handler,
+        kb(bytes),
+        ms(importMs),
+        ms(median(times.map((t) => t.cpu))),
+        verdict(ok),
+        largest,
+      ]);
+    } catch (error) {
+      misses++;
+      rows.push([
+        handler,
+        '-',
+        '-',
+        'ERROR',
+        error instanceof Error ? error.message.slice(0, 160) : String(error),
+      ]);
+    }
+  }
+
+  console.log(
+    `Handlers bundled like cdk/constructs/api-function.ts; import time = median of ${runs} fresh processes\n`,
+  );
+  console.log(
+    formatTable(
+      ['handler', 'size', 'cold import', 'cpu', 'result', 'largest parts (minified)'],
+      rows,
+      'lrrrll',
+    ),
+  );
+  console.log(
+    `\n${rows.length - misses} of ${rows.length} handlers within targets (size <= ${kb(MAX_BYTES)}, import <= ${MAX_IMPORT_MS} ms)`,
+  );
+  console.log(`Bundles kept in ${path.relative(REPO_ROOT, OUT_DIR)}/ for inspection.`);
+}
+
+await main();

@@ -1,0 +1,174 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { HTTP_ROUTES } from '@shared/api/routes';
+import type { DynamicSearchResult, ModelListPage } from '@shared/schemas/model-api';
+import { readEndpoints } from '../local/endpoints';
+import { LOCAL_CREDENTIALS } from '../local/env';
+import { formatTable, ms, percentile, verdict } from './stats';
+
+/**
+ * The catalogue at scale (issue 3 §6): p50/p95 through the local gateway of
+ *   a list page (default query, and with a search word), the Dynamic View with 0, 1 and 3 facets,
+ *   and a detail read (GET /v2/models/{uuid}, when that route exists),
+ * each next to a direct DynamoDB GetItem of a model item measured interleaved in the same run (same
+ * machine noise). Targets: list ≤ 50 ms, dynamic search ≤ 100 ms, detail ≤ 1.5 × GetItem (p50).
+ *
+ * Usage, against a local cloud seeded with `npm run seed:models -- --count 100000`:
+ *   MR_ENDPOINTS_FILE=<dataDir>/endpoints.json npx tsx scripts/bench/catalogue.ts [--requests 200] [--persona owner]
+ */
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return (index >= 0 ? process.argv[index + 1] : undefined) ?? fallback;
+}
+
+interface Case {
+  name: string;
+  target: { ms?: number; ratio?: number };
+  run: () => Promise<unknown>;
+  samples: number[];
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const requests = Number(option('requests', '200'));
+  const endpoints = readEndpoints();
+  const persona = endpoints.personas.find((p) => p.key === option('persona', 'owner'));
+  if (!persona) throw new Error('Unknown persona');
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: endpoints.cognito,
+    region: endpoints.region,
+    credentials: { ...LOCAL_CREDENTIALS },
+  });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: endpoints.userPoolClientId,
+      AuthParameters: { USERNAME: persona.username, PASSWORD: persona.password },
+    }),
+  );
+  const token = auth.AuthenticationResult?.IdToken;
+  if (!token) throw new Error('No ID token');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${endpoints.api}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const time = async (fn: () => Promise<unknown>) => {
+    const started = performance.now();
+    await fn();
+    return performance.now() - started;
+  };
+
+  // The first request loads the projection (snapshot + replay): reported apart, not in the samples.
+  const cold = await time(() => call('/v2/models'));
+  const first = await call<ModelListPage>('/v2/models?pageSize=100');
+  const everything = await call<DynamicSearchResult>('/v2/models/search', { filters: {} });
+  const topArea = everything.availableFilters.therapeutic_area.sort((a, b) => b.count - a.count)[0]?.value;
+  const topKind = everything.availableFilters.global.sort((a, b) => b.count - a.count)[0]?.value;
+  const topPlatform = everything.availableFilters.platform.sort((a, b) => b.count - a.count)[0]?.value;
+  const three = {
+    therapeutic_area: topArea ? [topArea] : [],
+    global: topKind ? [topKind] : [],
+    platform: topPlatform ? [topPlatform] : [],
+  };
+  const uuids = first.items.map((i) => i.uuid);
+  if (uuids.length === 0) throw new Error('The catalogue is empty: seed it first (npm run seed:models)');
+  let k = 0;
+  const nextUuid = () => uuids[k++ % uuids.length] as string;
+
+  const ddb = new DynamoDBClient({
+    endpoint: endpoints.dynamodb,
+    region: endpoints.region,
+    credentials: { ...LOCAL_CREDENTIALS },
+  });
+  const getItem: Case = {
+    name: 'DynamoDB GetItem MODEL#<uuid>/META (direct)',
+    target: {},
+    samples: [],
+    run: () =>
+      ddb.send(
+        new GetItemCommand({
+          TableName: endpoints.tableName,
+          Key: { pk: { S: `MODEL#${nextUuid()}` }, sk: { S: 'META' } },
+        }),
+      ),
+  };
+  const hasDetail = HTTP_ROUTES.some((r) => r.method === 'GET' && r.path === '/v2/models/{uuid}');
+  const cases: Case[] = [
+    { name: 'list: default page', target: { ms: 50 }, samples: [], run: () => call('/v2/models') },
+    {
+      name: 'list: search "melanoma"',
+      target: { ms: 50 },
+      samples: [],
+      run: () => call('/v2/models?search=melanoma'),
+    },
+    {
+      name: 'dynamic search: 0 facets',
+      target: { ms: 100 },
+      samples: [],
+      run: () => call('/v2/models/search', { filters: {} }),
+    },
+    {
+      name: `dynamic search: 1 facet`,
+      target: { ms: 100 },
+      samples: [],
+      run: () => call('/v2/models/search', { filters: { therapeutic_area: three.therapeutic_area } }),
+    },
+    {
+      name: 'dynamic search: 3 facets',
+      target: { ms: 100 },
+      samples: [],
+      run: () => call('/v2/models/search', { filters: three }),
+    },
+    ...(hasDetail
+      ? [
+          {
+            name: 'detail: GET /v2/models/{uuid}',
+            target: { ratio: 1.5 },
+            samples: [],
+            run: () => call(`/v2/models/${nextUuid()}`),
+          } satisfies Case,
+        ]
+      : []),
+  ];
+  // Warm-up, then interleaved rounds so every case sees the same conditions.
+  for (let i = 0; i < 10; i++) for (const c of [getItem, ...cases]) await c.run();
+  for (let i = 0; i < requests; i++) {
+    for (const c of [getItem, ...cases]) c.samples.push(await time(c.run));
+  }
+  ddb.destroy();
+  cognito.destroy();
+
+  const base = percentile(getItem.samples, 50);
+  const rows = [getItem, ...cases].map((c) => {
+    const p50 = percentile(c.samples, 50);
+    const p95 = percentile(c.samples, 95);
+    const target = c.target.ms
+      ? `≤ ${c.target.ms} ms (p95)`
+      : c.target.ratio
+        ? `≤ ${c.target.ratio}× GetItem (p50)`
+        : '';
+    const ok = c.target.ms ? p95 <= c.target.ms : c.target.ratio ? p50 / base <= c.target.ratio : true;
+    return [c.name, ms(p50), ms(p95), `${(p50 / base).toFixed(1)}×`, target, target ? verdict(ok) : ''];
+  });
+  console.log(
+    `Catalogue benchmark: persona ${persona.key}, ${requests} requests per case, ` +
+      `${everything.total} entries visible in the Dynamic View, ${first.total} in the default list.`,
+  );
+  console.log(`Three facets: ${JSON.stringify(three)}. First request (cold projection load): ${ms(cold)}.`);
+  console.log(formatTable(['case', 'p50', 'p95', 'p50 / GetItem', 'target', ''], rows, 'lrrrll'));
+  if (!hasDetail) console.log('detail: skipped, GET /v2/models/{uuid} is not in the route table yet.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

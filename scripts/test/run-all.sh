@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# `npm test`: the whole pipeline, from a fresh clone of a Debian 12 + Node 20 machine with nothing
+# running. Steps run in order and the first failure stops the run; the EXIT trap always stops the
+# local cloud and prints the summary, whose last line is exactly `N passed, M failed`.
+#
+# Debugging aids (CI sets none): MR_TEST_STEPS="lint e2e" runs only the named steps (the local cloud
+# is started for integration/e2e); MR_TEST_KEEP_GOING=1 runs the remaining steps after a failure;
+# MR_TEST_DATA_DIR (default .local/test), MR_TEST_REPORTS_DIR (default .local/test-reports) and
+# MR_PORT_OFFSET (default 10000) let two runs share a machine.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+ROOT="$PWD"
+REPORTS="$(realpath -m "${MR_TEST_REPORTS_DIR:-$ROOT/.local/test-reports}")"
+TEST_DIR="$(realpath -m "${MR_TEST_DATA_DIR:-$ROOT/.local/test}")"
+ENDPOINTS_FILE="$TEST_DIR/endpoints.json"
+CLOUD_LOG="$REPORTS/local-cloud.log"
+CLOUD_READY_TIMEOUT_S=180
+STEPS_FILE="$REPORTS/steps.jsonl"
+ALL_STEPS="install typecheck lint unit cdk build-web local-cloud integration e2e"
+SELECTED_STEPS="${MR_TEST_STEPS:-$ALL_STEPS}"
+KEEP_GOING="${MR_TEST_KEEP_GOING:-0}"
+RUN_STARTED=$(date +%s)
+CLOUD_PID=""
+STEP_PID=""
+STEP_NAME=""
+STEP_STARTED=0
+FAILED=0
+
+rm -rf "$REPORTS"
+mkdir -p "$REPORTS"
+: >"$STEPS_FILE"
+
+heading() { printf '\n==> %s\n' "$*"; }
+warn() { printf '[run-all] %s\n' "$*" >&2; }
+selected() { [[ " $SELECTED_STEPS " == *" $1 "* ]]; }
+
+# Records one step in steps.jsonl for the summary: name, exit code, seconds, and its JSON test report
+# (if any) so a failed step without counted test failures still counts as one failure.
+record_step() {
+  local name="$1" code="$2" seconds="$3" report="${4:-}"
+  printf '{"step":"%s","exitCode":%d,"seconds":%d,"report":"%s"}\n' "$name" "$code" "$seconds" "$report" >>"$STEPS_FILE"
+}
+
+# run_step <name> <title> <report-or-empty> <command...>
+run_step() {
+  local name="$1" title="$2" report="$3"
+  shift 3
+  selected "$name" || return 0
+  heading "$title"
+  local started code=0
+  started=$(date +%s)
+  if [[ "$name" == "local-cloud" ]]; then
+    "$@" || code=$? # sets CLOUD_PID, so it runs in this shell
+  else
+    # In the background with `wait`, so a SIGTERM/Ctrl-C reaches our trap at once instead of after
+    # the step; the trap then stops the step's processes.
+    STEP_NAME="$name"
+    STEP_STARTED="$started"
+    "$@" &
+    STEP_PID=$!
+    wait "$STEP_PID" || code=$?
+    STEP_PID=""
+  fi
+  record_step "$name" "$code" "$(($(date +%s) - started))" "$report"
+  if [[ $code -ne 0 ]]; then
+    FAILED=1
+    warn "step '$name' failed (exit $code)"
+    [[ "$KEEP_GOING" == "1" ]] || exit "$code"
+  fi
+}
+
+# ---- the local cloud ---------------------------------------------------------------------------
+
+# Every descendant of a process, read from /proc (no procps needed on a minimal machine).
+descendants_of() {
+  local root="$1" stat line pid ppid
+  local -A children=()
+  for stat in /proc/[0-9]*/stat; do
+    IFS= read -r line <"$stat" 2>/dev/null || continue
+    pid="${line%% *}"
+    line="${line##*) }" # after "(comm) ", which may hold spaces: "state ppid ..."
+    line="${line#* }"
+    ppid="${line%% *}"
+    children[$ppid]+=" $pid"
+  done
+  local queue=("$root") next
+  while [[ ${#queue[@]} -gt 0 ]]; do
+    next="${queue[0]}"
+    queue=("${queue[@]:1}")
+    for pid in ${children[$next]:-}; do
+      echo "$pid"
+      queue+=("$pid")
+    done
+  done
+}
+
+command_line() { tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null || true; }
+
+alive_pids() {
+  local pid
+  for pid in "$@"; do
+    if kill -0 "$pid" 2>/dev/null; then echo "$pid"; fi
+  done
+}
+
+wait_gone() {
+  local seconds="$1"
+  shift
+  local deadline=$(($(date +%s) + seconds))
+  while [[ $(date +%s) -lt $deadline ]]; do
+    [[ -z "$(alive_pids "$@")" ]] && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+start_local_cloud() {
+  # start.ts wipes .local/test/ itself; removing a stale endpoints file first means we never mistake
+  # a previous run's file for readiness.
+  rm -f "$ENDPOINTS_FILE" || return $?
+  # setsid: the cloud gets its own session, so a Ctrl-C on this script reaches it only through our
+  # trap, which stops it in order (SIGTERM to start.ts, which stops its children).
+  setsid "$ROOT/node_modules/.bin/tsx" scripts/local/start.ts --test --data-dir "$TEST_DIR" >"$CLOUD_LOG" 2>&1 &
+  CLOUD_PID=$!
+  echo "local cloud: pid $CLOUD_PID, log $CLOUD_LOG"
+  local started deadline
+  started=$(date +%s)
+  deadline=$((started + CLOUD_READY_TIMEOUT_S))
+  until [[ -f "$ENDPOINTS_FILE" ]]; do
+    if ! kill -0 "$CLOUD_PID" 2>/dev/null; then
+      warn "the local cloud exited during start-up; last lines of $CLOUD_LOG:"
+      tail -n 60 "$CLOUD_LOG" >&2 || true
+      return 1
+    fi
+    if [[ $(date +%s) -ge $deadline ]]; then
+      warn "no $ENDPOINTS_FILE after ${CLOUD_READY_TIMEOUT_S}s; last lines of $CLOUD_LOG:"
+      tail -n 60 "$CLOUD_LOG" >&2 || true
+      return 1
+    fi
+    sleep 1
+  done
+  echo "local cloud ready after $(($(date +%s) - started))s: $ENDPOINTS_FILE"
+}
+
+# Stops the cloud like Ctrl-C would and checks that it left nothing behind (issue 2 §2). Survivors
+# are killed and the check counts as a failure, because orphaned java/node processes are a bug.
+stop_local_cloud() {
+  [[ -n "$CLOUD_PID" ]] || return 0
+  local pid="$CLOUD_PID" started tree left
+  CLOUD_PID=""
+  started=$(date +%s)
+  mapfile -t tree < <(descendants_of "$pid")
+  heading "Stopping the local cloud (pid $pid, ${#tree[@]} child processes)"
+  kill -TERM "$pid" 2>/dev/null || true
+  if wait_gone 30 "$pid" "${tree[@]}"; then
+    echo "local cloud stopped; no process left behind"
+    record_step "local-cloud-stop" 0 "$(($(date +%s) - started))"
+    return 0
+  fi
+  mapfile -t left < <(alive_pids "$pid" "${tree[@]}")
+  warn "processes still alive 30s after SIGTERM to the local cloud:"
+  local survivor
+  for survivor in "${left[@]}"; do warn "  $survivor $(command_line "$survivor")"; done
+  kill -KILL "${left[@]}" 2>/dev/null || true
+  record_step "local-cloud-stop" 1 "$(($(date +%s) - started))"
+  FAILED=1
+}
+
+summarize() {
+  heading "Summary (reports in ${REPORTS#"$ROOT"/})"
+  local total=$(($(date +%s) - RUN_STARTED))
+  if ! "$ROOT/node_modules/.bin/tsx" scripts/test/summarize-reports.ts "$STEPS_FILE" "$total"; then
+    # Without node we cannot read the reports; still end with the summary line the contract promises.
+    echo "0 passed, 1 failed"
+    FAILED=1
+  fi
+}
+
+# An interrupted step: SIGTERM to its whole process tree (npx, node, browsers), SIGKILL after 10 s.
+stop_step() {
+  [[ -n "$STEP_PID" ]] || return 0
+  local tree
+  mapfile -t tree < <(descendants_of "$STEP_PID")
+  kill -TERM "$STEP_PID" "${tree[@]}" 2>/dev/null || true
+  wait_gone 10 "$STEP_PID" "${tree[@]}" || kill -KILL "$STEP_PID" "${tree[@]}" 2>/dev/null || true
+  STEP_PID=""
+}
+
+on_exit() {
+  local code=$?
+  trap - EXIT INT TERM
+  if [[ -n "$STEP_PID" ]]; then
+    warn "interrupted: stopping step '$STEP_NAME'"
+    stop_step
+    record_step "$STEP_NAME" "$code" "$(($(date +%s) - STEP_STARTED))"
+    FAILED=1
+  fi
+  stop_local_cloud || true
+  summarize || true
+  if [[ $code -eq 0 && $FAILED -ne 0 ]]; then code=1; fi
+  exit "$code"
+}
+trap on_exit EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---- steps -------------------------------------------------------------------------------------
+
+# Step functions run in an `||` context, where bash ignores `set -e`: each command checks explicitly.
+install_test_deps() {
+  bash scripts/local/install-deps.sh || return $?
+  if [[ ! -x /usr/bin/chromium ]]; then
+    local sudo=""
+    [[ "$(id -u)" -eq 0 ]] || sudo="sudo"
+    echo "installing Debian's chromium (and fonts) for the browser tests"
+    $sudo apt-get update || return $?
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium fonts-liberation ||
+      return $?
+  fi
+  /usr/bin/chromium --version 2>/dev/null | grep -i chromium
+}
+
+vitest_json() {
+  local report="$1"
+  shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
+}
+
+run_step install "[1/9] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium)" "" \
+  install_test_deps
+run_step typecheck "[2/9] Typecheck (tsc)" "" npm run typecheck
+run_step lint "[3/9] Lint and format check (biome ci)" "" npm run lint
+run_step unit "[4/9] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
+  vitest_json "$REPORTS/unit.json" --project unit --project web
+run_step cdk "[5/9] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
+  vitest_json "$REPORTS/cdk.json" --project cdk
+run_step build-web "[6/9] Build the web app (web/dist)" "" npm run build:web
+
+if selected integration || selected e2e || selected local-cloud; then
+  SELECTED_STEPS="$SELECTED_STEPS local-cloud"
+  run_step local-cloud "[7/9] Start the local cloud in test mode (.local/test, ports +10000)" "" start_local_cloud
+  export MR_ENDPOINTS_FILE="$ENDPOINTS_FILE"
+  export MR_E2E_JSON_REPORT="$REPORTS/e2e.json"
+  export MR_E2E_OUTPUT_DIR="$REPORTS/e2e-artifacts"
+  run_step integration "[8/9] Integration tests against the local cloud (vitest: integration)" \
+    "$REPORTS/integration.json" vitest_json "$REPORTS/integration.json" --project integration
+  run_step e2e "[9/9] Browser tests in Chromium (Playwright)" "$REPORTS/e2e.json" \
+    npx playwright test -c test/e2e/playwright.config.ts
+fi

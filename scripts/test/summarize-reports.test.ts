@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { countReport, formatTable, parseSteps, summarizeSteps } from './summarize-reports';
+
+const vitestReport = (
+  passed: number,
+  failed: number,
+  files: { status: string; assertionResults: { status: string }[] }[] = [],
+) => ({
+  numPassedTests: passed,
+  numFailedTests: failed,
+  numPendingTests: 1,
+  numTodoTests: 0,
+  testResults: files,
+});
+
+describe('countReport', () => {
+  it('counts a vitest report, including a test file that failed to load', () => {
+    const report = vitestReport(5, 1, [
+      { status: 'failed', assertionResults: [{ status: 'passed' }, { status: 'failed' }] },
+      { status: 'failed', assertionResults: [] },
+    ]);
+    expect(countReport(report)).toEqual({ passed: 5, failed: 2, skipped: 1 });
+  });
+
+  it('counts a Playwright report, with errors outside tests as failures', () => {
+    const report = {
+      stats: { expected: 7, unexpected: 2, flaky: 1, skipped: 3 },
+      errors: [{ message: 'x' }],
+    };
+    expect(countReport(report)).toEqual({ passed: 8, failed: 3, skipped: 3 });
+  });
+
+  it('returns undefined for a missing or unknown report', () => {
+    expect(countReport(undefined)).toBeUndefined();
+    expect(countReport({ hello: 'world' })).toBeUndefined();
+  });
+});
+
+describe('summarizeSteps', () => {
+  it('sums the reports of every step', () => {
+    const steps = parseSteps(
+      [
+        '{"step":"lint","exitCode":0,"seconds":3,"report":""}',
+        '{"step":"unit","exitCode":0,"seconds":20,"report":"unit.json"}',
+        '{"step":"e2e","exitCode":1,"seconds":60,"report":"e2e.json"}',
+        '',
+      ].join('\n'),
+    );
+    const reports: Record<string, unknown> = {
+      'unit.json': vitestReport(40, 0),
+      'e2e.json': { stats: { expected: 10, unexpected: 2, flaky: 0, skipped: 0 } },
+    };
+    const { total } = summarizeSteps(steps, (path) => reports[path]);
+    expect(total).toEqual({ passed: 50, failed: 2, skipped: 1 });
+  });
+
+  it('counts a failed step without test failures (typecheck, a crashed runner) as one failure', () => {
+    const steps = [
+      { step: 'typecheck', exitCode: 2, seconds: 9, report: '' },
+      { step: 'cdk', exitCode: 1, seconds: 9, report: 'missing.json' },
+    ];
+    const { total, steps: rows } = summarizeSteps(steps, () => undefined);
+    expect(total.failed).toBe(2);
+    expect(formatTable(rows, 75)).toMatch(/typecheck\s+FAILED \(exit 2\)/);
+    expect(formatTable(rows, 75)).toMatch(/total\s+1m15s/);
+  });
+
+  it('reports no failure for a clean run', () => {
+    const { total } = summarizeSteps(
+      [{ step: 'lint', exitCode: 0, seconds: 1, report: '' }],
+      () => undefined,
+    );
+    expect(total).toEqual({ passed: 0, failed: 0, skipped: 0 });
+  });
+});

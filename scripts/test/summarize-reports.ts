@@ -1,0 +1,154 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Reads the steps that scripts/test/run-all.sh recorded (one JSON object a line) and the JSON reports
+ * of vitest and Playwright they point at, prints a table, and ends with exactly `N passed, M failed`.
+ * A step that failed without a counted test failure (typecheck, lint, a crashed runner, a local cloud
+ * that leaves processes behind) counts as one failure, so the line never reads "0 failed" after a
+ * failed run.
+ *
+ * Usage: tsx scripts/test/summarize-reports.ts <steps.jsonl> [total seconds]. The exit code says only
+ * whether the summary could be made; run-all.sh decides the run's own exit code.
+ */
+export interface StepRecord {
+  step: string;
+  exitCode: number;
+  seconds: number;
+  /** Path of the step's JSON test report, '' when the step runs no tests. */
+  report: string;
+}
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface StepSummary extends StepRecord, Counts {}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  testResults?: { status: string; assertionResults?: { status: string }[] }[];
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+
+function isVitestReport(value: unknown): value is VitestReport {
+  return (
+    typeof value === 'object' && value !== null && 'numPassedTests' in value && 'numFailedTests' in value
+  );
+}
+
+function isPlaywrightReport(value: unknown): value is PlaywrightReport {
+  return typeof value === 'object' && value !== null && 'stats' in value && typeof value.stats === 'object';
+}
+
+/** Counts of one JSON report of vitest or Playwright; undefined for anything else. */
+export function countReport(report: unknown): Counts | undefined {
+  if (isVitestReport(report)) {
+    // A test file that fails to load has no assertions but a failed status: count it once.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + brokenFiles,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  }
+  if (isPlaywrightReport(report)) {
+    // `errors` are failures outside any test (a spec file that does not compile, a config error).
+    return {
+      passed: report.stats.expected + report.stats.flaky,
+      failed: report.stats.unexpected + (report.errors?.length ?? 0),
+      skipped: report.stats.skipped,
+    };
+  }
+  return undefined;
+}
+
+export function summarizeSteps(
+  steps: readonly StepRecord[],
+  readReport: (path: string) => unknown,
+): { steps: StepSummary[]; total: Counts } {
+  const summaries = steps.map((step): StepSummary => {
+    const counts = (step.report ? countReport(readReport(step.report)) : undefined) ?? {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+    };
+    const failed = step.exitCode !== 0 && counts.failed === 0 ? 1 : counts.failed;
+    return { ...step, ...counts, failed };
+  });
+  const total = summaries.reduce(
+    (sum, s) => ({
+      passed: sum.passed + s.passed,
+      failed: sum.failed + s.failed,
+      skipped: sum.skipped + s.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  return { steps: summaries, total };
+}
+
+export function parseSteps(text: string): StepRecord[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as StepRecord);
+}
+
+function readJsonIfPresent(path: string): unknown {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export function formatTable(steps: readonly StepSummary[], totalSeconds?: number): string {
+  const rows = [
+    ['step', 'result', 'passed', 'failed', 'skipped', 'time'],
+    ...steps.map((s) => [
+      s.step,
+      s.exitCode === 0 ? 'ok' : `FAILED (exit ${s.exitCode})`,
+      String(s.passed),
+      String(s.failed),
+      String(s.skipped),
+      `${s.seconds}s`,
+    ]),
+  ];
+  if (totalSeconds !== undefined) rows.push(['total', '', '', '', '', formatDuration(totalSeconds)]);
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, col) => cell.padEnd(widths[col] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+function formatDuration(seconds: number): string {
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+}
+
+function main(): void {
+  const [stepsFile, totalArg] = process.argv.slice(2);
+  if (!stepsFile) throw new Error('usage: summarize-reports.ts <steps.jsonl> [total seconds]');
+  const steps = existsSync(stepsFile) ? parseSteps(readFileSync(stepsFile, 'utf8')) : [];
+  const summary = summarizeSteps(steps, readJsonIfPresent);
+  console.log(formatTable(summary.steps, totalArg === undefined ? undefined : Number(totalArg)));
+  console.log(`${summary.total.passed} passed, ${summary.total.failed} failed`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

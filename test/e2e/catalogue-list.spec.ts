@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { api, idToken } from '../support/local-cloud';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The model list (000 §2): find an entry by table search and by the Dynamic View, download it after
+ * the legal notice, and the action sidebar's permission states. The entries are created through the
+ * API by the lead, so the test does not depend on seeded data.
+ */
+const tag = `e2e list ${Date.now().toString(36)}`;
+const entry = { uuid: '', name: '' };
+
+async function createEntry(suffix: string, publish: boolean) {
+  const token = await idToken('lead');
+  const json = (body: unknown) => ({
+    token,
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  const content = 'main model body';
+  const ticket = await api('/v2/uploads', json({ files: [{ name: 'model.xlsx', size: content.length }] }));
+  expect(ticket.status).toBe(201);
+  const { uploadId, files } = (await ticket.json()) as {
+    uploadId: string;
+    files: { uploadFileId: string; url: string; headers: Record<string, string> }[];
+  };
+  const put = await fetch(files[0]?.url ?? '', { method: 'PUT', body: content, headers: files[0]?.headers });
+  expect(put.status).toBe(200);
+  const res = await api(
+    '/v2/models',
+    json({
+      uploadId,
+      files: [{ uploadFileId: files[0]?.uploadFileId, name: 'model.xlsx', mainFile: true }],
+      metadata: {
+        therapeutic_area: 'Oncology',
+        disease: 'Melanoma',
+        product: ['Tumivex'],
+        model_type: 'Markov Cohort Model',
+        type: 'Global',
+        version_release_of_model: '1',
+        stage_of_model_development: 'Under Development',
+        information_classification: 'Proprietary',
+        global: 'true',
+        version_log: 'First version',
+        suffix,
+      },
+      roles: {
+        vestLead: 'lead',
+        steward: 'steward',
+        owners: ['owner'],
+        viewers: ['viewer'],
+        displayViewers: [],
+        calibrationModelers: [],
+        scenarioModelers: [],
+      },
+      publish,
+    }),
+  );
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { uuid: string; name: string };
+}
+
+test.beforeAll(async () => {
+  Object.assign(entry, await createEntry(tag, true));
+});
+
+/** The lazy list page has rendered (the first load of a deep link compiles its chunk). */
+async function listReady(page: Page) {
+  await expect(page.getByRole('tab', { name: 'Table View' })).toBeVisible({ timeout: 30_000 });
+}
+
+const actions = (page: Page) => page.getByRole('complementary', { name: 'Model entry actions' });
+
+async function searchTable(page: Page, text: string) {
+  await listReady(page);
+  await page.getByPlaceholder('What are you looking for today?').fill(text);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+  const row = page.getByRole('row').filter({ hasText: entry.name });
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test.describe('model list', () => {
+  test('the lead finds the entry by table search, and a reload keeps the search and selection', async ({
+    pageAs,
+  }) => {
+    const page = await pageAs('lead');
+    const row = await searchTable(page, tag);
+    await row.getByRole('cell', { name: 'Leo Lead', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`model=${entry.uuid}`));
+    // Published: retire is possible, deleting the draft is not (disabled, not hidden).
+    await expect(actions(page).getByRole('button', { name: 'Retire Model Entry' })).toBeEnabled();
+    await expect(actions(page).getByRole('button', { name: 'Delete Model Entry' })).toBeDisabled();
+
+    await page.reload();
+    await expect(page.getByPlaceholder('What are you looking for today?')).toHaveValue(tag);
+    await expect(page.getByRole('row').filter({ hasText: entry.name })).toBeVisible();
+    await expect(actions(page).getByRole('button', { name: 'Retire Model Entry' })).toBeEnabled();
+  });
+
+  test('the lead downloads all files after ticking the legal notice', async ({ pageAs }) => {
+    const page = await pageAs('lead', `/model?q=${encodeURIComponent(tag)}&model=${entry.uuid}`);
+    await listReady(page);
+    await actions(page).getByRole('button', { name: 'Download All Entries' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download Model Entry' });
+    await expect(dialog.getByText('model.xlsx')).toBeVisible();
+    const downloadAll = dialog.getByRole('button', { name: 'Download all' });
+    await expect(downloadAll).toBeDisabled();
+    await dialog.getByText('I have read the legal notice').click();
+    const download = page.waitForEvent('download');
+    await downloadAll.click();
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+  });
+
+  test('the lead finds the entry in the Dynamic View', async ({ pageAs }) => {
+    const page = await pageAs('lead', '/model?view=dynamic');
+    await listReady(page);
+    const intro = page.getByRole('dialog', { name: 'Begin your search with any filter' });
+    await expect(intro).toBeVisible();
+    await intro.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('No filters selected.')).toBeVisible();
+
+    for (const [label, value] of [
+      ['Therapeutic Area', 'Oncology'],
+      ['Name Of Disease', 'Melanoma'],
+    ] as const) {
+      const filter = page.locator('.mr-dynamic__filter').filter({ hasText: label });
+      await filter.locator('.p-dropdown').click();
+      await page.locator('.p-dropdown-filter').fill(value);
+      await page.getByRole('option', { name: new RegExp(`^${value} \\(\\d+\\)$`) }).click();
+      await expect(page.getByText(`${label}: ${value}`)).toBeVisible();
+      // One value per filter: the dropdown is locked until its chip is removed.
+      await expect(filter.locator('.p-dropdown')).toHaveClass(/p-disabled/);
+    }
+    await expect(page).toHaveURL(/f_therapeutic_area=Oncology/);
+    await expect(page.getByRole('article', { name: entry.name })).toBeVisible();
+
+    await page.getByLabel('Remove Name Of Disease: Melanoma').click();
+    await expect(page.getByText('Name Of Disease: Melanoma')).toHaveCount(0);
+    await expect(
+      page.locator('.mr-dynamic__filter').filter({ hasText: 'Name Of Disease' }).locator('.p-dropdown'),
+    ).not.toHaveClass(/p-disabled/);
+  });
+
+  test('a viewer sees no Delete or Publish', async ({ pageAs }) => {
+    const page = await pageAs('viewer');
+    const row = await searchTable(page, tag);
+    await row.getByRole('cell', { name: 'Leo Lead', exact: true }).click();
+    await expect(actions(page).getByRole('button', { name: 'Download All Entries' })).toBeEnabled();
+    await expect(actions(page).getByRole('button', { name: 'Delete Model Entry' })).toHaveCount(0);
+    await expect(actions(page).getByRole('button', { name: 'Publish Model Entry' })).toHaveCount(0);
+    await expect(actions(page).getByRole('button', { name: 'Retire Model Entry' })).toHaveCount(0);
+  });
+});

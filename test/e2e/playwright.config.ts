@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { endpointsFile } from './support/endpoints';
+
+/**
+ * Browser tests in Debian's Chromium (PLATFORM.md: never `npx playwright install`) against the local
+ * cloud that scripts/test/run-all.sh starts with `start.ts --test`. The base URL is the `web` entry of
+ * its endpoints.json; global-setup.ts fails with a clear message when that cloud is not running.
+ */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const file = endpointsFile();
+const web: string | undefined = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).web : undefined;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  outputDir: process.env.MR_E2E_OUTPUT_DIR || `${repoRoot}.local/test-reports/e2e-artifacts`,
+  fullyParallel: true,
+  // Two cores run the local cloud too: more than two browsers only adds contention.
+  workers: Number(process.env.MR_E2E_WORKERS || 2),
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.MR_E2E_JSON_REPORT || `${repoRoot}.local/test-reports/e2e.json` }],
+  ],
+  use: {
+    ...(web ? { baseURL: web } : {}),
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.MR_CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1440, height: 900 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

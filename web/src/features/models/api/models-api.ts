@@ -1,0 +1,347 @@
+import { LIMITS } from '@shared/constants';
+import type { MetadataOptionListsResponse } from '@shared/schemas/metadata-option';
+import type { ModelMetadata } from '@shared/schemas/model';
+import {
+  type CreateModelBodySchema,
+  DYNAMIC_FACETS,
+  type DynamicFilters,
+  type DynamicSearchResult,
+  type FileNode,
+  type ListModelsQuery,
+  type ModelDetail,
+  type ModelListPage,
+  type ModelRolesDetail,
+  type NameCheckResult,
+  type PublishIssueSchema,
+  PublishRefusalSchema,
+  type SetRolesBodySchema,
+  type UploadedFileRefSchema,
+  type UploadTicket,
+  type UserExpertiseSchema,
+  type UserSearchResultSchema,
+} from '@shared/schemas/model-api';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+
+/**
+ * The one client of the catalogue API (shared/schemas/model-api.ts lists every route). Fetchers are
+ * plain functions (usable outside React); query options and hooks sit next to them. Query keys:
+ *   ['models', 'list', query] · ['models', 'search', filters] · ['models', uuid] ·
+ *   ['models', uuid, 'files' | 'roles'] · ['models', uuid, 'expertise', userId] ·
+ *   ['metadata-options'] · ['users', 'search', q, limit]
+ * so that invalidating ['models'] refreshes every list, search and detail after a write.
+ */
+
+export type ListModelsParams = Partial<ListModelsQuery>;
+export type DynamicFiltersInput = Partial<DynamicFilters>;
+export type UploadedFileRef = z.input<typeof UploadedFileRefSchema>;
+export type SetRolesBody = z.infer<typeof SetRolesBodySchema>;
+export type UserExpertise = z.infer<typeof UserExpertiseSchema>;
+export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
+export type PublishIssue = z.infer<typeof PublishIssueSchema>;
+export interface DownloadLink {
+  url: string;
+  fileName: string;
+  expiresAt: string;
+}
+export type FileList = { items: FileNode[] };
+
+export const modelsKey = ['models'] as const;
+export const modelKeys = {
+  all: modelsKey,
+  list: (params: ListModelsParams) => [...modelsKey, 'list', params] as const,
+  search: (filters: DynamicFilters) => [...modelsKey, 'search', filters] as const,
+  detail: (uuid: string) => [...modelsKey, uuid] as const,
+  files: (uuid: string) => [...modelsKey, uuid, 'files'] as const,
+  roles: (uuid: string) => [...modelsKey, uuid, 'roles'] as const,
+  expertise: (uuid: string, userId: string) => [...modelsKey, uuid, 'expertise', userId] as const,
+  options: ['metadata-options'] as const,
+  users: (q: string, limit: number) => ['users', 'search', q, limit] as const,
+};
+
+const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
+type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
+
+/** Query-string form of the list query: lists travel comma-separated, defaults are left out. */
+export function listQueryString(params: ListModelsParams): Record<string, string | number | undefined> {
+  const csv = (values?: readonly string[]) => (values && values.length > 0 ? values.join(',') : undefined);
+  return {
+    view: params.view,
+    search: params.search?.trim() || undefined,
+    sort: params.sort,
+    order: params.order,
+    status: csv(params.status),
+    modelType: csv(params.modelType),
+    therapeuticArea: csv(params.therapeuticArea),
+    platform: csv(params.platform),
+    page: params.page,
+    pageSize: params.pageSize,
+  };
+}
+
+/** Every facet present, one value at most (the schema refuses more). */
+export function normalizeFilters(filters: DynamicFiltersInput): DynamicFilters {
+  return Object.fromEntries(DYNAMIC_FACETS.map((f) => [f, (filters[f] ?? []).slice(0, 1)])) as DynamicFilters;
+}
+
+// ---------- fetchers ----------
+export const listModels = (params: ListModelsParams, opts: Opts = {}) =>
+  api.get<ModelListPage>('/models', { ...opts, query: listQueryString(params) });
+
+export const searchModels = (filters: DynamicFiltersInput, opts: Opts = {}) =>
+  api.post<DynamicSearchResult>('/models/search', { filters: normalizeFilters(filters) }, opts);
+
+export const getModel = (uuid: string, opts: Opts = {}) => api.get<ModelDetail>(modelPath(uuid), opts);
+
+export const checkModelName = (metadata: ModelMetadata, uuid?: string, opts: Opts = {}) =>
+  api.post<NameCheckResult>('/models/name-check', { metadata, ...(uuid ? { uuid } : {}) }, opts);
+
+export const existsByMetadata = (metadata: ModelMetadata, opts: Opts = {}) =>
+  api.post<{ exists: boolean }>('/models/exists-by-metadata', { metadata }, opts);
+
+export type CreateModelInput = z.input<typeof CreateModelBodySchema>;
+export const createModel = (body: CreateModelInput) => api.post<ModelDetail>('/models', body);
+
+/** A stale `rev` answers 409: the caller handles it (reload message). */
+export const updateModel = (uuid: string, metadata: ModelMetadata, rev: number) =>
+  api.patch<ModelDetail>(modelPath(uuid), { metadata, rev }, { handleErrors: (e) => e.status === 409 });
+
+/** Throws PublishRefusedError on 422 (the blocking issues); other failures follow the global rule. */
+export async function publishModel(uuid: string, rev?: number): Promise<ModelDetail> {
+  try {
+    return await api.post<ModelDetail>(modelPath(uuid, '/publish'), rev === undefined ? {} : { rev }, {
+      handleErrors: (e) => e.status === 422,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) throw PublishRefusedError.from(error);
+    throw error;
+  }
+}
+
+/** Every failure is left to the caller, which says 'Failed to retire model'. */
+export const retireModel = (uuid: string, reason: string, rev?: number) =>
+  api.post<ModelDetail>(
+    modelPath(uuid, '/retire'),
+    { reason, ...(rev === undefined ? {} : { rev }) },
+    { handleErrors: true },
+  );
+
+export const deleteModel = (uuid: string) => api.delete<void>(modelPath(uuid));
+
+export const getModelRoles = (uuid: string, opts: Opts = {}) =>
+  api.get<ModelRolesDetail>(modelPath(uuid, '/roles'), opts);
+
+export const setModelRoles = (uuid: string, body: SetRolesBody) =>
+  api.put<ModelRolesDetail>(modelPath(uuid, '/roles'), body, { handleErrors: (e) => e.status === 409 });
+
+export const createUpload = (
+  files: { name: string; size: number; contentType?: string }[],
+  modelUuid?: string,
+) => api.post<UploadTicket>('/uploads', { files, ...(modelUuid ? { modelUuid } : {}) });
+
+/**
+ * PUT one file to its presigned URL (no API token: S3 checks the signature). XMLHttpRequest rather
+ * than fetch because only it reports upload progress.
+ */
+export function putUploadFile(
+  target: UploadTicket['files'][number],
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', target.url);
+    for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new ApiError(xhr.status, undefined, `Upload of ${target.name} failed`));
+    xhr.onerror = () => reject(new ApiError(0, undefined, `Upload of ${target.name} failed`));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+export const attachFiles = (uuid: string, uploadId: string, files: UploadedFileRef[], rev?: number) =>
+  api.post<FileList>(modelPath(uuid, '/files'), { uploadId, files, ...(rev === undefined ? {} : { rev }) });
+
+export const listModelFiles = (uuid: string, opts: Opts = {}) =>
+  api.get<FileList>(modelPath(uuid, '/files'), opts);
+
+/** The legal notice must have been acknowledged; the answer is a short-lived presigned URL. */
+export const downloadModelFile = (uuid: string, fileUuid: string, opts: Opts = {}) =>
+  api.post<DownloadLink>(
+    modelPath(uuid, `/files/${encodeURIComponent(fileUuid)}/download`),
+    { legalNoticeAccepted: true },
+    opts,
+  );
+
+export const downloadAllModelFiles = (uuid: string, opts: Opts = {}) =>
+  api.post<DownloadLink>(modelPath(uuid, '/download-all'), { legalNoticeAccepted: true }, opts);
+
+export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
+  api.get<UserExpertise>(modelPath(uuid, `/expertise/${encodeURIComponent(userId)}`), opts);
+
+export const setExpertise = (uuid: string, expertise: UserExpertise) =>
+  api.put<UserExpertise>(modelPath(uuid, `/expertise/${encodeURIComponent(expertise.userId)}`), expertise);
+
+export const searchUsers = (
+  q: string,
+  limit: number = LIMITS.userSearchLimit,
+  flags: { includeNpa?: boolean; includeUnenrolled?: boolean } = {},
+  opts: Opts = {},
+) =>
+  api.get<UserSearchResult>('/users/search', {
+    ...opts,
+    query: {
+      q: q.replace(/[<>]/g, '').trim(),
+      limit,
+      includeNpa: flags.includeNpa === undefined ? undefined : String(flags.includeNpa),
+      includeUnenrolled: flags.includeUnenrolled === undefined ? undefined : String(flags.includeUnenrolled),
+    },
+  });
+
+export const getMetadataOptions = (opts: Opts = {}) =>
+  api.get<MetadataOptionListsResponse>('/metadata-options', opts);
+
+// ---------- publish refusal ----------
+export class PublishRefusedError extends Error {
+  readonly issues: PublishIssue[];
+  constructor(message: string, issues: PublishIssue[]) {
+    super(message);
+    this.name = 'PublishRefusedError';
+    this.issues = issues;
+  }
+  static from(error: ApiError): PublishRefusedError {
+    const parsed = PublishRefusalSchema.safeParse(error.body);
+    return parsed.success
+      ? new PublishRefusedError(parsed.data.message, parsed.data.issues)
+      : new PublishRefusedError(error.message, []);
+  }
+}
+
+// ---------- query options ----------
+export const modelListQuery = (params: ListModelsParams) =>
+  queryOptions({
+    queryKey: modelKeys.list(params),
+    queryFn: ({ signal }) => listModels(params, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const dynamicSearchQuery = (filters: DynamicFiltersInput) => {
+  const normalized = normalizeFilters(filters);
+  return queryOptions({
+    queryKey: modelKeys.search(normalized),
+    queryFn: ({ signal }) => searchModels(normalized, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+/** A 404 is shown by the page itself; a 403 follows the global rule (back to the model list). */
+export const modelDetailQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: modelKeys.detail(uuid),
+    queryFn: ({ signal }) => getModel(uuid, { signal, handleErrors: (e) => e.status === 404 }),
+  });
+
+export const modelFilesQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: modelKeys.files(uuid),
+    queryFn: ({ signal }) => listModelFiles(uuid, { signal }),
+  });
+
+export const modelRolesQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: modelKeys.roles(uuid),
+    queryFn: ({ signal }) => getModelRoles(uuid, { signal }),
+    staleTime: 0,
+  });
+
+/** Expertise is cached 40 s (000 §9). */
+export const expertiseQuery = (uuid: string, userId: string) =>
+  queryOptions({
+    queryKey: modelKeys.expertise(uuid, userId),
+    queryFn: ({ signal }) => getExpertise(uuid, userId, { signal }),
+    staleTime: 40_000,
+  });
+
+export const metadataOptionsQuery = () =>
+  queryOptions({
+    queryKey: modelKeys.options,
+    queryFn: ({ signal }) => getMetadataOptions({ signal }),
+    staleTime: LIMITS.dataCacheMs,
+  });
+
+export const userSearchQuery = (q: string, limit: number = LIMITS.userSearchLimit) =>
+  queryOptions({
+    queryKey: modelKeys.users(q, limit),
+    queryFn: ({ signal }) => searchUsers(q, limit, {}, { signal }),
+    enabled: q.trim().length > 0,
+  });
+
+// ---------- hooks ----------
+export const useModelList = (params: ListModelsParams) => useQuery(modelListQuery(params));
+export const useDynamicSearch = (filters: DynamicFiltersInput) => useQuery(dynamicSearchQuery(filters));
+export const useModel = (uuid: string | undefined) =>
+  useQuery({ ...modelDetailQuery(uuid ?? ''), enabled: Boolean(uuid) });
+export const useModelFiles = (uuid: string | undefined, enabled = true) =>
+  useQuery({ ...modelFilesQuery(uuid ?? ''), enabled: Boolean(uuid) && enabled });
+export const useMetadataOptions = () => useQuery(metadataOptionsQuery());
+
+/** After any write the lists, searches and the entry itself are stale. */
+function useInvalidateModels() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: modelsKey });
+}
+
+export function useDeleteModel() {
+  const invalidate = useInvalidateModels();
+  return useMutation({ mutationFn: (uuid: string) => deleteModel(uuid), onSuccess: invalidate });
+}
+
+export function usePublishModel() {
+  const invalidate = useInvalidateModels();
+  return useMutation({
+    mutationFn: ({ uuid, rev }: { uuid: string; rev?: number }) => publishModel(uuid, rev),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRetireModel() {
+  const invalidate = useInvalidateModels();
+  return useMutation({
+    mutationFn: ({ uuid, reason, rev }: { uuid: string; reason: string; rev?: number }) =>
+      retireModel(uuid, reason, rev),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateModel() {
+  const invalidate = useInvalidateModels();
+  return useMutation({ mutationFn: createModel, onSuccess: invalidate });
+}
+
+export function useUpdateModel() {
+  const invalidate = useInvalidateModels();
+  return useMutation({
+    mutationFn: ({ uuid, metadata, rev }: { uuid: string; metadata: ModelMetadata; rev: number }) =>
+      updateModel(uuid, metadata, rev),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetModelRoles() {
+  const invalidate = useInvalidateModels();
+  return useMutation({
+    mutationFn: ({ uuid, body }: { uuid: string; body: SetRolesBody }) => setModelRoles(uuid, body),
+    onSuccess: invalidate,
+  });
+}

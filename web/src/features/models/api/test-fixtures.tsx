@@ -1,0 +1,158 @@
+import type {
+  FileNode,
+  ModelCard,
+  ModelDetail,
+  ModelPermissions,
+  ModelSummary,
+} from '@shared/schemas/model-api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { setConfig } from '../../../config/env';
+
+/**
+ * Builders and a fetch stand-in for the catalogue's web tests. Only test files import this module.
+ * Tests also mock `lib/auth` (no Amplify in jsdom).
+ */
+export const API = 'http://api.test';
+
+export function configureTestApi(): void {
+  setConfig({
+    stage: 'test',
+    region: 'eu-west-1',
+    apiUrl: API,
+    wsUrl: 'ws://ws.test',
+    userPoolId: 'p',
+    userPoolClientId: 'c',
+  });
+}
+
+export const UUID_A = '11111111-1111-4111-8111-111111111111';
+export const UUID_B = '22222222-2222-4222-8222-222222222222';
+export const UUID_C = '33333333-3333-4333-8333-333333333333';
+
+export const allPermissions = (outcome: 'allowed' | 'disallowed' | 'forbidden'): ModelPermissions => ({
+  view: outcome,
+  preview: outcome,
+  deleteDraft: outcome,
+  publish: outcome,
+  retire: outcome,
+  downloadAll: outcome,
+  edit: outcome,
+  manageAccess: outcome,
+  versionControl: outcome,
+  folderView: outcome,
+  share: outcome,
+  requestAccess: outcome,
+});
+
+export const summary = (over: Partial<ModelSummary> = {}): ModelSummary => ({
+  uuid: UUID_A,
+  name: 'Oncology - Lung cancer - Keytruda - CEM - Global - Version: 1.0',
+  status: 'PUBLISHED',
+  modelType: 'CEM',
+  therapeuticArea: 'Oncology',
+  disease: 'Lung cancer',
+  product: ['Keytruda'],
+  platform: 'Model Repository',
+  informationClassification: 'Proprietary',
+  version: '1.0',
+  creator: { id: 'leo', name: 'Leo Lead' },
+  createdOn: '2024-03-05T10:00:00.000Z',
+  previewOnly: false,
+  ...over,
+});
+
+export const card = (over: Partial<ModelCard> = {}): ModelCard => ({
+  ...summary(),
+  country: [],
+  global: 'true',
+  kind: 'Global',
+  restricted: false,
+  ...over,
+});
+
+export const detail = (over: Partial<ModelDetail> = {}): ModelDetail => ({
+  uuid: UUID_A,
+  name: 'Oncology - Lung cancer - Keytruda - CEM - Global - Version: 1.0',
+  status: 'DRAFT',
+  metadata: { information_classification: 'Proprietary', platform: 'Model Repository' },
+  roles: {
+    vestLead: 'leo',
+    steward: 'stella',
+    owners: ['olivia'],
+    viewers: ['victor'],
+    displayViewers: [],
+    calibrationModelers: [],
+    scenarioModelers: [],
+  },
+  users: {},
+  createdBy: 'leo',
+  createdOn: '2024-03-05T10:00:00.000Z',
+  modifiedOn: '2024-03-05T10:00:00.000Z',
+  fileCount: 1,
+  theorem: false,
+  pneu: false,
+  permissions: allPermissions('allowed'),
+  rev: 3,
+  ...over,
+});
+
+export const file = (over: Partial<FileNode> = {}): FileNode => ({
+  uuid: '44444444-4444-4444-8444-444444444444',
+  name: 'model.xlsx',
+  path: '',
+  folder: false,
+  mainFile: true,
+  owner: { id: 'leo', firstName: 'Leo', lastName: 'Lead' },
+  isPrivate: false,
+  cdd: 'No',
+  createdOn: '2024-03-05T10:00:00.000Z',
+  updatedOn: '2024-03-05T10:00:00.000Z',
+  updatedBy: 'leo',
+  ...over,
+});
+
+export const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
+
+/** A fetch stub answering from a list of routes (first match wins; unmatched calls answer 404). */
+export function stubFetch(...routes: Route[]) {
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input);
+    for (const route of routes) {
+      const answer = await route(url, init);
+      if (answer) return answer;
+    }
+    return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A route for one method and exact API path (below /v2). */
+export const on =
+  (
+    method: string,
+    path: string,
+    answer: (url: URL, init: RequestInit) => Response | Promise<Response>,
+  ): Route =>
+  (url, init) =>
+    (init.method ?? 'GET') === method && url.pathname === `/v2${path}` ? answer(url, init) : undefined;
+
+export const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
+  fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(input), init: init ?? {} }))
+    .filter(({ url, init }) => (init.method ?? 'GET') === method && url.pathname === `/v2${path}`);
+
+export function withQueryClient(children: ReactNode) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

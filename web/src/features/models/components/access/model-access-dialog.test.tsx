@@ -1,0 +1,123 @@
+import { EMPTY_ROLES } from '@shared/schemas/model';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { json, model, routeFetch, setTestConfig, users } from '../detail/test-fixtures';
+import { ModelAccessDialog } from './model-access-dialog';
+
+vi.mock('../../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+const uuid = model().uuid;
+const roles = {
+  ...EMPTY_ROLES,
+  vestLead: 'leo',
+  steward: 'stella',
+  owners: ['olivia', 'leo'],
+  viewers: ['victor'],
+};
+
+describe('ModelAccessDialog', () => {
+  let putBody: unknown;
+  const fetchMock = routeFetch({
+    [`GET /models/${uuid}/roles`]: () => json({ roles, users, rev: 3 }),
+    'GET /users/search': (url) =>
+      json({
+        items: Object.values(users).filter((u) =>
+          u.firstName.toLowerCase().startsWith(url.searchParams.get('q') ?? ''),
+        ),
+      }),
+    [`PUT /models/${uuid}/roles`]: (_url, init) => {
+      putBody = JSON.parse(String(init?.body));
+      return json({ ...(putBody as object), users, rev: 4 });
+    },
+  });
+  beforeEach(() => {
+    setTestConfig();
+    putBody = undefined;
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    fetchMock.mockClear();
+    clearMessages();
+  });
+
+  const open = (m = model()) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ModelAccessDialog
+          model={m}
+          actor={{ id: 'olivia', userType: 'INTERNALUSER' }}
+          onHide={() => undefined}
+        />
+      </QueryClientProvider>,
+    );
+
+  it('moves a viewer made owner out of the viewers and saves with the rev', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    open();
+    const owners = await screen.findByRole('region', { name: 'Model Owners' });
+    const viewers = screen.getByRole('region', { name: 'Model Viewers' });
+    expect(within(viewers).getByText('Victor Viewer')).toBeInTheDocument();
+    await user.type(within(owners).getByRole('combobox'), 'vic');
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await user.click(await within(owners).findByRole('option', { name: /Victor Viewer/ }));
+    expect(within(owners).getByText('Victor Viewer')).toBeInTheDocument();
+    expect(within(viewers).queryByText('Victor Viewer')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Update Permissions' }));
+    await waitFor(() => expect(putBody).toBeDefined());
+    expect(putBody).toMatchObject({ rev: 3, roles: { owners: ['olivia', 'leo', 'victor'], viewers: [] } });
+    await waitFor(() => expect(getMessages().map((m) => m.text)).toContain('Model Permissions updated'));
+  });
+
+  it('keeps the lead and the caller in the owners', async () => {
+    open();
+    const owners = await screen.findByRole('region', { name: 'Model Owners' });
+    expect(within(owners).getByRole('button', { name: 'Remove Olivia Owner' })).toBeDisabled();
+    expect(within(owners).getByRole('button', { name: 'Remove Leo Lead' })).toBeDisabled();
+  });
+
+  it('refuses an external user as steward', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    open();
+    const steward = await screen.findByRole('region', { name: 'Model Steward' });
+    await user.type(within(steward).getByRole('combobox'), 'xav');
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await user.click(await within(steward).findByRole('option', { name: /Xavier Vendor/ }));
+    expect(within(steward).getByRole('alert')).toHaveTextContent(
+      'External user cannot be added as the Model Steward.',
+    );
+    expect(within(steward).getByText('Stella Steward')).toBeInTheDocument();
+  });
+
+  it('disables Update Permissions for PNEU-insights models', async () => {
+    open(model({ pneu: true, metadata: { ...model().metadata, platform: 'Pneumococcal Vaccines' } }));
+    await screen.findByRole('region', { name: 'Model Owners' });
+    expect(screen.getByRole('button', { name: 'Update Permissions' })).toBeDisabled();
+  });
+
+  it('offers User Settings only on WebModel 2.0 models, with empty sub-model tables', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    fetchMock.mockClear();
+    const { unmount } = open();
+    await screen.findByRole('region', { name: 'Model Owners' });
+    expect(screen.queryByRole('button', { name: /User Settings of/ })).not.toBeInTheDocument();
+    unmount();
+    open(model({ metadata: { ...model().metadata, platform: 'WebModel 2.0' } }));
+    expect(await screen.findByRole('region', { name: 'Calibration Modelers' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'User Settings of Victor Viewer' }));
+    expect(await screen.findAllByText('No SubModel was found')).toHaveLength(2);
+  });
+});

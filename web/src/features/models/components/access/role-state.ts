@@ -1,0 +1,101 @@
+import { type AssignableRole, assignRole, ROLE_MESSAGES } from '@shared/rules/model-roles';
+import type { ModelRoles } from '@shared/schemas/model';
+import type { UserSummary } from '@shared/schemas/model-api';
+import type { UserType } from '@shared/schemas/user';
+
+/**
+ * Editing a role set in a form (the wizard's access step and the Model Access modal). Exclusivity
+ * comes from shared/rules/model-roles.ts `assignRole`; this module adds what the form needs on top:
+ * the user directory for display, refusals with the spec's texts, and which chips may be removed.
+ */
+export type RoleSlot = AssignableRole | 'vestLead' | 'steward';
+
+export interface RoleFormState {
+  roles: ModelRoles;
+  /** Every user named in `roles`, for display. */
+  users: Record<string, UserSummary>;
+}
+
+export interface Actor {
+  id: string;
+  userType: UserType;
+}
+
+export type PickResult = { ok: true; state: RoleFormState } | { ok: false; error: string };
+
+/** Adds a user to a role; external users are refused as lead or steward (000 §5). */
+export function pickUser(state: RoleFormState, slot: RoleSlot, user: UserSummary): PickResult {
+  if (user.userType === 'EXTERNALUSER' && slot === 'vestLead')
+    return { ok: false, error: ROLE_MESSAGES.externalLead };
+  if (user.userType === 'EXTERNALUSER' && slot === 'steward')
+    return { ok: false, error: ROLE_MESSAGES.externalSteward };
+  return {
+    ok: true,
+    state: { roles: assignRole(state.roles, slot, user.id), users: { ...state.users, [user.id]: user } },
+  };
+}
+
+/**
+ * Why a user cannot be taken out of a role, or undefined. Owners cannot remove themselves or the
+ * lead from the owner list (000 §4); a super user may remove themselves.
+ */
+export function removalLock(
+  roles: ModelRoles,
+  slot: RoleSlot,
+  userId: string,
+  actor: Actor,
+): string | undefined {
+  if (slot !== 'owners') return undefined;
+  if (userId === roles.vestLead) return ROLE_MESSAGES.cannotRemoveLead;
+  if (userId === actor.id && actor.userType !== 'SUPERUSER') return ROLE_MESSAGES.cannotRemoveSelf;
+  return undefined;
+}
+
+export function removeUser(
+  state: RoleFormState,
+  slot: RoleSlot,
+  userId: string,
+  actor: Actor,
+): RoleFormState {
+  if (removalLock(state.roles, slot, userId, actor)) return state;
+  const roles: ModelRoles = { ...state.roles };
+  if (slot === 'vestLead') {
+    if (roles.vestLead === userId) delete roles.vestLead;
+  } else if (slot === 'steward') {
+    if (roles.steward === userId) delete roles.steward;
+  } else {
+    roles[slot] = roles[slot].filter((id) => id !== userId);
+  }
+  return { ...state, roles };
+}
+
+export const slotIds = (roles: ModelRoles, slot: RoleSlot): string[] => {
+  if (slot === 'vestLead') return roles.vestLead ? [roles.vestLead] : [];
+  if (slot === 'steward') return roles.steward ? [roles.steward] : [];
+  return roles[slot];
+};
+
+/** Problems that keep the role set from being saved: owners, lead and steward are required. */
+export function missingRoles(roles: ModelRoles): Partial<Record<RoleSlot, string>> {
+  const out: Partial<Record<RoleSlot, string>> = {};
+  if (!roles.vestLead) out.vestLead = ROLE_MESSAGES.leadRequired;
+  if (!roles.steward) out.steward = ROLE_MESSAGES.stewardRequired;
+  if (roles.owners.length === 0) out.owners = ROLE_MESSAGES.ownersRequired;
+  return out;
+}
+
+/** The steward's metadata fields follow the chosen steward (they are required metadata, 000 §5). */
+export function stewardMetadata(state: RoleFormState) {
+  const steward = state.roles.steward ? state.users[state.roles.steward] : undefined;
+  return steward
+    ? {
+        isid_of_model_steward: steward.id,
+        email_for_model_steward: steward.email,
+        name_of_model_steward: `${steward.firstName} ${steward.lastName}`.trim(),
+      }
+    : {
+        isid_of_model_steward: undefined,
+        email_for_model_steward: undefined,
+        name_of_model_steward: undefined,
+      };
+}

@@ -1,0 +1,129 @@
+import { MESSAGES } from '@shared/messages';
+import { EXPERTISE_LEVELS } from '@shared/schemas/model-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useId, useState } from 'react';
+import { notify } from '../../../../lib/message-stack';
+import { expertiseQuery, modelKeys, setExpertise, type UserExpertise } from '../../api/models-api';
+
+export const DEFAULT_EXPERTISE_LEVEL = 500;
+
+/** A sub-model as the access tables show it (000 §3); sub-models arrive with their own issue. */
+interface SubModelRow {
+  id: string;
+  name: string;
+  createdBy: string;
+  createdOn: string;
+}
+
+function SubModelTable({
+  title,
+  rows,
+  selected,
+  onSelect,
+}: {
+  title: string;
+  rows: SubModelRow[];
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+}) {
+  return (
+    <section aria-label={title}>
+      <h4>{title}</h4>
+      <DataTable
+        value={rows}
+        dataKey="id"
+        size="small"
+        selectionMode="checkbox"
+        selection={rows.filter((r) => selected.includes(r.id))}
+        onSelectionChange={(e) => onSelect((e.value as SubModelRow[]).map((r) => r.id))}
+        emptyMessage={MESSAGES.noSubModelFound}
+        sortField="name"
+        sortOrder={1}
+      >
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column field="name" header="Name" sortable />
+        <Column field="createdBy" header="Created By" />
+        <Column field="createdOn" header="Created On" />
+      </DataTable>
+    </section>
+  );
+}
+
+/** 'User Settings' of one user on a WebModel 2.0 model: expertise level and sub-model access. */
+export function UserSettingsDialog({
+  modelUuid,
+  userId,
+  userName,
+  onHide,
+}: {
+  modelUuid: string;
+  userId: string;
+  userName: string;
+  onHide: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...expertiseQuery(modelUuid, userId), retry: false });
+  const [level, setLevel] = useState<UserExpertise['expertiseTypeLevel']>(DEFAULT_EXPERTISE_LEVEL);
+  const [subModels, setSubModels] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const levelId = useId();
+
+  useEffect(() => {
+    if (query.data) {
+      setLevel(query.data.expertiseTypeLevel);
+      setSubModels(query.data.subModelIdList);
+    }
+  }, [query.data]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await setExpertise(modelUuid, {
+        userId,
+        expertiseTypeLevel: level,
+        subModelIdList: subModels,
+      });
+      queryClient.setQueryData(expertiseQuery(modelUuid, userId).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: [...modelKeys.detail(modelUuid), 'expertise'] });
+      notify.success(MESSAGES.userSettingUpdated);
+      onHide();
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      visible
+      header={`User Settings: ${userName}`}
+      onHide={onHide}
+      style={{ width: '56rem', maxWidth: '95vw' }}
+      footer={
+        <div className="mr-dialog-footer">
+          <Button label="Cancel" outlined onClick={onHide} />
+          <Button label="Update Settings" icon="pi pi-check" loading={saving} onClick={() => void save()} />
+        </div>
+      }
+    >
+      <div className="mr-field">
+        <label htmlFor={levelId}>Expertise level</label>
+        <Dropdown
+          inputId={levelId}
+          value={level}
+          options={EXPERTISE_LEVELS.map((l) => ({ label: l.label, value: l.level }))}
+          onChange={(e) => setLevel(e.value)}
+        />
+      </div>
+      {/* Sub-models arrive with their own issue; until then both tables are empty. */}
+      <SubModelTable title="Calibration Management" rows={[]} selected={subModels} onSelect={setSubModels} />
+      <SubModelTable title="Scenario Management" rows={[]} selected={subModels} onSelect={setSubModels} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,172 @@
+import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
+import { Button } from 'primereact/button';
+import { modelAccessButtonBlock } from '../access/model-access-dialog';
+
+export type DetailAction = 'suffix' | 'metadata' | 'access';
+
+type Outcome = ModelPermissions[keyof ModelPermissions];
+
+interface SidebarItem {
+  key: string;
+  label: string;
+  icon: string;
+  /** 'disallowed' hides the item; 'forbidden' shows it disabled. */
+  outcome: Outcome;
+  /** The tooltip of a disabled item. */
+  reason?: string;
+  action?: DetailAction;
+}
+
+const LATER = {
+  execution: 'Execution arrives with sub-models and instances',
+  files: 'File editing arrives with the file manager',
+  lineage: 'Lineage editing arrives with version control',
+  versions: 'Version control arrives in a later release',
+} as const;
+
+/** Both outcomes must allow: the stricter one wins ('disallowed' over 'forbidden' over 'allowed'). */
+const both = (a: Outcome, b: Outcome): Outcome =>
+  a === 'disallowed' || b === 'disallowed'
+    ? 'disallowed'
+    : a === 'forbidden' || b === 'forbidden'
+      ? 'forbidden'
+      : 'allowed';
+
+const FORBIDDEN_EDIT = 'This model entry cannot be edited in its current state';
+
+/** The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. */
+export function sidebarGroups(model: ModelDetail): { title: string; items: SidebarItem[] }[] {
+  const p = model.permissions;
+  const placeholder = (outcome: Outcome): Outcome => (outcome === 'disallowed' ? 'disallowed' : 'forbidden');
+  const accessBlock = modelAccessButtonBlock(model);
+  const groups: { title: string; items: SidebarItem[] }[] = [
+    {
+      title: 'Execution',
+      items: [
+        {
+          key: 'scenario',
+          label: 'Scenario',
+          icon: 'pi pi-sliders-h',
+          outcome: placeholder(p.view),
+          reason: LATER.execution,
+        },
+        {
+          key: 'calibration',
+          label: 'Calibration',
+          icon: 'pi pi-cog',
+          outcome: placeholder(p.view),
+          reason: LATER.execution,
+        },
+        {
+          key: 'display',
+          label: 'Display',
+          icon: 'pi pi-chart-bar',
+          outcome: placeholder(p.view),
+          reason: LATER.execution,
+        },
+      ],
+    },
+    {
+      title: 'Editing',
+      items: [
+        {
+          key: 'suffix',
+          label: 'Name Suffix',
+          icon: 'pi pi-pencil',
+          outcome: p.edit,
+          reason: FORBIDDEN_EDIT,
+          action: 'suffix',
+        },
+        {
+          key: 'files',
+          label: 'Files',
+          icon: 'pi pi-file-edit',
+          outcome: placeholder(p.edit),
+          reason: LATER.files,
+        },
+        {
+          key: 'metadata',
+          label: 'Metadata',
+          icon: 'pi pi-list',
+          outcome: p.edit,
+          reason: FORBIDDEN_EDIT,
+          action: 'metadata',
+        },
+        {
+          key: 'lineage',
+          label: 'Lineage',
+          icon: 'pi pi-sitemap',
+          outcome: placeholder(both(p.edit, p.versionControl)),
+          reason: LATER.lineage,
+        },
+      ],
+    },
+    {
+      title: 'Version Tracking',
+      items: [
+        {
+          key: 'versions',
+          label: 'Version Control',
+          icon: 'pi pi-history',
+          outcome: placeholder(p.versionControl),
+          reason: LATER.versions,
+        },
+      ],
+    },
+    {
+      title: 'Access',
+      items: [
+        {
+          key: 'access',
+          label: 'Model Access',
+          icon: 'pi pi-users',
+          // PNEU-insights and THEOREM models open read-only: 'Update Permissions' is what is disabled.
+          outcome: p.manageAccess === 'disallowed' ? 'disallowed' : accessBlock ? 'forbidden' : 'allowed',
+          reason: accessBlock,
+          action: 'access',
+        },
+      ],
+    },
+  ];
+  return groups.filter((g) => g.items.some((i) => i.outcome !== 'disallowed'));
+}
+
+/** The right-hand action sidebar of the detail page. */
+export function DetailSidebar({
+  model,
+  onAction,
+}: {
+  model: ModelDetail;
+  onAction: (action: DetailAction) => void;
+}) {
+  return (
+    <aside className="mr-detail-sidebar" aria-label="Model actions">
+      {sidebarGroups(model).map((group) => (
+        <section key={group.title} className="mr-detail-sidebar__group" aria-label={group.title}>
+          <h2 className="mr-detail-sidebar__title">{group.title}</h2>
+          {group.items
+            .filter((i) => i.outcome !== 'disallowed')
+            .map((item) => {
+              const disabled = item.outcome !== 'allowed' || !item.action;
+              return (
+                <span
+                  key={item.key}
+                  title={disabled ? item.reason : undefined}
+                  className="mr-detail-sidebar__item"
+                >
+                  <Button
+                    label={item.label}
+                    icon={item.icon}
+                    text
+                    disabled={disabled}
+                    aria-description={disabled ? item.reason : undefined}
+                    onClick={() => item.action && onAction(item.action)}
+                  />
+                </span>
+              );
+            })}
+        </section>
+      ))}
+    </aside>
+  );
+}

@@ -1,0 +1,192 @@
+import type { CurrentUser } from '@shared/schemas/user';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQueryKey } from '../../../../lib/current-user';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { sidebarGroups } from './detail-sidebar';
+import { ModelDetailPage } from './model-detail-page';
+import { allowedPermissions, json, model, optionLists, routeFetch, setTestConfig } from './test-fixtures';
+
+vi.mock('../../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+const me: CurrentUser = {
+  id: 'olivia',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  email: 'olivia@example.com',
+  userType: 'INTERNALUSER',
+  permissions: {
+    createModel: true,
+    externalizationTabEnabled: true,
+    activateUser: false,
+    deactivateUser: false,
+    enrollUser: false,
+    changeUserRole: false,
+  },
+};
+
+describe('detail action sidebar', () => {
+  const labels = (m = model()) =>
+    sidebarGroups(m).map((g) => [
+      g.title,
+      g.items.filter((i) => i.outcome !== 'disallowed').map((i) => `${i.label}:${i.outcome}`),
+    ]);
+
+  it('hides the Editing group when editing is disallowed and disables it when forbidden', () => {
+    const viewer = model({
+      permissions: { ...allowedPermissions, edit: 'disallowed', manageAccess: 'disallowed' },
+    });
+    expect(labels(viewer).map(([t]) => t)).toEqual(['Execution', 'Version Tracking']);
+    const retired = model({ permissions: { ...allowedPermissions, edit: 'forbidden' } });
+    const editing = labels(retired).find(([t]) => t === 'Editing')?.[1];
+    expect(editing).toEqual([
+      'Name Suffix:forbidden',
+      'Files:forbidden',
+      'Metadata:forbidden',
+      'Lineage:forbidden',
+    ]);
+  });
+
+  it('lets owners edit the suffix and the metadata', () => {
+    const editing = labels().find(([t]) => t === 'Editing')?.[1];
+    expect(editing).toEqual([
+      'Name Suffix:allowed',
+      'Files:forbidden',
+      'Metadata:allowed',
+      'Lineage:forbidden',
+    ]);
+  });
+
+  it('disables Model Access on an external model without lead or steward', () => {
+    const m = model({
+      metadata: { ...model().metadata, ext_url: 'https://ext.test' },
+      roles: { ...model().roles, steward: undefined },
+    });
+    const access = sidebarGroups(m).find((g) => g.title === 'Access')?.items[0];
+    expect(access).toMatchObject({
+      outcome: 'forbidden',
+      reason: 'Missing VEST or VEAM Lead & Model Steward Info',
+    });
+  });
+});
+
+describe('ModelDetailPage', () => {
+  let patchBody: unknown;
+  let detail = model();
+  const fetchMock = routeFetch({
+    [`GET /models/${model().uuid}`]: () => json(detail),
+    [`GET /models/${model().uuid}/files`]: () =>
+      json({
+        items: [
+          {
+            uuid: '22222222-2222-4222-8222-222222222222',
+            name: 'model.xlsx',
+            path: '',
+            folder: false,
+            mainFile: true,
+            fileTag: 'Model',
+            owner: { id: 'olivia', firstName: 'Olivia', lastName: 'Owner' },
+            isPrivate: false,
+            cdd: 'No',
+            createdOn: '2025-01-02T10:00:00.000Z',
+            updatedOn: '2025-01-02T10:00:00.000Z',
+            updatedBy: 'olivia',
+          },
+        ],
+      }),
+    'GET /metadata-options': () => json(optionLists),
+    'POST /models/name-check': () => json({ name: 'new name', unique: true, problems: [] }),
+    [`PATCH /models/${model().uuid}`]: (_u, init) => {
+      patchBody = JSON.parse(String(init?.body));
+      return json({ message: 'stale' }, 409);
+    },
+  });
+
+  beforeEach(() => {
+    setTestConfig();
+    detail = model();
+    patchBody = undefined;
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockClear();
+    clearMessages();
+  });
+
+  const renderAt = (url: string) => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(currentUserQueryKey, me);
+    const router = createMemoryRouter([{ path: '/model/:uuid/detail', element: <ModelDetailPage /> }], {
+      initialEntries: [url],
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  };
+
+  it('shows the metadata, the person cards and the files tab from the URL', async () => {
+    const router = renderAt(`/model/${model().uuid}/detail`);
+    expect(await screen.findByRole('heading', { name: model().name })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Steward Name' })).toHaveTextContent('Stella Steward');
+    expect(screen.getByRole('article', { name: 'Value and Implementation Lead' })).toHaveTextContent(
+      'Leo Lead',
+    );
+    expect(screen.getByRole('article', { name: 'Owner Name' })).toHaveTextContent('Olivia Owner');
+    expect(
+      within(screen.getByRole('region', { name: 'Model Identification' })).getByText('Lung Cancer'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Version Control' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Folder View' }));
+    expect(await screen.findByText('model.xlsx')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=folder');
+  });
+
+  it('disables the Folder View without file permission', async () => {
+    detail = model({ permissions: { ...allowedPermissions, folderView: 'forbidden' } });
+    renderAt(`/model/${model().uuid}/detail?tab=folder`);
+    const tab = await screen.findByRole('tab', { name: 'Folder View' });
+    expect(tab).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('tab', { name: 'Text View' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows only general information to preview callers', async () => {
+    detail = model({ permissions: { ...allowedPermissions, view: 'disallowed', edit: 'disallowed' } });
+    renderAt(`/model/${model().uuid}/detail`);
+    expect(
+      await screen.findByText(/You can only preview general information of this model/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Restricted access')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Model actions' })).not.toBeInTheDocument();
+  });
+
+  it('says the page does not exist for an unknown model', async () => {
+    renderAt('/model/33333333-3333-4333-8333-333333333333/detail');
+    expect(await screen.findByText('This page does not exist in Model Repository')).toBeInTheDocument();
+  });
+
+  it('checks the name before saving the suffix and reports a stale entry', async () => {
+    renderAt(`/model/${model().uuid}/detail`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Name Suffix' }));
+    await userEvent.type(screen.getByLabelText('Suffix'), 'Germany');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patchBody).toMatchObject({ rev: 3, metadata: { suffix: 'Germany' } }));
+    const calls = fetchMock.mock.calls.map(
+      ([u, i]) => `${(i as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(u)).pathname}`,
+    );
+    expect(calls.indexOf('POST /v2/models/name-check')).toBeLessThan(
+      calls.indexOf(`PATCH /v2/models/${model().uuid}`),
+    );
+    expect(await screen.findAllByText(/changed meanwhile/)).not.toHaveLength(0);
+    expect(getMessages().map((m) => m.severity)).toContain('warning');
+  });
+});

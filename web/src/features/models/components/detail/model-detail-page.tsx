@@ -1,0 +1,143 @@
+import { MESSAGES } from '@shared/messages';
+import { MODEL_STATUS_LABELS } from '@shared/schemas/model';
+import type { ModelDetail } from '@shared/schemas/model-api';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../../components/ui/page-title';
+import { Spinner } from '../../../../components/ui/spinner';
+import { HOME_HREF } from '../../../../config/paths';
+import { ApiError } from '../../../../lib/api-client';
+import { useCurrentUser } from '../../../../lib/current-user';
+import { modelDetailQuery } from '../../api/models-api';
+import { ModelAccessDialog } from '../access/model-access-dialog';
+import { ClassificationIcon } from '../classification/classification';
+import { DownloadModelDialog } from '../download/download-model-dialog';
+import { type DetailAction, DetailSidebar } from './detail-sidebar';
+import { type DetailTab, DetailTabs } from './detail-tabs';
+import { EditMetadataDialog, EditSuffixDialog } from './edit-dialogs';
+import { FolderView } from './folder-view';
+import { PersonCards, TextView } from './text-view';
+import './model-detail.css';
+
+export type DetailTabKey = 'text' | 'folder' | 'version';
+
+/** The tabs with their disabled reasons (000 §2: folder view needs file permission; version control later). */
+export function detailTabs(model: ModelDetail, previewOnly: boolean): DetailTab<DetailTabKey>[] {
+  return [
+    { key: 'text', label: 'Text View' },
+    {
+      key: 'folder',
+      label: 'Folder View',
+      disabledReason:
+        previewOnly || model.permissions.folderView !== 'allowed'
+          ? 'You do not have permission to see the files of this model entry'
+          : undefined,
+    },
+    {
+      key: 'version',
+      label: 'Version Control',
+      disabledReason: 'Version control arrives in a later release',
+    },
+  ];
+}
+
+/** A caller who may only preview general information (no role on the entry). */
+export const isPreviewOnly = (model: ModelDetail) =>
+  model.permissions.view !== 'allowed' && model.permissions.preview === 'allowed';
+
+function NotFound() {
+  const navigate = useNavigate();
+  usePageTitle('Model Detail');
+  return (
+    <section className="mr-error-page">
+      <i className="pi pi-compass mr-error-page__icon" aria-hidden="true" />
+      <h1>{MESSAGES.notFound}</h1>
+      <p>This model entry was not found. It may have been deleted.</p>
+      <Button label="Home page" icon="pi pi-home" onClick={() => navigate(HOME_HREF)} />
+    </section>
+  );
+}
+
+/** /model/:uuid/detail (000 §2): Text View, Folder View, Version Control; cards; the action sidebar. */
+export function ModelDetailPage() {
+  const { uuid = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const me = useCurrentUser();
+  const query = useQuery(modelDetailQuery(uuid));
+  const [maximized, setMaximized] = useState(false);
+  const [dialog, setDialog] = useState<DetailAction | 'download' | undefined>();
+  usePageTitle('Model Detail');
+
+  if (query.isPending) return <Spinner />;
+  if (query.isError) {
+    // A 403 has already sent the user to the model list (global rule); a 404 is shown here.
+    return query.error instanceof ApiError && query.error.status === 404 ? <NotFound /> : <Spinner />;
+  }
+  const model = query.data;
+  const previewOnly = isPreviewOnly(model);
+  const tabs = detailTabs(model, previewOnly);
+  const requested = (searchParams.get('tab') ?? 'text') as DetailTabKey;
+  const active: DetailTabKey = tabs.some((t) => t.key === requested && !t.disabledReason)
+    ? requested
+    : 'text';
+
+  const selectTab = (tab: DetailTabKey) => {
+    const next = new URLSearchParams(searchParams);
+    if (tab === 'text') next.delete('tab');
+    else next.set('tab', tab);
+    setSearchParams(next);
+  };
+
+  return (
+    <div className={maximized ? 'mr-detail mr-detail--maximized' : 'mr-detail'}>
+      <div className="mr-detail__main">
+        <header className="mr-detail__header">
+          <ClassificationIcon value={model.metadata.information_classification} />
+          <h1 className="mr-detail__title">{model.name}</h1>
+          <Tag
+            value={MODEL_STATUS_LABELS[model.status]}
+            severity={
+              model.status === 'PUBLISHED' ? 'success' : model.status === 'RETIRED' ? 'secondary' : 'info'
+            }
+          />
+          <span className="mr-detail__spacer" />
+          <Button
+            label={maximized ? 'Minimize' : 'Maximize'}
+            icon={maximized ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
+            text
+            aria-pressed={maximized}
+            onClick={() => setMaximized((m) => !m)}
+          />
+        </header>
+        {!maximized && (
+          <PersonCards model={model} restricted={previewOnly} onDownload={() => setDialog('download')} />
+        )}
+        <DetailTabs label="Overview" tabs={tabs} active={active} onSelect={selectTab}>
+          {active === 'text' && <TextView model={model} previewOnly={previewOnly} />}
+          {active === 'folder' && <FolderView uuid={model.uuid} users={model.users} />}
+        </DetailTabs>
+      </div>
+      {!maximized && !previewOnly && <DetailSidebar model={model} onAction={setDialog} />}
+
+      {dialog === 'suffix' && <EditSuffixDialog model={model} onHide={() => setDialog(undefined)} />}
+      {dialog === 'metadata' && <EditMetadataDialog model={model} onHide={() => setDialog(undefined)} />}
+      {dialog === 'access' && (
+        <ModelAccessDialog
+          model={model}
+          actor={{ id: me.id, userType: me.userType }}
+          onHide={() => setDialog(undefined)}
+        />
+      )}
+      <DownloadModelDialog
+        uuid={model.uuid}
+        visible={dialog === 'download'}
+        onHide={() => setDialog(undefined)}
+      />
+    </div>
+  );
+}
+
+export default ModelDetailPage;

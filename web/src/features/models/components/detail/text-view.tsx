@@ -1,0 +1,228 @@
+import { MESSAGES } from '@shared/messages';
+import {
+  type MetadataField,
+  MODEL_ROLE_LABELS,
+  MODEL_STATUS_LABELS,
+  type ModelMetadata,
+  PLATFORM_DISPLAY_LABELS,
+} from '@shared/schemas/model';
+import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
+import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
+import { fieldLabel } from '../metadata-form/metadata-form';
+import { userLabel } from '../user-picker/search-users';
+
+/** The Text View's groups follow the metadata form's sections (000 §2). */
+export const TEXT_VIEW_SECTIONS: readonly { title: string; fields: readonly MetadataField[] }[] = [
+  {
+    title: 'Model Identification',
+    fields: [
+      'therapeutic_area',
+      'disease',
+      'product',
+      'model_type',
+      'study_number',
+      'information_classification',
+      'platform',
+      'suffix',
+    ],
+  },
+  { title: 'Country Association', fields: ['type', 'global', 'country'] },
+  {
+    title: 'Documentation',
+    fields: [
+      'veap_id',
+      'revops_id',
+      'objective_of_model',
+      'model_development_plan',
+      'notes',
+      'legal_notice',
+      'ext_url',
+    ],
+  },
+  {
+    title: 'Usage',
+    fields: ['usage_notes', 'model_execution_environment', 'mathematica_environment', 'python_environment'],
+  },
+  { title: 'Stage', fields: ['stage_of_model_development'] },
+  { title: 'THEOREM Oncology Model Details', fields: ['indication', 'label', 'mk_number'] },
+  {
+    title: 'Version Control',
+    fields: [
+      'version_release_of_model',
+      'version_log',
+      'changelog_file',
+      'bitbucket_project',
+      'bitbucket_repository',
+      'bitbucket_path',
+      'bitbucket_commit',
+    ],
+  },
+  {
+    title: 'Model Steward',
+    fields: ['name_of_model_steward', 'email_for_model_steward', 'isid_of_model_steward'],
+  },
+];
+
+/** The general information a preview-only caller may see. */
+export const PREVIEW_FIELDS: readonly MetadataField[] = [
+  'therapeutic_area',
+  'disease',
+  'product',
+  'model_type',
+  'type',
+  'platform',
+  'information_classification',
+  'version_release_of_model',
+];
+
+export function displayValue(metadata: ModelMetadata, field: MetadataField): string | undefined {
+  const value = metadata[field];
+  if (value === undefined || value === null) return undefined;
+  if (field === 'global') return value === 'true' ? 'Yes' : 'No';
+  if (field === 'platform')
+    return PLATFORM_DISPLAY_LABELS[value as keyof typeof PLATFORM_DISPLAY_LABELS] ?? String(value);
+  if (field === 'veap_id') return (value as { id?: string; name?: string }).id || undefined;
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : undefined;
+  const text = String(value).trim();
+  return text || undefined;
+}
+
+function FieldList({ metadata, fields }: { metadata: ModelMetadata; fields: readonly MetadataField[] }) {
+  return (
+    <dl className="mr-text-view__list">
+      {fields.map((field) => (
+        <div key={field} className="mr-text-view__item">
+          <dt>{fieldLabel(field)}</dt>
+          <dd>{displayValue(metadata, field) ?? <span className="mr-muted">—</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function TextView({ model, previewOnly }: { model: ModelDetail; previewOnly: boolean }) {
+  if (previewOnly) {
+    return (
+      <div className="mr-text-view">
+        <p role="note" className="mr-text-view__preview">
+          {MESSAGES.detailPreviewOnly}
+        </p>
+        <section aria-label="General information" className="mr-text-view__section">
+          <h3>General information</h3>
+          <FieldList metadata={model.metadata} fields={PREVIEW_FIELDS} />
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="mr-text-view">
+      <section aria-label="Status" className="mr-text-view__section">
+        <h3>Status</h3>
+        <dl className="mr-text-view__list">
+          <div className="mr-text-view__item">
+            <dt>Status</dt>
+            <dd>{MODEL_STATUS_LABELS[model.status]}</dd>
+          </div>
+          <div className="mr-text-view__item">
+            <dt>Created On</dt>
+            <dd>{formatDate(model.createdOn)}</dd>
+          </div>
+          {model.retireReason && (
+            <div className="mr-text-view__item">
+              <dt>Retire reason</dt>
+              <dd>{model.retireReason}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      {TEXT_VIEW_SECTIONS.map((section) => (
+        <section key={section.title} aria-label={section.title} className="mr-text-view__section">
+          <h3>{section.title}</h3>
+          <FieldList metadata={model.metadata} fields={section.fields} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export const formatDate = (iso: string | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+function PersonCard({ title, people, action }: { title: string; people: UserSummary[]; action?: ReactNode }) {
+  return (
+    <article className="mr-person-card" aria-label={title}>
+      <h3 className="mr-person-card__title">{title}</h3>
+      {people.length === 0 ? (
+        <p className="mr-muted">Not set</p>
+      ) : (
+        <ul className="mr-person-card__people">
+          {people.map((p) => (
+            <li key={p.id}>
+              <span>{userLabel(p)}</span>
+              {p.email && <small className="mr-muted">{p.email}</small>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {action}
+    </article>
+  );
+}
+
+/**
+ * The four person cards (000 §2). Download is offered to owners, the steward, super users, viewers
+ * and the lead: the callers for whom `downloadAll` is not 'disallowed'.
+ */
+export function PersonCards({
+  model,
+  restricted,
+  onDownload,
+}: {
+  model: ModelDetail;
+  restricted: boolean;
+  onDownload: () => void;
+}) {
+  if (restricted) {
+    return (
+      <div className="mr-person-cards">
+        <article
+          className="mr-person-card mr-person-card--restricted"
+          aria-label={MESSAGES.detailRestrictedAccess}
+        >
+          <i className="pi pi-lock" aria-hidden="true" />
+          <p>{MESSAGES.detailRestrictedAccess}</p>
+        </article>
+      </div>
+    );
+  }
+  const user = (id: string | undefined): UserSummary[] => {
+    if (!id) return [];
+    return [model.users[id] ?? { id, firstName: id, lastName: '', email: '', userType: 'INTERNALUSER' }];
+  };
+  const download = model.permissions.downloadAll;
+  const action =
+    download === 'disallowed' ? undefined : (
+      <Button
+        label="Download"
+        icon="pi pi-download"
+        size="small"
+        outlined
+        disabled={download === 'forbidden'}
+        onClick={onDownload}
+      />
+    );
+  return (
+    <div className="mr-person-cards">
+      <PersonCard title="Steward Name" people={user(model.roles.steward)} action={action} />
+      <PersonCard title={MODEL_ROLE_LABELS.VESTLEAD} people={user(model.roles.vestLead)} action={action} />
+      <PersonCard title="Creator Name" people={user(model.createdBy)} action={action} />
+      <PersonCard title="Owner Name" people={model.roles.owners.flatMap((id) => user(id))} action={action} />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsTo,
+  configureTestApi,
+  detail,
+  file,
+  json,
+  on,
+  stubFetch,
+  UUID_A,
+  withQueryClient,
+} from '../../api/test-fixtures';
+import { DownloadModelDialog } from './download-model-dialog';
+import { startDownload } from './start-download';
+
+vi.mock('../../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+vi.mock('./start-download', () => ({ startDownload: vi.fn() }));
+
+const FILE_1 = '55555555-5555-4555-8555-555555555555';
+const FILE_2 = '66666666-6666-4666-8666-666666666666';
+const FILE_3 = '77777777-7777-4777-8777-777777777777';
+const link = { url: 'http://s3.test/zip?sig=1', fileName: 'model.zip', expiresAt: '2030-01-01T00:00:00Z' };
+
+describe('DownloadModelDialog', { timeout: 20_000 }, () => {
+  beforeEach(() => configureTestApi());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(startDownload).mockReset();
+  });
+
+  const renderDialog = (onHide = vi.fn()) => {
+    render(withQueryClient(<DownloadModelDialog uuid={UUID_A} visible onHide={onHide} />));
+    return onHide;
+  };
+
+  it('waits for the legal notice, then downloads all through the presigned URL', async () => {
+    const fetchMock = stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () =>
+        json(200, { items: [file({ uuid: FILE_1, name: 'model.xlsx' })] }),
+      ),
+      on('POST', `/models/${UUID_A}/download-all`, () => json(200, link)),
+    );
+    renderDialog();
+    expect(await screen.findByText('model.xlsx')).toBeInTheDocument();
+    // No legal notice on the entry: the default one names proprietary materials and the procedure.
+    expect(screen.getByRole('region', { name: 'Legal notice' })).toHaveTextContent(/proprietary/);
+    expect(screen.getByRole('region', { name: 'Legal notice' })).toHaveTextContent(
+      /model-adaptation procedure/,
+    );
+    expect(screen.getByText('Proprietary')).toBeInTheDocument();
+    const all = screen.getByRole('button', { name: 'Download all' });
+    expect(all).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download model.xlsx' })).toBeDisabled();
+
+    await userEvent.click(screen.getByLabelText('I have read the legal notice'));
+    expect(all).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download model.xlsx' })).toBeEnabled();
+    await userEvent.click(all);
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith(link.url));
+    const [call] = callsTo(fetchMock, 'POST', `/models/${UUID_A}/download-all`);
+    expect(JSON.parse(call?.init.body as string)).toEqual({ legalNoticeAccepted: true });
+  });
+
+  it("shows the entry's own legal notice and downloads one file", async () => {
+    const fetchMock = stubFetch(
+      on('GET', `/models/${UUID_A}`, () =>
+        json(200, detail({ metadata: { legal_notice: 'Only for HTA submissions in Spain.' } })),
+      ),
+      on('GET', `/models/${UUID_A}/files`, () =>
+        json(200, { items: [file({ uuid: FILE_1, name: 'model.xlsx' })] }),
+      ),
+      on('POST', `/models/${UUID_A}/files/${FILE_1}/download`, () =>
+        json(200, { ...link, url: 'http://s3.test/one' }),
+      ),
+    );
+    renderDialog();
+    expect(await screen.findByText('Only for HTA submissions in Spain.')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('I have read the legal notice'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download model.xlsx' }));
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://s3.test/one'));
+    expect(callsTo(fetchMock, 'POST', `/models/${UUID_A}/files/${FILE_1}/download`)).toHaveLength(1);
+  });
+
+  it('Cancel aborts a pending download and closes', async () => {
+    let signal: AbortSignal | undefined;
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: [file()] })),
+      on(
+        'POST',
+        `/models/${UUID_A}/download-all`,
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            signal = init.signal ?? undefined;
+            signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const onHide = renderDialog();
+    await userEvent.click(await screen.findByLabelText('I have read the legal notice'));
+    await userEvent.click(screen.getByRole('button', { name: 'Download all' }));
+    await waitFor(() => expect(signal).toBeDefined());
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(signal?.aborted).toBe(true);
+    expect(onHide).toHaveBeenCalled();
+    expect(startDownload).not.toHaveBeenCalled();
+  });
+
+  it('ends the busy state when a download fails', async () => {
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: [file()] })),
+      on('POST', `/models/${UUID_A}/download-all`, () => json(500, { message: 'x', code: 'INTERNAL_ERROR' })),
+    );
+    renderDialog();
+    await userEvent.click(await screen.findByLabelText('I have read the legal notice'));
+    const all = screen.getByRole('button', { name: 'Download all' });
+    await userEvent.click(all);
+    await waitFor(() => expect(all).toBeEnabled());
+    expect(startDownload).not.toHaveBeenCalled();
+  });
+
+  it('splits THEOREM entries into two tabs, data cuts by as-of date ascending', async () => {
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () =>
+        json(
+          200,
+          detail({
+            theorem: true,
+            metadata: { platform: 'Oncology', information_classification: 'Confidential' },
+          }),
+        ),
+      ),
+      on('GET', `/models/${UUID_A}/files`, () =>
+        json(200, {
+          items: [
+            file({
+              uuid: FILE_1,
+              name: 'cut-2024.csv',
+              asOfDate: '2024-06-30',
+              isPrivate: true,
+              comment: 'DBL',
+            }),
+            file({ uuid: FILE_2, name: 'cut-2023.csv', asOfDate: '2023-12-31' }),
+            file({ uuid: FILE_3, name: 'protocol.pdf' }),
+          ],
+        }),
+      ),
+    );
+    renderDialog();
+    expect(await screen.findByRole('tab', { name: 'THEOREM files' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Supporting Documents' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'As-of Date',
+      'File Name',
+      'File Uploaded On',
+      'File Owner',
+      'Private Files',
+      'Comments',
+      'File type',
+      'Action',
+    ]);
+    const names = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelectorAll('td')[1]?.textContent);
+    expect(names).toEqual(['cut-2023.csv', 'cut-2024.csv']);
+    expect(screen.queryByText('protocol.pdf')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Supporting Documents' }));
+    expect(await screen.findByText('protocol.pdf')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import type { FileNode } from '@shared/schemas/model-api';
+
+/**
+ * THEOREM (platform 'Oncology') entries split their files into 'THEOREM files' and 'Supporting
+ * Documents' (000 §2). A THEOREM file is a data cut: it carries an as-of date; every other file is a
+ * supporting document. Folders are not listed.
+ */
+export function splitTheoremFiles(files: readonly FileNode[]): {
+  theorem: FileNode[];
+  supporting: FileNode[];
+} {
+  const theorem: FileNode[] = [];
+  const supporting: FileNode[] = [];
+  for (const file of files) {
+    if (file.folder) continue;
+    (file.asOfDate ? theorem : supporting).push(file);
+  }
+  return { theorem, supporting };
+}
+
+export const ownerName = (file: Pick<FileNode, 'owner'>) =>
+  `${file.owner.firstName} ${file.owner.lastName}`.trim() || file.owner.id;
+
+/** Dates in tables: MM/dd/yyyy (000 §9). */
+export function formatDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${date.getUTCFullYear()}`;
+}

@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, routeFetch, setTestConfig, users } from '../detail/test-fixtures';
+import { sanitizeUserQuery } from './search-users';
+import { UserPicker } from './user-picker';
+
+vi.mock('../../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+describe('user search text', () => {
+  it('strips angle brackets', () => {
+    expect(sanitizeUserQuery('  <leo@example.com> ')).toBe('leo@example.com');
+    expect(sanitizeUserQuery('<>')).toBe('');
+  });
+});
+
+describe('UserPicker', () => {
+  const fetchMock = routeFetch({ 'GET /users/search': () => json({ items: [users.leo, users.xavier] }) });
+  beforeEach(() => {
+    setTestConfig();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    fetchMock.mockClear();
+  });
+
+  const renderPicker = (
+    onPick: (u: { userType: string }) => string | undefined = vi.fn(() => undefined),
+    limit?: number,
+  ) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <UserPicker label="Model Steward" onPick={onPick} limit={limit} />
+      </QueryClientProvider>,
+    );
+
+  it('searches 1000 ms after the last keystroke, without angle brackets, with the limit', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPicker(undefined, 20);
+    await user.type(screen.getByRole('combobox', { name: 'Model Steward' }), '<leo>');
+    await act(async () => {
+      vi.advanceTimersByTime(900);
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
+    expect(url.searchParams.get('q')).toBe('leo');
+    expect(url.searchParams.get('limit')).toBe('20');
+    expect(await screen.findByRole('option', { name: /Leo Lead/ })).toBeInTheDocument();
+  });
+
+  it('shows the refusal of a pick next to the field', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onPick = vi.fn((u: { userType: string }) =>
+      u.userType === 'EXTERNALUSER' ? 'External user cannot be added as the Model Steward.' : undefined,
+    );
+    renderPicker(onPick);
+    await user.type(screen.getByRole('combobox', { name: 'Model Steward' }), 'x');
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await user.click(await screen.findByRole('option', { name: /Xavier Vendor/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'External user cannot be added as the Model Steward.',
+    );
+  });
+
+  it('picks with the keyboard', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onPick = vi.fn(() => undefined);
+    renderPicker(onPick);
+    const box = screen.getByRole('combobox', { name: 'Model Steward' });
+    await user.type(box, 'le');
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await screen.findByRole('option', { name: /Leo Lead/ });
+    await user.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledWith(users.leo);
+    expect(box).toHaveValue('');
+  });
+});

@@ -1,0 +1,180 @@
+import { LIMITS } from '@shared/constants';
+import type { UserSummary } from '@shared/schemas/model-api';
+import { USER_TYPE_LABELS } from '@shared/schemas/user';
+import { InputText } from 'primereact/inputtext';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { userLabel, useUserSearch } from './search-users';
+import './user-picker.css';
+
+export interface UserPickerProps {
+  label: string;
+  /** 10 in pick lists, 20 for the steward check (000 §9). */
+  limit?: number;
+  /** Ids that are already chosen: not offered again. */
+  excludeIds?: readonly string[];
+  /** Returns a refusal text (e.g. external users as steward) or undefined to accept the user. */
+  onPick: (user: UserSummary) => string | undefined;
+  disabled?: boolean;
+  /** A problem of the field (e.g. required) shown next to it. */
+  error?: string;
+  placeholder?: string;
+}
+
+/**
+ * A user search box (a WAI-ARIA combobox): the search waits 1000 ms after typing, strips angle
+ * brackets and offers at most `limit` users; arrows move, Enter picks, Escape closes.
+ */
+export function UserPicker({
+  label,
+  limit = LIMITS.userSearchLimit,
+  excludeIds = [],
+  onPick,
+  disabled,
+  error,
+  placeholder = 'Search by name or e-mail',
+}: UserPickerProps) {
+  const search = useUserSearch(limit);
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const inputId = useId();
+  const listId = useId();
+  const errorId = useId();
+  const offered = search.results.filter((u) => !excludeIds.includes(u.id));
+  const expanded = open && search.text.trim() !== '' && (offered.length > 0 || !search.loading);
+  const problem = refusal ?? error;
+
+  const pick = (user: UserSummary) => {
+    const refused = onPick(user);
+    setRefusal(refused);
+    if (!refused) search.clear();
+    setOpen(false);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(i + 1, Math.max(offered.length - 1, 0)));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (e.key === 'Enter') {
+      const user = offered[active];
+      if (expanded && user) {
+        e.preventDefault();
+        pick(user);
+      }
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="mr-user-picker">
+      <label htmlFor={inputId}>{label}</label>
+      <span className="p-input-icon-right mr-user-picker__box">
+        <InputText
+          id={inputId}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && offered[active] ? `${listId}-${active}` : undefined}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? errorId : undefined}
+          invalid={Boolean(problem)}
+          value={search.text}
+          placeholder={placeholder}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(e) => {
+            search.setText(e.target.value);
+            setActive(0);
+            setOpen(true);
+            setRefusal(undefined);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+        />
+        {search.loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
+      </span>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        className="mr-user-picker__list"
+        hidden={!expanded}
+      >
+        {offered.map((u, i) => (
+          <div
+            key={u.id}
+            id={`${listId}-${i}`}
+            role="option"
+            tabIndex={-1}
+            aria-selected={i === active}
+            className={
+              i === active
+                ? 'mr-user-picker__option mr-user-picker__option--active'
+                : 'mr-user-picker__option'
+            }
+            onMouseDown={(e) => {
+              e.preventDefault();
+              pick(u);
+            }}
+          >
+            <span>{userLabel(u)}</span>
+            <small className="mr-muted">
+              {u.email} · {USER_TYPE_LABELS[u.userType]}
+            </small>
+          </div>
+        ))}
+        {expanded && offered.length === 0 && (
+          <div className="mr-muted mr-user-picker__option">No users found</div>
+        )}
+      </div>
+      {problem && (
+        <small id={errorId} role="alert" className="mr-error-text">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export interface UserChipsProps {
+  users: readonly UserSummary[];
+  /** Why a user cannot be removed, or undefined when removal is allowed. */
+  lockedReason?: (userId: string) => string | undefined;
+  onRemove?: (userId: string) => void;
+  emptyText?: string;
+}
+
+/** The chosen users of one role, each with a remove button (disabled with its reason when locked). */
+export function UserChips({ users, lockedReason, onRemove, emptyText = 'Nobody yet' }: UserChipsProps) {
+  if (users.length === 0) return <p className="mr-muted mr-user-chips__empty">{emptyText}</p>;
+  return (
+    <ul className="mr-user-chips">
+      {users.map((u) => {
+        const locked = lockedReason?.(u.id);
+        return (
+          <li key={u.id} className="mr-user-chips__chip">
+            <span>{userLabel(u)}</span>
+            {onRemove && (
+              <button
+                type="button"
+                className="mr-user-chips__remove"
+                aria-label={`Remove ${userLabel(u)}`}
+                title={locked ?? `Remove ${userLabel(u)}`}
+                disabled={Boolean(locked)}
+                onClick={() => onRemove(u.id)}
+              >
+                <i className="pi pi-times" aria-hidden="true" />
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
