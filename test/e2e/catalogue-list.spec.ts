@@ -129,7 +129,7 @@ test.describe('model list', () => {
       await filter.locator('.p-dropdown').click();
       await page.locator('.p-dropdown-filter').fill(value);
       await page.getByRole('option', { name: new RegExp(`^${value} \\(\\d+\\)$`) }).click();
-      await expect(page.getByText(`${label}: ${value}`)).toBeVisible();
+      await expect(page.getByText(`${label}: ${value}`)).toBeVisible({ timeout: 30_000 });
       // One value per filter: the dropdown is locked until its chip is removed.
       await expect(filter.locator('.p-dropdown')).toHaveClass(/p-disabled/);
     }

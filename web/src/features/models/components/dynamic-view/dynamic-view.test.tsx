@@ -120,6 +120,19 @@ describe('DynamicView', { timeout: 20_000 }, () => {
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ therapeutic_area: [] }));
   });
 
+  it('renders the cards in steps of 60 and shows the rest on demand', async () => {
+    const models = Array.from({ length: 70 }, (_, i) =>
+      card({ uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Entry ${i}` }),
+    );
+    answer({ models, total: 70 });
+    renderView(selectFacet(empty, 'therapeutic_area', 'Oncology'));
+    expect(await screen.findByText('Entry 59')).toBeInTheDocument();
+    expect(screen.queryByText('Entry 60')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more (10 more)' }));
+    expect(screen.getByText('Entry 69')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
   it("shows 'No results found' when nothing matches", async () => {
     answer({ models: [], total: 0 });
     renderView(selectFacet(empty, 'disease', 'Asthma'));

@@ -27,6 +27,11 @@ import { ModelCard } from './model-card';
 import './dynamic-view.css';
 
 const INTRO_KEY = 'mr.dynamicView.intro';
+/**
+ * Cards are rendered in steps: up to 500 results may come back (000 §9) and rendering them all at
+ * once makes the page sluggish on modest machines; 'Show more' reveals the next step.
+ */
+const CARDS_PER_STEP = 60;
 
 interface DynamicViewProps {
   filters: DynamicFilters;
@@ -54,6 +59,10 @@ export function DynamicView({ filters, onFiltersChange }: DynamicViewProps) {
   };
   const [downloadUuid, setDownloadUuid] = useState<string | undefined>();
   const search = useDynamicSearch(filters);
+  // The number of cards shown restarts with every new filter combination.
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ key: filterKey, shown: CARDS_PER_STEP });
+  const shown = paging.key === filterKey ? paging.shown : CARDS_PER_STEP;
   const data = search.data;
   const chips = filterChips(filters);
 
@@ -142,7 +151,7 @@ export function DynamicView({ filters, onFiltersChange }: DynamicViewProps) {
               : `${data.total} ${data.total === 1 ? 'result' : 'results'}`}
           </p>
           <div className="mr-dynamic__cards">
-            {data.models.slice(0, DYNAMIC_VIEW_MAX).map((card) => (
+            {data.models.slice(0, Math.min(shown, DYNAMIC_VIEW_MAX)).map((card) => (
               <ModelCard
                 key={card.uuid}
                 card={card}
@@ -151,6 +160,14 @@ export function DynamicView({ filters, onFiltersChange }: DynamicViewProps) {
               />
             ))}
           </div>
+          {Math.min(data.models.length, DYNAMIC_VIEW_MAX) > shown && (
+            <Button
+              type="button"
+              text
+              label={`Show more (${Math.min(data.models.length, DYNAMIC_VIEW_MAX) - shown} more)`}
+              onClick={() => setPaging({ key: filterKey, shown: shown + CARDS_PER_STEP })}
+            />
+          )}
         </>
       )}
       <DownloadModelDialog
