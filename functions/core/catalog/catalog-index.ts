@@ -1,14 +1,15 @@
 import type { CatalogEntry } from '@shared/schemas/catalog';
 import { MODEL_STATUS_LABELS } from '@shared/schemas/model';
 import { DYNAMIC_FACETS, type DynamicFacet, type ListModelsQuery } from '@shared/schemas/model-api';
+import { TextIndex } from './text-index';
 import { REL_CREATOR_BIT, REL_MANAGER, REL_NONE, REL_OTHER, REL_VIEWER, STATUS_CODE } from './visibility';
 
 /**
  * The in-memory catalogue: every CatalogEntry in column-oriented arrays indexed by a slot number,
  * with everything the engines need precomputed at write time so that a request is one tight loop
  * over typed arrays (100,000 entries):
- * - the lowercase free-text haystack (name, model type, creator, therapeutic area, disease, products,
- *   study number);
+ * - the free-text index (text-index.ts) over name parts, model type, creator, therapeutic area,
+ *   disease, products and study number;
  * - interned facet values (one Int32Array column per single-valued facet, id lists for products and
  *   countries), shared by the list filters and the Dynamic View counts;
  * - lowercase sort keys and, per sort column once asked for, the sorted slot order, kept up to date
@@ -76,8 +77,6 @@ export class FacetDictionary {
 }
 
 const EMPTY: readonly number[] = [];
-/** Ends each haystack in the concatenated search string; search words never contain it. */
-const HAY_END = '\u0001';
 
 export class CatalogIndex {
   /** Slot count (including tombstones). */
@@ -90,17 +89,8 @@ export class CatalogIndex {
   /** The change id an entry's state comes from; '' when it came from a snapshot. */
   private readonly changeIds: string[] = [];
   readonly slotOf = new Map<string, number>();
-  readonly hay: string[] = [];
-  /**
-   * Every live haystack in one string, each followed by HAY_END, so that a word is found with native
-   * indexOf jumps instead of 100,000 includes() calls. Append-only: a changed entry appends its new
-   * haystack and its old region turns dead; the string is rebuilt when half of it is dead.
-   */
-  private bigHay = '';
-  private readonly regionStarts: number[] = [];
-  private readonly regionSlots: number[] = [];
-  private regionOf = new Int32Array(0);
-  private deadRegions = 0;
+  /** The free-text search over name, model type, creator, area, disease, products, study number. */
+  private readonly text = new TextIndex();
   readonly creatorIds: string[] = [];
   status = new Uint8Array(0);
   readonly dictionaries = Object.fromEntries(DYNAMIC_FACETS.map((f) => [f, new FacetDictionary()])) as Record<
@@ -128,9 +118,6 @@ export class CatalogIndex {
     const status = new Uint8Array(capacity);
     status.set(this.status);
     this.status = status;
-    const regionOf = new Int32Array(capacity).fill(-1);
-    regionOf.set(this.regionOf);
-    this.regionOf = regionOf;
     for (const facet of SINGLE_FACETS) {
       const column = new Int32Array(capacity).fill(-1);
       const old = this.single[facet];
@@ -176,7 +163,7 @@ export class CatalogIndex {
     if (removed) {
       this.entries[slot] = undefined;
       this.status[slot] = STATUS_CODE.DELETED;
-      this.dropRegion(slot);
+      this.text.set(slot, undefined);
       return true;
     }
     this.link(slot, entry);
@@ -208,20 +195,15 @@ export class CatalogIndex {
     this.entries[slot] = entry;
     this.status[slot] = STATUS_CODE[entry.status];
     this.creatorIds[slot] = entry.creatorId;
-    this.hay[slot] = [
-      entry.name,
-      entry.modelType,
+    this.text.set(slot, [
+      ...entry.name.split(' - '),
+      entry.modelType ?? '',
       entry.creatorName,
-      entry.therapeuticArea,
-      entry.disease,
+      entry.therapeuticArea ?? '',
+      entry.disease ?? '',
       ...entry.product,
-      entry.studyNumber,
-    ]
-      .filter((p): p is string => !!p)
-      .join('\n')
-      .toLowerCase();
-    this.dropRegion(slot);
-    this.appendRegion(slot);
+      entry.studyNumber ?? '',
+    ]);
     for (const facet of SINGLE_FACETS) {
       (this.single[facet] as Int32Array)[slot] = this.dictionaries[facet].intern(singleValue(entry, facet));
     }
@@ -259,61 +241,9 @@ export class CatalogIndex {
     for (const [key, order] of this.orders) order.splice(this.insertionPoint(order, key, slot), 0, slot);
   }
 
-  private appendRegion(slot: number): void {
-    this.regionOf[slot] = this.regionStarts.length;
-    this.regionStarts.push(this.bigHay.length);
-    this.regionSlots.push(slot);
-    this.bigHay += (this.hay[slot] as string) + HAY_END;
-  }
-
-  private dropRegion(slot: number): void {
-    if ((this.regionOf[slot] as number) < 0) return;
-    this.regionOf[slot] = -1;
-    this.deadRegions++;
-    if (this.deadRegions > 1000 && this.deadRegions * 2 > this.regionStarts.length) {
-      this.bigHay = '';
-      this.regionStarts.length = 0;
-      this.regionSlots.length = 0;
-      this.deadRegions = 0;
-      for (let live = 0; live < this.size; live++) {
-        if (live !== slot && (this.regionOf[live] as number) >= 0) this.appendRegion(live);
-      }
-    }
-  }
-
-  /**
-   * Marks (1) the slots whose haystack contains every word; words are lowercase without whitespace.
-   * Each hit jumps to the next region, so the cost is one native scan plus one step per matching entry.
-   */
+  /** Marks (1) the slots whose searchable texts contain every word (lowercase, without spaces). */
   matchWords(words: readonly string[]): Uint8Array {
-    let result: Uint8Array | undefined;
-    const big = this.bigHay;
-    const starts = this.regionStarts;
-    for (const word of words) {
-      const marks = new Uint8Array(this.size);
-      // A sticky-free global RegExp: compiled once, then each exec() resumes at lastIndex. (indexOf
-      // rebuilds its search tables on every call, which costs microseconds per hit.)
-      const pattern = new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
-      let hit = pattern.exec(big);
-      while (hit !== null) {
-        const pos = hit.index;
-        // The region holding `pos`: the last start at or before it.
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi + 1) >>> 1;
-          if ((starts[mid] as number) <= pos) lo = mid;
-          else hi = mid - 1;
-        }
-        const slot = this.regionSlots[lo] as number;
-        if (this.regionOf[slot] === lo && (!result || result[slot] === 1)) marks[slot] = 1;
-        if (lo + 1 >= starts.length) break;
-        pattern.lastIndex = starts[lo + 1] as number;
-        hit = pattern.exec(big);
-      }
-      result = marks;
-    }
-    return result ?? new Uint8Array(this.size).fill(1);
+    return this.text.match(words, this.size);
   }
 
   private compare(key: SortKey, a: number, b: number): number {
