@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { RETENTION } from '@shared/constants';
 import { ddb } from './clients';
-import { tableName, ttlIn } from './table';
+import { queryAll, tableName, ttlIn } from './table';
 
 /**
  * WebSocket connections. CONN#<id> / META (`userId`, `connectedAt`) finds the user of a connection;
@@ -57,24 +57,13 @@ export async function getConnection(connectionId: string): Promise<Connection | 
 /** Live connections of a user (expired-but-not-yet-deleted items are skipped). */
 export async function listUserConnectionIds(userId: string): Promise<string[]> {
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONN#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (typeof item.ttl === 'number' && item.ttl < nowSeconds) continue;
-      if (typeof item.connectionId === 'string') ids.push(item.connectionId);
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONN#' },
+  });
+  return items
+    .filter((item) => !(typeof item.ttl === 'number' && item.ttl < nowSeconds))
+    .flatMap((item) => (typeof item.connectionId === 'string' ? [item.connectionId] : []));
 }
 
 /** Deletes both items of a connection. `userId` saves a read when the caller knows it. */

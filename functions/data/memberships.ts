@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from './clients';
 import type { LabeledTxItem } from './models';
-import { tableName } from './table';
+import { queryAll, tableName } from './table';
 
 /**
  * Memberships: USER#<isid> / MODEL#<uuid> with the user's relations to the entry ("my entries": the
@@ -34,21 +32,13 @@ export function membershipDelete(userId: string, uuid: string): LabeledTxItem {
 
 /** The entries a user is creator, lead, steward or owner of. */
 export async function listMemberships(userId: string): Promise<Membership[]> {
-  const items: Membership[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'MODEL#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const i of out.Items ?? []) {
-      items.push({ userId, modelUuid: String(i.modelUuid), roles: (i.roles ?? []) as MembershipRole[] });
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'MODEL#' },
+  });
+  return items.map((i) => ({
+    userId,
+    modelUuid: String(i.modelUuid),
+    roles: (i.roles ?? []) as MembershipRole[],
+  }));
 }

@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type MetadataOption,
   MetadataOptionSchema,
   type MetadataOptionType,
 } from '@shared/schemas/metadata-option';
 import { ddb } from './clients';
-import { tableName, withoutKeys } from './table';
+import { queryAll, tableName, withoutKeys } from './table';
 
 /**
  * Metadata option lists: OPTIONS#<type> / <valueKey>, one small partition per list. The value key is
@@ -23,21 +23,11 @@ export function toMetadataOptionItem(option: MetadataOption) {
 }
 
 export async function listMetadataOptions(type: MetadataOptionType): Promise<MetadataOption[]> {
-  const options: MetadataOption[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `OPTIONS#${type}` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) options.push(MetadataOptionSchema.parse(withoutKeys(item)));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return options;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `OPTIONS#${type}` },
+  });
+  return items.map((item) => MetadataOptionSchema.parse(withoutKeys(item)));
 }
 
 /** Adds an option unless one with the same value key exists (seeding never undoes an admin's edit). */

@@ -9,16 +9,14 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { FileNodeSchema } from '@shared/schemas/model-api';
 import { z } from 'zod';
 import { env } from '../lib/env';
-import { ddb } from './clients';
 import type { LabeledTxItem } from './models';
 import { s3 } from './s3-client';
-import { tableName, withoutKeys } from './table';
+import { queryAll, tableName, withoutKeys } from './table';
 
 /**
  * File nodes of a model entry: MODEL#<uuid> / FILE#<fileUuid>, with the S3 key of the body
@@ -53,22 +51,12 @@ export function fromModelFileItem(item: Record<string, unknown>): ModelFileRecor
 }
 
 export async function listModelFiles(uuid: string): Promise<ModelFileRecord[]> {
-  const files: ModelFileRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `MODEL#${uuid}`, ':prefix': 'FILE#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) files.push(fromModelFileItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return files;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `MODEL#${uuid}`, ':prefix': 'FILE#' },
+    ConsistentRead: true,
+  });
+  return items.map(fromModelFileItem);
 }
 
 export function modelFilePut(file: ModelFileRecord): LabeledTxItem {
@@ -95,23 +83,13 @@ export function modelFileDelete(uuid: string, fileUuid: string): LabeledTxItem {
 
 /** The other items of an entry's partition (expertise...), by key, for deleting a draft. */
 export async function listModelPartitionKeys(uuid: string): Promise<{ pk: string; sk: string }[]> {
-  const keys: { pk: string; sk: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `MODEL#${uuid}` },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return keys;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `MODEL#${uuid}` },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
 }
 
 export function itemDelete(key: { pk: string; sk: string }): LabeledTxItem {

@@ -1,5 +1,10 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/errors';
 import { ddb } from './clients';
@@ -67,4 +72,23 @@ export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
       pending = out.UnprocessedItems?.[table] ?? [];
     }
   }
+}
+
+/**
+ * Every item of a Query, following LastEvaluatedKey. For the small partitions of one entity (a
+ * model's files, a user's connections, an option list), never for open-ended listings.
+ */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    items.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }
