@@ -1,10 +1,9 @@
 import { MESSAGES } from '@shared/messages';
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { notify } from '../../../../lib/message-stack';
 import { useDeleteModel } from '../../api/models-api';
+import { ActionDialog } from './action-dialog';
 import { validateDeleteConfirmation } from './action-validation';
 
 interface DeleteModelDialogProps {
@@ -33,24 +32,14 @@ export function DeleteModelDialog({ uuid, name, onHide, onDeleted }: DeleteModel
   };
 
   return (
-    <Dialog
+    <ActionDialog
       header="Delete Model Entry"
-      visible
+      confirmLabel="Delete"
+      width="32rem"
+      busy={mutation.isPending}
+      danger
+      onConfirm={submit}
       onHide={onHide}
-      style={{ width: '32rem', maxWidth: '95vw' }}
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button
-            type="button"
-            label="Delete"
-            severity="danger"
-            loading={mutation.isPending}
-            onClick={submit}
-          />
-        </div>
-      }
     >
       <p>
         The draft <strong>{name}</strong> and its files will be deleted permanently.
@@ -72,6 +61,6 @@ export function DeleteModelDialog({ uuid, name, onHide, onDeleted }: DeleteModel
           {error}
         </p>
       ) : null}
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { MESSAGES } from '@shared/messages';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { notify } from '../../../../lib/message-stack';
 import { type PublishIssue, PublishRefusedError, usePublishModel } from '../../api/models-api';
+import { ActionDialog } from './action-dialog';
 
 interface PublishModelDialogProps {
   uuid: string;
@@ -42,24 +41,14 @@ export function PublishModelDialog({ uuid, name, rev, onHide }: PublishModelDial
     );
 
   return (
-    <Dialog
+    <ActionDialog
       header="Publish Model Entry"
-      visible
+      confirmLabel="Publish"
+      width="36rem"
+      busy={mutation.isPending}
+      confirmDisabled={issues !== undefined}
+      onConfirm={submit}
       onHide={onHide}
-      style={{ width: '36rem', maxWidth: '95vw' }}
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button
-            type="button"
-            label="Publish"
-            loading={mutation.isPending}
-            disabled={issues !== undefined}
-            onClick={submit}
-          />
-        </div>
-      }
     >
       <p>
         Publish <strong>{name}</strong>? Publishing cannot be undone.
@@ -79,6 +68,6 @@ export function PublishModelDialog({ uuid, name, rev, onHide }: PublishModelDial
           </ul>
         </div>
       ) : null}
-    </Dialog>
+    </ActionDialog>
   );
 }

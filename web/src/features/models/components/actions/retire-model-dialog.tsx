@@ -1,11 +1,10 @@
 import { MESSAGES } from '@shared/messages';
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { notify } from '../../../../lib/message-stack';
 import { useRetireModel } from '../../api/models-api';
+import { ActionDialog } from './action-dialog';
 import { validateRetire } from './action-validation';
 
 interface RetireModelDialogProps {
@@ -39,24 +38,14 @@ export function RetireModelDialog({ uuid, name, rev, onHide }: RetireModelDialog
   };
 
   return (
-    <Dialog
+    <ActionDialog
       header="Retire Model Entry"
-      visible
+      confirmLabel="Retire"
+      width="36rem"
+      busy={mutation.isPending}
+      danger
+      onConfirm={submit}
       onHide={onHide}
-      style={{ width: '36rem', maxWidth: '95vw' }}
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button
-            type="button"
-            label="Retire"
-            severity="danger"
-            loading={mutation.isPending}
-            onClick={submit}
-          />
-        </div>
-      }
     >
       <p>
         Retiring <strong>{name}</strong> retires all its files and cannot be undone.
@@ -92,6 +81,6 @@ export function RetireModelDialog({ uuid, name, rev, onHide }: RetireModelDialog
           {errors.confirmed}
         </p>
       ) : null}
-    </Dialog>
+    </ActionDialog>
   );
 }
