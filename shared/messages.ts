@@ -68,4 +68,38 @@ export const MESSAGES = {
   // Not quoted in the spec: the default legal notice names proprietary materials and the procedure.
   defaultLegalNotice:
     'The model and its accompanying materials are proprietary and confidential. They are provided for internal use only and may not be shared outside the company or with third parties without prior written approval. Any adaptation of the model (for example to a country, a new indication or a submission) must follow the company model-adaptation procedure: contact the Model Steward and the Value and Implementation Lead before you start, and register the adapted model as a new model entry in Model Repository.',
+  // Collaboration: files, file access, access requests, sharing, notifications (000 §2, §4, §5, §8)
+  filesUpdated: 'Files have been updated',
+  failedToUpdateFiles: 'Failed to update Files.',
+  processingFiles: (done: number, total: number) => `Processing files ${done}/${total}`,
+  uploadingFile: (name: string) => `Uploading ${name}`,
+  deletingFile: (name: string) => `Deleting ${name}`,
+  parsing: 'Parsing...',
+  notifyModelUsersTitle: 'Notify Model Users ?',
+  notificationOfModifiedFileSent: 'Email notification of modified file sent to model users',
+  notificationOfNewVersionSent: 'Email notification of new model version sent to model users',
+  failedToSendEmailNotification: 'Failed to send email notification',
+  requestAccess: 'Request Access',
+  manageFileAccess: 'Manage File Access',
+  modelAccessRequestSent:
+    'Model access request email has been sent. You will get an email notification once the model access is granted.',
+  fileAccessRequestSent:
+    'Model File access request email has been sent. You will get an email notification once the file access is granted.',
+  failedToRequestAccess: 'Failed to request access',
+  fileAccessGranted: 'File Access has been granted',
+  fileAccessRemoved: (name: string) => `File Access removed for ${name}`,
+  fileOwnershipGranted: (name: string) => `File Ownership has been granted to ${name}`,
+  failedToGrantFileAccess: 'Failed to Grant File access',
+  failedToGrantModelAccess: 'Failed to Grant Model access',
+  settingUpPermissions: 'Setting up your model permissions',
+  accessGranted: 'Access Granted',
+  emailSent: 'Email has been sent.',
+  shareDefaultMessage: (modelName: string, link: string) =>
+    `Hello,\n\nI would like to invite you to access and explore the model entry "${modelName}" in Model Repository: ${link}\n\nBest regards`,
+  theoremMissingAccess: (missing: readonly string[]) =>
+    `You don't have ${missing.join(', ')} access in THEOREM. Please follow the THEOREM access guide to request it.`,
+  theoremRestrictedVersion: 'This is a restricted model version, please confirm your access with the HEDS Lead.',
+  // Not quoted in the spec beyond "a message that no confidential discount access exists for the country".
+  theoremNoCountryDiscount:
+    'You do not have confidential discount access for the country of this model. Please contact the HEDS Lead.',
 } as const;

@@ -1,4 +1,24 @@
 import { z } from 'zod';
+import {
+  AuditPageSchema,
+  AuditQuerySchema,
+  CallerFileListSchema,
+  CallerFileNodeSchema,
+  CreateNotificationBodySchema,
+  CreateNotificationResultSchema,
+  FileAccessListSchema,
+  FileAccessRequestBodySchema,
+  FileChangeSetBodySchema,
+  FileHistorySchema,
+  FileOwnerBodySchema,
+  FileShareBodySchema,
+  ModelAccessRequestBodySchema,
+  ModelGrantBodySchema,
+  ModelGrantResultSchema,
+  RequestSentSchema,
+  ShareModelBodySchema,
+  ShareResultSchema,
+} from '../schemas/collaboration';
 import { AccessRequestBodySchema, AccessRequestResultSchema } from '../schemas/access-request';
 import {
   CreateIncidentBodySchema,
@@ -6,6 +26,7 @@ import {
   IncidentListSchema,
 } from '../schemas/incident';
 import { MetadataOptionListsSchema } from '../schemas/metadata-option';
+import { TheoremFlagsSchema } from '../schemas/model';
 import {
   AttachFilesBodySchema,
   CreateModelBodySchema,
@@ -84,6 +105,11 @@ export const API_SCHEMAS = {
   'GET /v2/tours/{type}/{code}': { params: TourParamsSchema, response: TourDetailSchema },
   'PUT /v2/tours/{type}/{code}/viewed': { params: TourParamsSchema, status: 204 },
   'GET /v2/notifications': { query: ListNotificationsQuerySchema, response: NotificationListSchema },
+  'POST /v2/notifications': {
+    body: CreateNotificationBodySchema,
+    response: CreateNotificationResultSchema,
+    status: 201,
+  },
   'POST /v2/notifications/clear': { body: ClearNotificationsBodySchema, status: 204 },
   'POST /v2/notifications/seen': { status: 204 },
   'POST /v2/incidents': { body: CreateIncidentBodySchema, response: CreateIncidentResultSchema, status: 201 },
@@ -116,7 +142,60 @@ export const API_SCHEMAS = {
     body: SetRolesBodySchema,
     response: ModelRolesDetailSchema,
   },
-  'GET /v2/models/{uuid}/files': { params: ModelParamsSchema, response: FileListSchema },
+  'GET /v2/models/{uuid}/files': { params: ModelParamsSchema, response: CallerFileListSchema },
+  'PATCH /v2/models/{uuid}/files': {
+    params: ModelParamsSchema,
+    body: FileChangeSetBodySchema,
+    response: CallerFileListSchema,
+  },
+  'GET /v2/models/{uuid}/files/{fileUuid}/access': {
+    params: ModelFileParamsSchema,
+    response: FileAccessListSchema,
+  },
+  'PUT /v2/models/{uuid}/files/{fileUuid}/access': {
+    params: ModelFileParamsSchema,
+    body: FileShareBodySchema,
+    response: FileAccessListSchema,
+  },
+  'PUT /v2/models/{uuid}/files/{fileUuid}/owner': {
+    params: ModelFileParamsSchema,
+    body: FileOwnerBodySchema,
+    response: CallerFileNodeSchema,
+  },
+  'POST /v2/models/{uuid}/files/{fileUuid}/access-requests': {
+    params: ModelFileParamsSchema,
+    body: FileAccessRequestBodySchema,
+    response: RequestSentSchema,
+  },
+  'GET /v2/models/{uuid}/files/{fileUuid}/history': {
+    params: ModelFileParamsSchema,
+    response: FileHistorySchema,
+  },
+  'POST /v2/models/{uuid}/access-requests': {
+    params: ModelParamsSchema,
+    body: ModelAccessRequestBodySchema,
+    response: RequestSentSchema,
+  },
+  'POST /v2/models/{uuid}/grants': {
+    params: ModelParamsSchema,
+    body: ModelGrantBodySchema,
+    response: ModelGrantResultSchema,
+  },
+  'POST /v2/models/{uuid}/share': {
+    params: ModelParamsSchema,
+    body: ShareModelBodySchema,
+    response: ShareResultSchema,
+  },
+  'PUT /v2/models/{uuid}/theorem-access/{userId}': {
+    params: ExpertiseParamsSchema,
+    body: TheoremFlagsSchema,
+    response: TheoremFlagsSchema,
+  },
+  'GET /v2/models/{uuid}/audit': {
+    params: ModelParamsSchema,
+    query: AuditQuerySchema,
+    response: AuditPageSchema,
+  },
   'POST /v2/models/{uuid}/files': {
     params: ModelParamsSchema,
     body: AttachFilesBodySchema,

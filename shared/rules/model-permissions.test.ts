@@ -83,6 +83,8 @@ describe('modelPermission', () => {
         theoremFlags: { ...model.theoremFlags, model_access: 'true' },
       }),
     ).toBe('allowed');
+    // Super users administer THEOREM entries whatever their own flags say.
+    expect(modelPermission('edit', users.admin, model)).toBe('allowed');
   });
 
   it('makes PNEU-insights models read-only for owners', () => {

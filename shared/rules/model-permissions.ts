@@ -33,7 +33,7 @@ export interface PermissionModel {
   status: ModelStatus;
   roles: ModelRoles;
   platform?: Platform;
-  /** THEOREM flags for this user on this model (only on Oncology models). */
+  /** THEOREM flags of the user asking, on this model (only on Oncology models). */
   theoremFlags?: TheoremFlags;
 }
 
@@ -55,9 +55,9 @@ const isManager = (rel: Relation) => rel === 'superuser' || rel === 'manager';
 const canRead = (rel: Relation) => isManager(rel) || rel === 'viewer';
 const hasAnyRole = (rel: Relation) => rel !== 'none';
 
-/** THEOREM models are read-only unless the user's model_access flag is set. */
-function theoremReadOnly(model: PermissionModel): boolean {
-  return model.platform === 'Oncology' && model.theoremFlags?.model_access !== 'true';
+/** THEOREM models are read-only unless the user's model_access flag is set; super users are exempt. */
+function theoremReadOnly(model: PermissionModel, rel: Relation): boolean {
+  return rel !== 'superuser' && model.platform === 'Oncology' && model.theoremFlags?.model_access !== 'true';
 }
 
 export function modelPermission(action: ModelAction, user: PermissionUser, model: PermissionModel): Outcome {
@@ -91,7 +91,7 @@ export function modelPermission(action: ModelAction, user: PermissionUser, model
     case 'edit':
     case 'manageAccess':
       if (!isManager(rel)) return 'disallowed';
-      if (status === 'RETIRED' || model.platform === 'Pneumococcal Vaccines' || theoremReadOnly(model))
+      if (status === 'RETIRED' || model.platform === 'Pneumococcal Vaccines' || theoremReadOnly(model, rel))
         return 'forbidden';
       return 'allowed';
     case 'downloadAll':
