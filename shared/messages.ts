@@ -98,7 +98,8 @@ export const MESSAGES = {
     `Hello,\n\nI would like to invite you to access and explore the model entry "${modelName}" in Model Repository: ${link}\n\nBest regards`,
   theoremMissingAccess: (missing: readonly string[]) =>
     `You don't have ${missing.join(', ')} access in THEOREM. Please follow the THEOREM access guide to request it.`,
-  theoremRestrictedVersion: 'This is a restricted model version, please confirm your access with the HEDS Lead.',
+  theoremRestrictedVersion:
+    'This is a restricted model version, please confirm your access with the HEDS Lead.',
   // Not quoted in the spec beyond "a message that no confidential discount access exists for the country".
   theoremNoCountryDiscount:
     'You do not have confidential discount access for the country of this model. Please contact the HEDS Lead.',

@@ -12,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { FileNodeSchema } from '@shared/schemas/model-api';
-import { z } from 'zod';
+import * as z from 'zod';
 import { env } from '../lib/env';
 import type { LabeledTxItem } from './models';
 import { s3 } from './s3-client';

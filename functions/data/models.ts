@@ -11,7 +11,7 @@ import {
   ModelStatusSchema,
   TheoremFlagsSchema,
 } from '@shared/schemas/model';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConflictError } from '../lib/errors';
 import { ddb } from './clients';
 import { INDEXES, tableName, withoutKeys } from './table';

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type TourStep, TourStepSchema } from '@shared/schemas/tour';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ddb } from './clients';
 import { tableName } from './table';
 

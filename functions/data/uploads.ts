@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { z } from 'zod';
+import * as z from 'zod';
 import { env } from '../lib/env';
 import { ddb } from './clients';
 import { presigner } from './model-files';

@@ -1,5 +1,5 @@
 import { ENV_VARS } from '@shared/config/env-vars';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Configuration, parsed once at cold start. Nothing else in `functions/` reads `process.env`.

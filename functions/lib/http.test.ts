@@ -1,7 +1,7 @@
 import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { claimsFor, httpEvent, lambdaContext } from '../testing/http-event';
 
 const users = vi.hoisted(() => ({ getUser: vi.fn() }));

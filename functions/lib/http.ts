@@ -4,7 +4,7 @@ import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
 import { ERROR_CODES, type ErrorBody } from '@shared/schemas/error';
 import type { User } from '@shared/schemas/user';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { authenticate, findCaller } from '../core/users/authenticate';
 import { putErrorReport } from '../data/error-reports';
 import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from './errors';

@@ -1,5 +1,5 @@
 import type { RunParameters } from '@shared/schemas/run';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A small, real demonstration model: a deterministic three-state Markov cohort model

@@ -215,7 +215,9 @@ async function main(): Promise<void> {
         stoppers.push({ name: 'web', stop: () => vite.stop() });
         watchChild(vite, 'the web server');
       }
-    } else {
+    } else if (process.env.MR_SKIP_WEB_CONFIG !== '1') {
+      // For a web server started separately. MR_SKIP_WEB_CONFIG=1 leaves web/public/config.json to
+      // another cloud whose web app runs from the same checkout.
       writeWebConfig(endpoints, false);
     }
 

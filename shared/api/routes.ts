@@ -232,7 +232,8 @@ export const HTTP_ROUTES = [
     path: '/v2/models/{uuid}/files',
     handler: 'http/files/update-files',
     auth: 'jwt',
-    summary: 'File manager save: folders, uploads, replacements, removals, attributes, clones (one transaction)',
+    summary:
+      'File manager save: folders, uploads, replacements, removals, attributes, clones (one transaction)',
   },
   {
     method: 'GET',
@@ -246,7 +247,7 @@ export const HTTP_ROUTES = [
     path: '/v2/models/{uuid}/files/{fileUuid}/access',
     handler: 'http/files/set-file-access',
     auth: 'jwt',
-    summary: 'Grant (ACTIVE) or stop sharing (INACTIVE) one user\'s access to a file',
+    summary: "Grant (ACTIVE) or stop sharing (INACTIVE) one user's access to a file",
   },
   {
     method: 'PUT',

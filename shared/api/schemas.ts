@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { AccessRequestBodySchema, AccessRequestResultSchema } from '../schemas/access-request';
 import {
   AuditPageSchema,
   AuditQuerySchema,
@@ -19,7 +20,6 @@ import {
   ShareModelBodySchema,
   ShareResultSchema,
 } from '../schemas/collaboration';
-import { AccessRequestBodySchema, AccessRequestResultSchema } from '../schemas/access-request';
 import {
   CreateIncidentBodySchema,
   CreateIncidentResultSchema,

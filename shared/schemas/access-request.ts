@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /v2/access-requests: the body is optional; a short note may explain the request. */
 export const AccessRequestBodySchema = z.object({ note: z.string().max(1000).optional() }).optional();

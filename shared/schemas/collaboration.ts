@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { NotificationActionSchema } from './notification';
+import * as z from 'zod';
 import { FileNodeSchema, UploadedFileRefSchema, UserSummarySchema, UuidSchema } from './model-api';
+import { NotificationActionSchema } from './notification';
 import { IsidSchema } from './user';
 
 /**
@@ -60,7 +60,9 @@ export const FileAttributesSchema = z.object({
   isPrivate: z.boolean().optional(),
   mainFile: z.boolean().optional(),
   /** ISO date (yyyy-mm-dd) of the data the file reflects; '' clears it. */
-  asOfDate: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-mm-dd')]).optional(),
+  asOfDate: z
+    .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-mm-dd')])
+    .optional(),
   comment: z.string().max(1000).optional(),
 });
 export type FileAttributes = z.infer<typeof FileAttributesSchema>;
@@ -91,11 +93,10 @@ export const FileChangeSetBodySchema = z
       .max(20)
       .default([]),
   })
-  .refine(
-    (b) =>
-      b.folders.length + b.add.length + b.remove.length + b.update.length + b.clone.length > 0,
-    { message: 'There are no changes to save.', path: [] },
-  );
+  .refine((b) => b.folders.length + b.add.length + b.remove.length + b.update.length + b.clone.length > 0, {
+    message: 'There are no changes to save.',
+    path: [],
+  });
 export type FileChangeSetBody = z.infer<typeof FileChangeSetBodySchema>;
 
 /** What the caller may do with one file (computed per caller, added to file nodes in lists). */
@@ -180,7 +181,9 @@ export const GRANTABLE_ROLES = {
   OWNER: 'Model Owner',
 } as const;
 export type GrantableRole = keyof typeof GRANTABLE_ROLES;
-export const GrantableRoleSchema = z.enum(Object.keys(GRANTABLE_ROLES) as [GrantableRole, ...GrantableRole[]]);
+export const GrantableRoleSchema = z.enum(
+  Object.keys(GRANTABLE_ROLES) as [GrantableRole, ...GrantableRole[]],
+);
 
 export const ModelGrantBodySchema = z.object({ role: GrantableRoleSchema, userId: IsidSchema });
 export const ModelGrantResultSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error response of the API has this shape (see docs/api.md). */
 export const ErrorBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InformationClassificationSchema, ModelKindSchema } from './model';
 
 /** Metadata option kinds (000 §3, 002 §2 'Metadata management'): one tab each in the admin screen. */

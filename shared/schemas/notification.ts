@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const NotificationActionSchema = z.enum(['NEW_MODEL_VERSION', 'FILES_MODIFIED']);
 export type NotificationAction = z.infer<typeof NotificationActionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Help-menu link targets (000 §1); the Guided Tour entry may be switched off per installation. */
 export const DocumentationLinksSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Tour type and code as the spec names them (000 §7: "GT", "HOMEPAGE"). */
 export const TourTypeSchema = z.enum(['GT']);

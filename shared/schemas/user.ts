@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** User types. The DynamoDB user record is authoritative; Cognito groups mirror it. */
 export const UserTypeSchema = z.enum(['SUPERUSER', 'INTERNALUSER', 'EXTERNALUSER']);

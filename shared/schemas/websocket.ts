@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotificationSchema } from './notification';
 
 /** Messages the browser sends on the WebSocket ($default route). */

@@ -1,7 +1,7 @@
 import { API_BASE_PATH, HTTP_ROUTES } from '@shared/api/routes';
 import { API_SCHEMAS, type RouteKey, type RouteSchemas } from '@shared/api/schemas';
 import { ErrorBodySchema } from '@shared/schemas/error';
-import { z } from 'zod';
+import * as z from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 

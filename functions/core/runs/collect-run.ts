@@ -1,5 +1,5 @@
 import { PreparedRunSchema, RunnerOutputSchema } from '@shared/schemas/run';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getRunDocument } from '../../data/run-files';
 import { markRunCompleted } from '../../data/runs';
 

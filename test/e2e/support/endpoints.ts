@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The part of the local cloud's `endpoints.json` (docs/development.md) that the browser tests and the

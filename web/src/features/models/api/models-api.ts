@@ -21,7 +21,7 @@ import {
   type UserSearchResultSchema,
 } from '@shared/schemas/model-api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
 
 /**
