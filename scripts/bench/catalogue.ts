@@ -7,7 +7,7 @@ import { HTTP_ROUTES } from '@shared/api/routes';
 import type { DynamicSearchResult, ModelListPage } from '@shared/schemas/model-api';
 import { readEndpoints } from '../local/endpoints';
 import { LOCAL_CREDENTIALS } from '../local/env';
-import { formatTable, ms, percentile, verdict } from './stats';
+import { formatTable, ms, option, percentile, verdict } from './stats';
 
 /**
  * The catalogue at scale (issue 3 §6): p50/p95 through the local gateway of
@@ -19,10 +19,6 @@ import { formatTable, ms, percentile, verdict } from './stats';
  * Usage, against a local cloud seeded with `npm run seed:models -- --count 100000`:
  *   MR_ENDPOINTS_FILE=<dataDir>/endpoints.json npx tsx scripts/bench/catalogue.ts [--requests 200] [--persona owner]
  */
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return (index >= 0 ? process.argv[index + 1] : undefined) ?? fallback;
-}
 
 interface Case {
   name: string;

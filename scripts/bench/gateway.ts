@@ -1,11 +1,8 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
+import { idToken } from '../../test/support/local-cloud';
 import { readEndpoints } from '../local/endpoints';
-import { formatTable, ms, percentile, verdict } from './stats';
+import { formatTable, ms, option, percentile, verdict } from './stats';
 
 /**
  * What the local gateway adds to a request: p50/p95 of an authenticated `GET /v2/users/me` through
@@ -20,36 +17,6 @@ import { formatTable, ms, percentile, verdict } from './stats';
 const TARGET_RATIO = 1.5;
 const WARM_UP = 30;
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return (index >= 0 ? process.argv[index + 1] : undefined) ?? fallback;
-}
-
-async function signIn(
-  cognitoEndpoint: string,
-  region: string,
-  clientId: string,
-  username: string,
-  password: string,
-) {
-  // cognito-local supports USER_PASSWORD_AUTH only (PLATFORM.md).
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: cognitoEndpoint,
-    region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const result = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: username, PASSWORD: password },
-    }),
-  );
-  const token = result.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`Sign-in of ${username} returned no ID token`);
-  return token;
-}
-
 async function main(): Promise<void> {
   // The SDK's notice about Node 22 is noise here (Lambda runs nodejs22.x).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -58,13 +25,7 @@ async function main(): Promise<void> {
   const key = option('persona', 'viewer');
   const persona = endpoints.personas.find((p) => p.key === key);
   if (!persona) throw new Error(`No persona '${key}' in endpoints.json`);
-  const token = await signIn(
-    endpoints.cognito,
-    endpoints.region,
-    endpoints.userPoolClientId,
-    persona.username,
-    persona.password,
-  );
+  const token = await idToken(key, endpoints);
   const meUrl = new URL('/v2/users/me', endpoints.api).href;
   const ddb = new DynamoDBClient({
     endpoint: endpoints.dynamodb,

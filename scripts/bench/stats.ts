@@ -31,3 +31,9 @@ export const ms = (value: number) => `${value.toFixed(2)} ms`;
 /** Decimal units, as Vite reports them (1 kB = 1000 bytes). */
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 export const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return (index >= 0 ? process.argv[index + 1] : undefined) ?? fallback;
+}

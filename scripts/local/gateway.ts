@@ -92,7 +92,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return send(res, manageConnection(method, decodeURIComponent(connection[1] as string), body));
 
     const outbox = OUTBOX_PATH.exec(path);
-    if (outbox && method === 'GET') return send(res, outboxAnswer(outbox[1], req.headers.accept));
+    // The web app's /local/outbox page reads it cross-origin, as it reads the API.
+    if (outbox && method === 'GET')
+      return send(res, withCors(outboxAnswer(outbox[1], req.headers.accept), corsOrigin));
 
     const host = req.headers.host ?? `${options.host}:${options.apiPort}`;
     const incoming = { method, url, rawHeaders: req.rawHeaders, body, sourceIp: sourceIp(req), host };

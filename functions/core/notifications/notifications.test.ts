@@ -8,7 +8,9 @@ const data = vi.hoisted(() => ({
   listNotificationsAfter: vi.fn(),
 }));
 const push = vi.hoisted(() => ({ pushToUser: vi.fn(), pushToConnection: vi.fn() }));
+const connections = vi.hoisted(() => ({ listUserConnectionIds: vi.fn() }));
 vi.mock('../../data/notifications', () => data);
+vi.mock('../../data/connections', () => connections);
 vi.mock('../../lib/push', () => push);
 
 const { notifyUsers } = await import('./notify-users');
@@ -28,6 +30,7 @@ beforeEach(() => {
   data.putNotifications.mockResolvedValue(undefined);
   push.pushToUser.mockResolvedValue(1);
   push.pushToConnection.mockResolvedValue(true);
+  connections.listUserConnectionIds.mockImplementation(async (id: string) => [`${id}-c1`, `${id}-c2`]);
 });
 
 describe('notifyUsers', () => {
@@ -51,14 +54,41 @@ describe('notifyUsers', () => {
     });
     expect(n.notificationId).toMatch(/^[0-9A-Z]{26}$/);
     expect(data.putNotifications).toHaveBeenCalledWith(['viewer', 'owner'], n);
-    expect(push.pushToUser.mock.calls).toEqual([
-      ['viewer', { type: 'notification', notification: n }],
-      ['owner', { type: 'notification', notification: n }],
+    const message = { type: 'notification', notification: n };
+    expect(push.pushToConnection.mock.calls).toEqual([
+      ['viewer-c1', message, 'viewer'],
+      ['viewer-c2', message, 'viewer'],
+      ['owner-c1', message, 'owner'],
+      ['owner-c2', message, 'owner'],
     ]);
   });
 
-  it('does not fail when a push fails (the notification is stored)', async () => {
-    push.pushToUser.mockRejectedValue(new Error('gateway down'));
+  it('pushes nothing when the notification could not be stored', async () => {
+    data.putNotifications.mockRejectedValue(new Error('throttled'));
+    await expect(
+      notifyUsers({
+        recipients: ['viewer'],
+        createdBy: lead,
+        action: 'NEW_MODEL_VERSION',
+        userNote: 'x',
+        modelUuid: 'm',
+      }),
+    ).rejects.toThrow('throttled');
+    expect(push.pushToConnection).not.toHaveBeenCalled();
+  });
+
+  it('does not fail when a push or the connection lookup fails (the notification is stored)', async () => {
+    push.pushToConnection.mockRejectedValue(new Error('gateway down'));
+    await expect(
+      notifyUsers({
+        recipients: ['viewer'],
+        createdBy: lead,
+        action: 'NEW_MODEL_VERSION',
+        userNote: 'x',
+        modelUuid: 'm',
+      }),
+    ).resolves.toBeDefined();
+    connections.listUserConnectionIds.mockRejectedValue(new Error('ddb down'));
     await expect(
       notifyUsers({
         recipients: ['viewer'],
