@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isNotificationMessage, newestCreatedOn } from './use-live-notifications';
+import { isNotificationMessage, newestCreatedOn, withPushedNotification } from './use-live-notifications';
 
 const item = (createdOn: string) => ({
   notificationId: createdOn,
@@ -30,5 +30,22 @@ describe('live notifications', () => {
       ]),
     ).toBe('2030-01-03T00:00:00Z');
     expect(newestCreatedOn([])).toBeUndefined();
+  });
+
+  it('puts a pushed notification into a loaded list, newest first, within its limit', () => {
+    const { seen: _a, ...pushed } = { ...item('2030-01-04T00:00:00Z'), notificationId: 'new' };
+    const list = {
+      items: [item('2030-01-03T00:00:00Z'), item('2030-01-02T00:00:00Z'), item('2030-01-01T00:00:00Z')],
+      unseenCount: 0,
+    };
+    const next = withPushedNotification(list, pushed, 3);
+    expect(next.items.map((n) => n.createdOn)).toEqual([
+      '2030-01-04T00:00:00Z',
+      '2030-01-03T00:00:00Z',
+      '2030-01-02T00:00:00Z',
+    ]);
+    expect(next.items[0]).toMatchObject({ notificationId: 'new', seen: false });
+    expect(next.unseenCount).toBe(1);
+    expect(withPushedNotification(next, pushed, 3)).toBe(next);
   });
 });

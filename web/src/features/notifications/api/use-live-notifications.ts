@@ -1,4 +1,4 @@
-import type { NotificationList } from '@shared/schemas/notification';
+import type { Notification, NotificationList } from '@shared/schemas/notification';
 import type { WsServerMessage } from '@shared/schemas/websocket';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -23,7 +23,32 @@ export function newestCreatedOn(lists: readonly (NotificationList | undefined)[]
   return newest;
 }
 
-/** Keeps the bell live: a pushed notification refreshes every notification query. */
+/**
+ * A cached list with a pushed notification in it (newest first, at most `limit` items, one more
+ * unseen). A notification the list already holds leaves it unchanged.
+ */
+export function withPushedNotification(
+  list: NotificationList,
+  notification: Notification,
+  limit: number,
+): NotificationList {
+  if (list.items.some((n) => n.notificationId === notification.notificationId)) return list;
+  return {
+    items: [{ ...notification, seen: false }, ...list.items]
+      .sort((a, b) => b.createdOn.localeCompare(a.createdOn))
+      .slice(0, limit),
+    unseenCount: list.unseenCount + 1,
+  };
+}
+
+/** The `limit` of a notification query key (`['notifications', limit]`). */
+const limitOfKey = (key: readonly unknown[]) =>
+  typeof key[1] === 'number' ? key[1] : Number.POSITIVE_INFINITY;
+
+/**
+ * Keeps the bell live: a pushed notification shows at once in every loaded list (no reload), then
+ * the lists are refetched so that they match the server.
+ */
 export function useLiveNotifications(enabled = true): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -43,7 +68,14 @@ export function useLiveNotifications(enabled = true): void {
       },
       onMessage: (message) => {
         if (!isNotificationMessage(message)) return;
-        lastPushed = message.notification.createdOn;
+        const { notification } = message;
+        lastPushed = notification.createdOn;
+        for (const [key, list] of queryClient.getQueriesData<NotificationList>({
+          queryKey: notificationsKey,
+        })) {
+          if (list)
+            queryClient.setQueryData(key, withPushedNotification(list, notification, limitOfKey(key)));
+        }
         void queryClient.invalidateQueries({ queryKey: notificationsKey });
       },
     });

@@ -17,7 +17,7 @@ import {
 /** /notifications (000 §2): creator, action text, user note, model link and date. */
 export function NotificationsPage() {
   usePageTitle('Notifications');
-  const { data, isLoading } = useQuery(notificationsQuery(NOTIFICATION_PAGE_LIMIT));
+  const { data, isLoading, isError } = useQuery(notificationsQuery(NOTIFICATION_PAGE_LIMIT));
   return (
     <section className="mr-page">
       <h1>Notifications</h1>
@@ -25,7 +25,7 @@ export function NotificationsPage() {
         value={data?.items ?? []}
         loading={isLoading}
         dataKey="notificationId"
-        emptyMessage={MESSAGES.noNotificationsFound}
+        emptyMessage={isError ? MESSAGES.failedToLoadNotifications : MESSAGES.noNotificationsFound}
         paginator
         rows={20}
         rowsPerPageOptions={[10, 20, 50, 100]}

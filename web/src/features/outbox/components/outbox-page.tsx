@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { getConfig, isLocalStage } from '../../../config/env';
+import './outbox.css';
 
 /**
  * /local/outbox (local stage only): the e-mails the local SES stand-in wrote, newest first, with
@@ -36,7 +38,7 @@ export function normaliseOutbox(raw: unknown): OutboxMail[] {
     const to = [...asList(m.to ?? m.toAddresses ?? m.recipients), ...asList(m.cc), ...asList(m.bcc)];
     const text = m.text ?? m.body ?? m.textBody;
     const body = text !== undefined ? String(text) : htmlToText(String(m.html ?? m.htmlBody ?? ''));
-    const sentAt = m.sentAt ?? m.createdOn ?? m.date ?? m.timestamp;
+    const sentAt = m.sentAt ?? m.createdOn ?? m.date ?? m.timestamp ?? m.receivedAt;
     return {
       id: String(m.id ?? m.messageId ?? index),
       to,
@@ -49,21 +51,59 @@ export function normaliseOutbox(raw: unknown): OutboxMail[] {
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;
+/** Sentence punctuation right after a URL belongs to the text, not to the link. */
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
-export function linkify(text: string): ReactNode[] {
+/** A same-origin URL as an in-app path (`/model/x/detail?role=..`), or undefined for other sites. */
+export function inAppPath(href: string, origin: string = window.location.origin): string | undefined {
+  try {
+    const url = new URL(href);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text with its URLs as links: links into this web app navigate inside it (the router keeps the
+ * signed-in session), others are plain anchors opening in a new tab.
+ */
+export function linkify(text: string, origin: string = window.location.origin): ReactNode[] {
+  const nodes: ReactNode[] = [];
   let offset = 0;
-  return text.split(URL_PATTERN).map((part, i) => {
+  for (const [i, part] of text.split(URL_PATTERN).entries()) {
     const key = offset;
     offset += part.length;
-    return i % 2 === 1 ? (
-      <a key={key} href={part}>
-        {part}
-      </a>
-    ) : (
-      <Fragment key={key}>{part}</Fragment>
+    if (i % 2 === 0) {
+      if (part) nodes.push(<Fragment key={key}>{part}</Fragment>);
+      continue;
+    }
+    const trailing = TRAILING_PUNCTUATION.exec(part)?.[0] ?? '';
+    const href = trailing ? part.slice(0, -trailing.length) : part;
+    const path = inAppPath(href, origin);
+    nodes.push(
+      path ? (
+        <Link key={key} to={path}>
+          {href}
+        </Link>
+      ) : (
+        <a key={key} href={href} target="_blank" rel="noreferrer">
+          {href}
+        </a>
+      ),
     );
-  });
+    if (trailing) nodes.push(<Fragment key={`${key}-end`}>{trailing}</Fragment>);
+  }
+  return nodes;
 }
+
+/** Dates as elsewhere outside record tables (en-US, medium date and short time). */
+export const formatMailDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+};
 
 export function OutboxPage() {
   usePageTitle('Local Outbox');
@@ -110,10 +150,18 @@ export function OutboxPage() {
           <li key={mail.id}>
             <article className="mr-outbox__mail" aria-label={mail.subject}>
               <h2>{mail.subject}</h2>
-              <p>
-                <strong>To:</strong> {mail.to.join(', ')}
-                {mail.sentAt && <span className="mr-muted"> · {mail.sentAt}</span>}
-              </p>
+              <dl className="mr-outbox__meta">
+                <dt>To</dt>
+                <dd>{mail.to.join(', ')}</dd>
+                {mail.sentAt && (
+                  <>
+                    <dt>Date</dt>
+                    <dd>
+                      <time dateTime={mail.sentAt}>{formatMailDate(mail.sentAt)}</time>
+                    </dd>
+                  </>
+                )}
+              </dl>
               <div className="mr-outbox__body">{linkify(mail.body)}</div>
             </article>
           </li>

@@ -83,6 +83,23 @@ describe('ModelActionSidebar', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem('mr.modelActions.collapsed')).toBe('true');
   });
 
+  it('opens Share Model Entry on a published entry the caller may share', async () => {
+    renderWith({ view: 'allowed', share: 'allowed' }, 'PUBLISHED');
+    const share = await screen.findByRole('button', { name: 'Share Model Entry' });
+    expect(share).toBeEnabled();
+    await userEvent.click(share);
+    const dialog = await screen.findByRole('dialog', { name: 'Share Model Entry' });
+    const message = within(dialog).getByLabelText('Message *') as HTMLTextAreaElement;
+    expect(message.value).toContain(`/model/${UUID_A}/detail`);
+  });
+
+  it('disables Share Model Entry on an entry that is not published', async () => {
+    renderWith({ view: 'allowed', share: 'forbidden' });
+    const share = await screen.findByRole('button', { name: 'Share Model Entry' });
+    expect(share).toBeDisabled();
+    expect(share).toHaveAttribute('data-hint', 'Only published model entries can be shared');
+  });
+
   it('opens the download modal from Download All Entries', async () => {
     renderWith({ downloadAll: 'allowed' });
     await userEvent.click(await screen.findByRole('button', { name: LABELS.download }));

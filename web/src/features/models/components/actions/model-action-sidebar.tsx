@@ -2,6 +2,7 @@ import type { ModelPermissions } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { ShareModelDialog } from '../../../access/components/share-model-dialog';
 import { getModel, modelKeys } from '../../api/models-api';
 import { DownloadModelDialog } from '../download/download-model-dialog';
 import { DeleteModelDialog } from './delete-model-dialog';
@@ -37,7 +38,6 @@ export const LIST_ACTIONS: readonly ActionDef[] = [
     icon: 'pi pi-share-alt',
     permission: 'share',
     forbiddenHint: 'Only published model entries can be shared',
-    placeholder: 'Sharing arrives in a later release',
   },
   {
     key: 'download',
@@ -159,6 +159,12 @@ export function ModelActionSidebar({ uuid, previewOnly, onDeleted }: ModelAction
             setOpen(undefined);
             onDeleted();
           }}
+        />
+      ) : null}
+      {detail && open === 'share' ? (
+        <ShareModelDialog
+          model={{ uuid: detail.uuid, name: detail.name }}
+          onHide={() => setOpen(undefined)}
         />
       ) : null}
       {detail && open === 'publish' ? (

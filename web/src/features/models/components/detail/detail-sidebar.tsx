@@ -2,7 +2,7 @@ import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { modelAccessButtonBlock } from '../access/model-access-dialog';
 
-export type DetailAction = 'suffix' | 'metadata' | 'access';
+export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access';
 
 type Outcome = ModelPermissions[keyof ModelPermissions];
 
@@ -19,7 +19,6 @@ interface SidebarItem {
 
 const LATER = {
   execution: 'Execution arrives with sub-models and instances',
-  files: 'File editing arrives with the file manager',
   lineage: 'Lineage editing arrives with version control',
   versions: 'Version control arrives in a later release',
 } as const;
@@ -81,8 +80,9 @@ export function sidebarGroups(model: ModelDetail): { title: string; items: Sideb
           key: 'files',
           label: 'Files',
           icon: 'pi pi-file-edit',
-          outcome: placeholder(p.edit),
-          reason: LATER.files,
+          outcome: p.edit,
+          reason: FORBIDDEN_EDIT,
+          action: 'files',
         },
         {
           key: 'metadata',

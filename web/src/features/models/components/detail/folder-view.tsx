@@ -1,52 +1,59 @@
-import type { FileNode, UserSummary } from '@shared/schemas/model-api';
-import { useQuery } from '@tanstack/react-query';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { modelFilesQuery } from '../../api/models-api';
-import { userLabel } from '../user-picker/search-users';
-import { formatDate } from './text-view';
+import type { CallerFileNode } from '@shared/schemas/collaboration';
+import type { ModelDetail } from '@shared/schemas/model-api';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useMemo } from 'react';
+import { useCallerFiles } from '../../../files/api/files-api';
+import { initialChanges } from '../../../files/components/file-changes';
+import { FileManager } from '../../../files/components/file-manager';
+import { splitTheoremFiles } from '../download/theorem-files';
 
-const fullName = (f: FileNode) => (f.path ? `${f.path}/${f.name}` : f.name);
+/**
+ * THEOREM entries split the folder view into 'THEOREM Files' and 'Supporting Documents' (000 §2).
+ * The split is the Download Model Entry modal's: a THEOREM file is a data cut and carries an as-of
+ * date; every other file (and any empty folder) is a supporting document. One rule for both places,
+ * so a file is never a THEOREM file in one and a supporting document in the other.
+ */
+export function splitFolderView(items: readonly CallerFileNode[]) {
+  const { theorem, supporting } = splitTheoremFiles(items);
+  return { theorem, supporting: [...supporting, ...items.filter((n) => n.folder)] };
+}
 
-/** Folder View: the entry's files, read-only for now (File Name, UpdatedOn, Updated By, file type). */
-export function FolderView({ uuid, users = {} }: { uuid: string; users?: Record<string, UserSummary> }) {
-  const files = useQuery(modelFilesQuery(uuid));
-  const rows = (files.data?.items ?? [])
-    .filter((f) => !f.folder)
-    .map((f) => {
-      const by = users[f.updatedBy];
-      return { ...f, fullName: fullName(f), updatedByName: by ? userLabel(by) : f.updatedBy };
-    });
+/**
+ * Folder View (000 §2): the file manager read-only, with each file's Download, 'Request Access',
+ * 'Manage File Access' and History as the caller may (the server's `callerAccess`). Editing happens
+ * in Editing › Files.
+ */
+export function FolderView({ model }: { model: ModelDetail }) {
+  const files = useCallerFiles(model.uuid);
+  const items = files.data?.items;
+  const views = useMemo(() => {
+    const all = items ?? [];
+    if (!model.theorem) return { all: initialChanges(all) };
+    const split = splitFolderView(all);
+    return { theorem: initialChanges(split.theorem), supporting: initialChanges(split.supporting) };
+  }, [items, model.theorem]);
+
+  if (views.all) {
+    return <FileManager model={model} changes={views.all} loading={files.isPending} label="Files" />;
+  }
   return (
-    <DataTable
-      value={rows}
-      dataKey="uuid"
-      size="small"
-      loading={files.isPending}
-      sortField="fullName"
-      sortOrder={1}
-      emptyMessage="No files were found"
-      aria-label="Files"
-    >
-      <Column
-        field="fullName"
-        header="File Name"
-        sortable
-        body={(f: FileNode & { fullName: string }) => (
-          <span>
-            {f.mainFile && (
-              <>
-                <i className="pi pi-star-fill mr-main-file" title="Main model file" aria-hidden="true" />
-                <span className="mr-visually-hidden">Main model file: </span>
-              </>
-            )}{' '}
-            {f.fullName}
-          </span>
-        )}
-      />
-      <Column field="updatedOn" header="UpdatedOn" sortable body={(f: FileNode) => formatDate(f.updatedOn)} />
-      <Column field="updatedByName" header="Updated By" sortable />
-      <Column field="fileTag" header="File Type" sortable />
-    </DataTable>
+    <TabView>
+      <TabPanel header="THEOREM Files">
+        <FileManager
+          model={model}
+          changes={views.theorem ?? initialChanges()}
+          loading={files.isPending}
+          label="THEOREM Files"
+        />
+      </TabPanel>
+      <TabPanel header="Supporting Documents">
+        <FileManager
+          model={model}
+          changes={views.supporting ?? initialChanges()}
+          loading={files.isPending}
+          label="Supporting Documents"
+        />
+      </TabPanel>
+    </TabView>
   );
 }

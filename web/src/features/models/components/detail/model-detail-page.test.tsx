@@ -53,11 +53,11 @@ describe('detail action sidebar', () => {
     ]);
   });
 
-  it('lets owners edit the suffix and the metadata', () => {
+  it('lets owners edit the suffix, the files and the metadata', () => {
     const editing = labels().find(([t]) => t === 'Editing')?.[1];
     expect(editing).toEqual([
       'Name Suffix:allowed',
-      'Files:forbidden',
+      'Files:allowed',
       'Metadata:allowed',
       'Lineage:forbidden',
     ]);
@@ -76,7 +76,7 @@ describe('detail action sidebar', () => {
   });
 });
 
-describe('ModelDetailPage', () => {
+describe('ModelDetailPage', { timeout: 20_000 }, () => {
   let patchBody: unknown;
   let detail = model();
   const fetchMock = routeFetch({
@@ -149,6 +149,16 @@ describe('ModelDetailPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Folder View' }));
     expect(await screen.findByText('model.xlsx')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=folder');
+  });
+
+  it("opens the 'Files' dialog from the Editing group", async () => {
+    renderAt(`/model/${model().uuid}/detail`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Files' });
+    expect(await within(dialog).findByText('model.xlsx')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Files' })).toBeNull());
   });
 
   it('disables the Folder View without file permission', async () => {

@@ -11,6 +11,8 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { HOME_HREF } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
+import { GrantLinkHandler, RequestModelAccessButton } from '../../../access';
+import { FilesDialog } from '../../../files/components/files-dialog';
 import { modelDetailQuery } from '../../api/models-api';
 import { ModelAccessDialog } from '../access/model-access-dialog';
 import { ClassificationIcon } from '../classification/classification';
@@ -103,6 +105,7 @@ export function ModelDetailPage() {
               model.status === 'PUBLISHED' ? 'success' : model.status === 'RETIRED' ? 'secondary' : 'info'
             }
           />
+          <RequestModelAccessButton model={model} />
           <span className="mr-detail__spacer" />
           <Button
             label={maximized ? 'Minimize' : 'Maximize'}
@@ -117,13 +120,14 @@ export function ModelDetailPage() {
         )}
         <DetailTabs label="Overview" tabs={tabs} active={active} onSelect={selectTab}>
           {active === 'text' && <TextView model={model} previewOnly={previewOnly} />}
-          {active === 'folder' && <FolderView uuid={model.uuid} users={model.users} />}
+          {active === 'folder' && <FolderView model={model} />}
         </DetailTabs>
       </div>
       {!maximized && !previewOnly && <DetailSidebar model={model} onAction={setDialog} />}
 
       {dialog === 'suffix' && <EditSuffixDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'metadata' && <EditMetadataDialog model={model} onHide={() => setDialog(undefined)} />}
+      {dialog === 'files' && <FilesDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'access' && (
         <ModelAccessDialog
           model={model}
@@ -136,6 +140,7 @@ export function ModelDetailPage() {
         visible={dialog === 'download'}
         onHide={() => setDialog(undefined)}
       />
+      <GrantLinkHandler model={model} />
     </div>
   );
 }

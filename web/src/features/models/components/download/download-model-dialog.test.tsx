@@ -20,6 +20,27 @@ vi.mock('../../../../lib/auth', () => ({
   signOutEverywhere: vi.fn(async () => undefined),
 }));
 vi.mock('./start-download', () => ({ startDownload: vi.fn() }));
+// The request dialog is another feature's: a stand-in that sends at once.
+vi.mock('../../../access/components/request-access-dialog', () => ({
+  RequestAccessDialog: (props: {
+    target: { fileName?: string };
+    onHide: () => void;
+    onSent?: () => void;
+  }) => (
+    <div role="dialog" aria-label="Request Access">
+      <span>{`request for ${props.target.fileName ?? ''}`}</span>
+      <button
+        type="button"
+        onClick={() => {
+          props.onSent?.();
+          props.onHide();
+        }}
+      >
+        Send request
+      </button>
+    </div>
+  ),
+}));
 
 const FILE_1 = '55555555-5555-4555-8555-555555555555';
 const FILE_2 = '66666666-6666-4666-8666-666666666666';
@@ -85,6 +106,41 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Download model.xlsx' }));
     await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://s3.test/one'));
     expect(callsTo(fetchMock, 'POST', `/models/${UUID_A}/files/${FILE_1}/download`)).toHaveLength(1);
+  });
+
+  it("offers 'Request Access' instead of Download for files the caller may not read", async () => {
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () =>
+        json(200, {
+          items: [
+            {
+              ...file({ uuid: FILE_1, name: 'model.xlsx' }),
+              callerAccess: { download: true, requestAccess: false, manage: false },
+            },
+            {
+              ...file({ uuid: FILE_2, name: 'prices.csv', mainFile: false, cdd: 'Yes' }),
+              callerAccess: { download: false, requestAccess: true, manage: false },
+            },
+            {
+              ...file({ uuid: FILE_3, name: 'private.docx', mainFile: false, isPrivate: true }),
+              callerAccess: { download: false, requestAccess: false, manage: false },
+            },
+          ],
+        }),
+      ),
+    );
+    renderDialog();
+    await userEvent.click(await screen.findByLabelText('I have read the legal notice'));
+    expect(screen.getByRole('button', { name: 'Download model.xlsx' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Download prices.csv' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download private.docx' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request Access to private.docx' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Request Access to prices.csv' }));
+    const request = screen.getByRole('dialog', { name: 'Request Access' });
+    expect(request).toHaveTextContent('request for prices.csv');
+    await userEvent.click(within(request).getByRole('button', { name: 'Send request' }));
+    expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
   });
 
   it('Cancel aborts a pending download and closes', async () => {

@@ -1,15 +1,17 @@
 import { MESSAGES } from '@shared/messages';
-import type { FileNode } from '@shared/schemas/model-api';
+import type { CallerFileNode } from '@shared/schemas/collaboration';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../../components/ui/spinner';
-import { downloadAllModelFiles, downloadModelFile, useModel, useModelFiles } from '../../api/models-api';
+import { RequestAccessDialog } from '../../../access/components/request-access-dialog';
+import { useCallerFiles } from '../../../files/api/files-api';
+import { downloadAllModelFiles, downloadModelFile, useModel } from '../../api/models-api';
 import { ClassificationIcon } from '../classification/classification';
+import { LegalNoticeAcceptance } from './legal-notice';
 import { startDownload } from './start-download';
 import { formatDate, ownerName, splitTheoremFiles } from './theorem-files';
 import './download.css';
@@ -29,8 +31,11 @@ export interface DownloadModelDialogProps {
 export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDialogProps) {
   const open = visible && Boolean(uuid);
   const model = useModel(open ? uuid : undefined);
-  const files = useModelFiles(open ? uuid : undefined);
+  const files = useCallerFiles(open ? uuid : undefined);
   const [accepted, setAccepted] = useState(false);
+  const [requestFor, setRequestFor] = useState<CallerFileNode | undefined>();
+  // Files whose access request went out: their 'Request Access' is disabled (000 §4).
+  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | undefined>();
   const controller = useRef<AbortController | undefined>(undefined);
 
@@ -68,7 +73,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
     onHide();
   };
 
-  const downloadOne = (file: FileNode) =>
+  const downloadOne = (file: CallerFileNode) =>
     run(file.uuid, (signal) => downloadModelFile(uuid ?? '', file.uuid, { signal, handleErrors: true }));
   const downloadAll = () =>
     run('all', (signal) => downloadAllModelFiles(uuid ?? '', { signal, handleErrors: true }));
@@ -76,25 +81,44 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   const detail = model.data;
   const items = (files.data?.items ?? []).filter((f) => !f.folder);
   const theorem = detail?.metadata.platform === 'Oncology' || detail?.theorem === true;
-  const legalNotice = detail?.metadata.legal_notice?.trim() || MESSAGES.defaultLegalNotice;
 
-  // Cells read `accepted` and `busy` from this closure: the tables run with cellMemo off (PrimeReact
-  // memoizes body cells on their row data only).
-  const action = (file: FileNode) => (
-    <Button
-      type="button"
-      icon="pi pi-download"
-      text
-      rounded
-      aria-label={`Download ${file.name}`}
-      tooltip={file.isPrivate ? 'Private files are managed in the folder view' : undefined}
-      disabled={!accepted || Boolean(busy) || file.isPrivate}
-      loading={busy === file.uuid}
-      onClick={() => void downloadOne(file)}
-    />
-  );
+  // Cells read `accepted`, `busy` and `requested` from this closure: the tables run with cellMemo off
+  // (PrimeReact memoizes body cells on their row data only).
+  const action = (file: CallerFileNode) => {
+    // The server tells what the caller may do with each file (000 §6 file rule); without that
+    // answer, private files stay disabled as before.
+    const access = file.callerAccess;
+    if (access && !access.download) {
+      if (!access.requestAccess) return <span className="mr-muted">No access</span>;
+      return (
+        <Button
+          type="button"
+          label={MESSAGES.requestAccess}
+          size="small"
+          text
+          aria-label={`Request Access to ${file.name}`}
+          disabled={requested.has(file.uuid)}
+          onClick={() => setRequestFor(file)}
+        />
+      );
+    }
+    const blocked = !access && file.isPrivate;
+    return (
+      <Button
+        type="button"
+        icon="pi pi-download"
+        text
+        rounded
+        aria-label={`Download ${file.name}`}
+        tooltip={blocked ? 'Private files are managed in the folder view' : undefined}
+        disabled={!accepted || Boolean(busy) || blocked}
+        loading={busy === file.uuid}
+        onClick={() => void downloadOne(file)}
+      />
+    );
+  };
 
-  const plainTable = (list: FileNode[]) => (
+  const plainTable = (list: CallerFileNode[]) => (
     <DataTable
       value={list}
       dataKey="uuid"
@@ -103,14 +127,14 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
       loading={files.isPending}
       cellMemo={false}
     >
-      <Column header="File Name" body={(f: FileNode) => (f.path ? `${f.path}/${f.name}` : f.name)} />
+      <Column header="File Name" body={(f: CallerFileNode) => (f.path ? `${f.path}/${f.name}` : f.name)} />
       <Column header="File type" field="fileTag" />
-      <Column header="Updated on" body={(f: FileNode) => formatDate(f.updatedOn)} />
+      <Column header="Updated on" body={(f: CallerFileNode) => formatDate(f.updatedOn)} />
       <Column header="" body={action} style={{ width: '4rem' }} />
     </DataTable>
   );
 
-  const theoremTable = (list: FileNode[]) => (
+  const theoremTable = (list: CallerFileNode[]) => (
     <DataTable
       value={list}
       dataKey="uuid"
@@ -122,16 +146,21 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
       loading={files.isPending}
       cellMemo={false}
     >
-      <Column header="As-of Date" field="asOfDate" sortable body={(f: FileNode) => formatDate(f.asOfDate)} />
+      <Column
+        header="As-of Date"
+        field="asOfDate"
+        sortable
+        body={(f: CallerFileNode) => formatDate(f.asOfDate)}
+      />
       <Column header="File Name" field="name" />
       <Column
         header="File Uploaded On"
         field="createdOn"
         sortable
-        body={(f: FileNode) => formatDate(f.createdOn)}
+        body={(f: CallerFileNode) => formatDate(f.createdOn)}
       />
       <Column header="File Owner" body={ownerName} />
-      <Column header="Private Files" body={(f: FileNode) => (f.isPrivate ? 'Yes' : 'No')} />
+      <Column header="Private Files" body={(f: CallerFileNode) => (f.isPrivate ? 'Yes' : 'No')} />
       <Column header="Comments" field="comment" />
       <Column header="File type" field="fileTag" />
       <Column header="Action" body={action} style={{ width: '4rem' }} />
@@ -179,19 +208,19 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
           ) : (
             plainTable(items)
           )}
-          <section className="mr-download__notice" aria-label="Legal notice">
-            <h3>Legal notice</h3>
-            <p>{legalNotice}</p>
-          </section>
-          <div className="mr-download__accept">
-            <Checkbox
-              inputId="mr-download-accept"
-              checked={accepted}
-              onChange={(e) => setAccepted(Boolean(e.checked))}
-            />
-            <label htmlFor="mr-download-accept">{MESSAGES.legalNoticeRead}</label>
-          </div>
+          <LegalNoticeAcceptance
+            notice={detail?.metadata.legal_notice}
+            accepted={accepted}
+            onChange={setAccepted}
+          />
         </div>
+      )}
+      {requestFor && uuid && (
+        <RequestAccessDialog
+          target={{ kind: 'file', modelUuid: uuid, fileUuid: requestFor.uuid, fileName: requestFor.name }}
+          onHide={() => setRequestFor(undefined)}
+          onSent={() => setRequested((set) => new Set(set).add(requestFor.uuid))}
+        />
       )}
     </Dialog>
   );

@@ -5,12 +5,14 @@ import type { FileNode } from '@shared/schemas/model-api';
  * Documents' (000 §2). A THEOREM file is a data cut: it carries an as-of date; every other file is a
  * supporting document. Folders are not listed.
  */
-export function splitTheoremFiles(files: readonly FileNode[]): {
-  theorem: FileNode[];
-  supporting: FileNode[];
+export function splitTheoremFiles<F extends FileNode>(
+  files: readonly F[],
+): {
+  theorem: F[];
+  supporting: F[];
 } {
-  const theorem: FileNode[] = [];
-  const supporting: FileNode[] = [];
+  const theorem: F[] = [];
+  const supporting: F[] = [];
   for (const file of files) {
     if (file.folder) continue;
     (file.asOfDate ? theorem : supporting).push(file);

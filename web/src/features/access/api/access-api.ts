@@ -1,0 +1,57 @@
+import type {
+  FileAccessList,
+  FileAccessRequestBody,
+  GrantableRole,
+  ModelAccessRequestBody,
+  ModelGrantResultSchema,
+  RequestSentSchema,
+  ShareModelBodySchema,
+  ShareResultSchema,
+} from '@shared/schemas/collaboration';
+import type * as z from 'zod';
+import { type ApiError, api } from '../../../lib/api-client';
+import { notify } from '../../../lib/message-stack';
+
+/**
+ * Calls of issue 4's access flows: access requests, grant links and sharing by e-mail. Every call
+ * handles its own failures (`handleErrors: true`): a refused grant must say 'Failed to Grant Model
+ * access' on the page the user is on, not send them to the model list as the global 403 rule would.
+ */
+export type RequestSent = z.infer<typeof RequestSentSchema>;
+export type ModelGrantResult = z.infer<typeof ModelGrantResultSchema>;
+export type ShareModelBody = z.input<typeof ShareModelBodySchema>;
+export type ShareResult = z.infer<typeof ShareResultSchema>;
+
+const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
+const filePath = (uuid: string, fileUuid: string, rest = '') =>
+  modelPath(uuid, `/files/${encodeURIComponent(fileUuid)}${rest}`);
+const OWN_ERRORS = { handleErrors: true } as const;
+
+export const requestModelAccess = (modelUuid: string, body: ModelAccessRequestBody) =>
+  api.post<RequestSent>(modelPath(modelUuid, '/access-requests'), body, OWN_ERRORS);
+
+export const requestFileAccess = (modelUuid: string, fileUuid: string, body: FileAccessRequestBody) =>
+  api.post<RequestSent>(filePath(modelUuid, fileUuid, '/access-requests'), body, OWN_ERRORS);
+
+/** The model grant link (`?role=..&userId=..`): managers and super users only (checked by the server). */
+export const grantModelRole = (modelUuid: string, role: GrantableRole, userId: string) =>
+  api.post<ModelGrantResult>(modelPath(modelUuid, '/grants'), { role, userId }, OWN_ERRORS);
+
+/** The file grant link (`?file=..&fileName=..&userId=..`): gives the user ACTIVE access to the file. */
+export const grantFileAccess = (modelUuid: string, fileUuid: string, userId: string) =>
+  api.put<FileAccessList>(filePath(modelUuid, fileUuid, '/access'), { userId, status: 'ACTIVE' }, OWN_ERRORS);
+
+export const shareModel = (modelUuid: string, body: ShareModelBody) =>
+  api.post<ShareResult>(modelPath(modelUuid, '/share'), body, OWN_ERRORS);
+
+/** '<what failed>: <the server's message>' (000 §8: server error bodies are shown as messages). */
+export function failureText(base: string, error: unknown): string {
+  const message = (error as Partial<ApiError> | undefined)?.body?.message;
+  return message && message !== base ? `${base}: ${message}` : base;
+}
+
+/** Shows a failure of one of these calls, keeping the server's report id ('Report Issue'). */
+export function notifyFailure(base: string, error: unknown): void {
+  const reportId = (error as Partial<ApiError> | undefined)?.body?.reportId;
+  notify.error(failureText(base, error), typeof reportId === 'string' ? reportId : undefined);
+}

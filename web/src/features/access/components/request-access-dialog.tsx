@@ -1,0 +1,154 @@
+import { MESSAGES } from '@shared/messages';
+import { ACCESS_REQUEST_REASONS, OTHER_REASON } from '@shared/schemas/collaboration';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { type FormEvent, type JSX, useId, useState } from 'react';
+import { notify } from '../../../lib/message-stack';
+import { notifyFailure, requestFileAccess, requestModelAccess } from '../api/access-api';
+import { type AccessRequestReason, accessRequestBody, validateAccessRequest } from './access-validation';
+import './access.css';
+
+export type RequestAccessTarget =
+  | { kind: 'model'; modelUuid: string; modelName: string }
+  | { kind: 'file'; modelUuid: string; fileUuid: string; fileName: string };
+
+export interface RequestAccessDialogProps {
+  target: RequestAccessTarget;
+  onHide: () => void;
+  /** Called after the request was sent (before `onHide`). */
+  onSent?: () => void;
+}
+
+const DETAILS_MAX = 2000;
+
+/**
+ * Request Access to a model or to one file (000 §2, §5): one or more of the four reasons as
+ * checkboxes; 'Other' asks for details. Submit stays disabled until the form is valid. The server
+ * mails the managers (and for a file its owner) a grant link.
+ */
+export function RequestAccessDialog({ target, onHide, onSent }: RequestAccessDialogProps): JSX.Element {
+  const [reasons, setReasons] = useState<AccessRequestReason[]>([]);
+  const [details, setDetails] = useState('');
+  const [touched, setTouched] = useState({ reasons: false, details: false });
+  const id = useId();
+  const errors = validateAccessRequest(reasons, details);
+  const valid = Object.keys(errors).length === 0;
+  const other = reasons.includes(OTHER_REASON);
+
+  const mutation = useMutation({
+    mutationFn: () => {
+      const body = accessRequestBody(reasons, details);
+      return target.kind === 'model'
+        ? requestModelAccess(target.modelUuid, body)
+        : requestFileAccess(target.modelUuid, target.fileUuid, body);
+    },
+    onSuccess: () => {
+      notify.success(
+        target.kind === 'model' ? MESSAGES.modelAccessRequestSent : MESSAGES.fileAccessRequestSent,
+        'long',
+      );
+      onSent?.();
+      onHide();
+    },
+    onError: (error) => notifyFailure(MESSAGES.failedToRequestAccess, error),
+  });
+
+  const toggle = (reason: AccessRequestReason, checked: boolean) => {
+    const next = new Set(reasons);
+    if (checked) next.add(reason);
+    else next.delete(reason);
+    // Kept in the spec's order, whatever order they were ticked in.
+    setReasons(ACCESS_REQUEST_REASONS.filter((r) => next.has(r)));
+    setTouched((t) => ({ ...t, reasons: true }));
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched({ reasons: true, details: true });
+    if (valid && !mutation.isPending) mutation.mutate();
+  };
+
+  const reasonsError = touched.reasons ? errors.reasons : undefined;
+  const detailsError = other && touched.details ? errors.details : undefined;
+  const subject = target.kind === 'model' ? target.modelName : target.fileName;
+
+  return (
+    <Dialog
+      header={MESSAGES.requestAccess}
+      visible
+      onHide={onHide}
+      style={{ width: '40rem', maxWidth: '95vw' }}
+      draggable={false}
+      footer={
+        <div className="mr-dialog-footer">
+          <Button type="button" label="Cancel" outlined onClick={onHide} />
+          <Button
+            type="submit"
+            form={`${id}-form`}
+            label="Submit"
+            icon="pi pi-send"
+            loading={mutation.isPending}
+            disabled={!valid}
+          />
+        </div>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={submit} noValidate>
+        <p>
+          {target.kind === 'model' ? 'Ask the managers of the model entry ' : 'Ask the owner of the file '}
+          <strong>{subject}</strong> for access.
+        </p>
+        <fieldset
+          className="mr-access-reasons"
+          aria-invalid={Boolean(reasonsError)}
+          aria-describedby={reasonsError ? `${id}-reasons-error` : undefined}
+        >
+          <legend>Reason *</legend>
+          {ACCESS_REQUEST_REASONS.map((reason, index) => (
+            <div key={reason} className="mr-access-reasons__option">
+              <Checkbox
+                inputId={`${id}-reason-${index}`}
+                checked={reasons.includes(reason)}
+                invalid={Boolean(reasonsError)}
+                onChange={(e) => toggle(reason, Boolean(e.checked))}
+              />
+              <label htmlFor={`${id}-reason-${index}`}>{reason}</label>
+            </div>
+          ))}
+          {reasonsError && (
+            <small id={`${id}-reasons-error`} className="mr-error-text" role="alert">
+              {reasonsError}
+            </small>
+          )}
+        </fieldset>
+        {other && (
+          <div className="mr-field">
+            <label htmlFor={`${id}-details`}>Details *</label>
+            <InputTextarea
+              id={`${id}-details`}
+              value={details}
+              rows={4}
+              maxLength={DETAILS_MAX}
+              invalid={Boolean(detailsError)}
+              aria-invalid={Boolean(detailsError)}
+              aria-describedby={detailsError ? `${id}-details-error` : undefined}
+              onChange={(e) => {
+                setDetails(e.target.value);
+                setTouched((t) => ({ ...t, details: true }));
+              }}
+              onBlur={() => setTouched((t) => ({ ...t, details: true }))}
+            />
+            {detailsError && (
+              <small id={`${id}-details-error`} className="mr-error-text" role="alert">
+                {detailsError}
+              </small>
+            )}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { MESSAGES } from '@shared/messages';
+import { SHARE_MESSAGE_MAX } from '@shared/schemas/collaboration';
+import type { UserSummary } from '@shared/schemas/model-api';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { type JSX, useId, useState } from 'react';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/message-stack';
+import { UserChips, UserPicker } from '../../models/components/user-picker/user-picker';
+import { notifyFailure, shareModel } from '../api/access-api';
+import { type FieldErrors, validateShare } from './access-validation';
+import './access.css';
+
+export interface ShareModelDialogProps {
+  model: { uuid: string; name: string };
+  onHide: () => void;
+}
+
+/** The link a share e-mail carries: the entry's detail page in this web app. */
+export const shareLink = (uuid: string) => `${window.location.origin}${paths.modelDetail.getHref(uuid)}`;
+
+/**
+ * Share Model Entry (000 §5, §7 "send share e-mail"): pick users (the search strips angle brackets,
+ * waits 1000 ms, offers at most 10, leaves out non-personal accounts and includes users not enrolled
+ * yet) and write a message, prefilled with an invitation and the entry's link. Send → 'Email has been sent.'
+ */
+export function ShareModelDialog({ model, onHide }: ShareModelDialogProps): JSX.Element {
+  const [users, setUsers] = useState<UserSummary[]>([]);
+  const [message, setMessage] = useState(() =>
+    MESSAGES.shareDefaultMessage(model.name, shareLink(model.uuid)),
+  );
+  const [errors, setErrors] = useState<FieldErrors<'userIds' | 'message'>>({});
+  const id = useId();
+  const userIds = users.map((u) => u.id);
+
+  const mutation = useMutation({
+    mutationFn: () => shareModel(model.uuid, { userIds, message: message.trim() }),
+    onSuccess: () => {
+      notify.success(MESSAGES.emailSent);
+      onHide();
+    },
+    onError: (error) => notifyFailure('Failed to share the model entry', error),
+  });
+
+  const send = () => {
+    const problems = validateShare(userIds, message);
+    setErrors(problems);
+    if (Object.keys(problems).length === 0 && !mutation.isPending) mutation.mutate();
+  };
+
+  const pick = (user: UserSummary) => {
+    setUsers((list) => (list.some((u) => u.id === user.id) ? list : [...list, user]));
+    setErrors((e) => ({ ...e, userIds: undefined }));
+    return undefined;
+  };
+
+  return (
+    <Dialog
+      header="Share Model Entry"
+      visible
+      onHide={onHide}
+      style={{ width: '44rem', maxWidth: '95vw' }}
+      draggable={false}
+      footer={
+        <div className="mr-dialog-footer">
+          <Button type="button" label="Cancel" outlined onClick={onHide} />
+          <Button type="button" label="Send" icon="pi pi-send" loading={mutation.isPending} onClick={send} />
+        </div>
+      }
+    >
+      <p>
+        Send <strong>{model.name}</strong> by e-mail.
+      </p>
+      <div className="mr-share__recipients">
+        <UserPicker label="Users *" excludeIds={userIds} onPick={pick} error={errors.userIds} />
+        <UserChips
+          users={users}
+          emptyText="No users selected"
+          onRemove={(userId) => setUsers((list) => list.filter((u) => u.id !== userId))}
+        />
+      </div>
+      <div className="mr-field">
+        <label htmlFor={`${id}-message`}>Message *</label>
+        <InputTextarea
+          id={`${id}-message`}
+          value={message}
+          rows={7}
+          maxLength={SHARE_MESSAGE_MAX}
+          invalid={Boolean(errors.message)}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={errors.message ? `${id}-message-error` : undefined}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            if (errors.message) setErrors((x) => ({ ...x, message: undefined }));
+          }}
+        />
+        {errors.message && (
+          <small id={`${id}-message-error`} className="mr-error-text" role="alert">
+            {errors.message}
+          </small>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import type {
+  CallerFileList,
+  FileAccessList,
+  FileChangeSetBodySchema,
+  FileHistorySchema,
+  FileShareBody,
+} from '@shared/schemas/collaboration';
+import type { FileNode } from '@shared/schemas/model-api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
+import { api, type RequestOptions } from '../../../lib/api-client';
+import { modelKeys } from '../../models/api/models-api';
+
+/**
+ * The client of the file manager and file-level access (shared/schemas/collaboration.ts). Query keys
+ * sit below the entry's key so that invalidating ['models', uuid] refreshes the detail, the file list
+ * and every file's access list:
+ *   ['models', uuid, 'files']                       the caller's file list (same key as the catalogue's)
+ *   ['models', uuid, 'files', fileUuid, 'access']   who a file is shared with
+ *   ['models', uuid, 'files', fileUuid, 'history']  the versions of a file body
+ */
+export type FileChangeSetInput = z.input<typeof FileChangeSetBodySchema>;
+export type FileHistory = z.infer<typeof FileHistorySchema>;
+
+export const fileKeys = {
+  list: (uuid: string) => modelKeys.files(uuid),
+  access: (uuid: string, fileUuid: string) => [...modelKeys.files(uuid), fileUuid, 'access'] as const,
+  history: (uuid: string, fileUuid: string) => [...modelKeys.files(uuid), fileUuid, 'history'] as const,
+};
+
+type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
+const filesPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}/files${rest}`;
+const filePath = (uuid: string, fileUuid: string, rest = '') =>
+  filesPath(uuid, `/${encodeURIComponent(fileUuid)}${rest}`);
+
+// ---------- fetchers ----------
+export const listCallerFiles = (uuid: string, opts: Opts = {}) =>
+  api.get<CallerFileList>(filesPath(uuid), opts);
+
+/**
+ * One save of the file manager. Every failure but 403 (global rule: back to the model list) is left
+ * to the caller, which says 'Failed to update Files.' and lists the server's issues.
+ */
+export const saveFileChanges = (uuid: string, body: FileChangeSetInput, opts: Opts = {}) =>
+  api.patch<CallerFileList>(filesPath(uuid), body, { handleErrors: (e) => e.status !== 403, ...opts });
+
+export const getFileAccess = (uuid: string, fileUuid: string, opts: Opts = {}) =>
+  api.get<FileAccessList>(filePath(uuid, fileUuid, '/access'), opts);
+
+/** Grant (ACTIVE) or stop sharing (INACTIVE); the dialog reports failures itself. */
+export const setFileAccess = (uuid: string, fileUuid: string, body: FileShareBody) =>
+  api.put<FileAccessList>(filePath(uuid, fileUuid, '/access'), body, {
+    handleErrors: (e) => e.status !== 403,
+  });
+
+export const transferFileOwner = (uuid: string, fileUuid: string, userId: string) =>
+  api.put<FileNode>(
+    filePath(uuid, fileUuid, '/owner'),
+    { userId },
+    {
+      handleErrors: (e) => e.status !== 403,
+    },
+  );
+
+export const getFileHistory = (uuid: string, fileUuid: string, opts: Opts = {}) =>
+  api.get<FileHistory>(filePath(uuid, fileUuid, '/history'), opts);
+
+// ---------- query options ----------
+export const callerFilesQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: fileKeys.list(uuid),
+    queryFn: ({ signal }) => listCallerFiles(uuid, { signal }),
+  });
+
+export const fileAccessQuery = (uuid: string, fileUuid: string) =>
+  queryOptions({
+    queryKey: fileKeys.access(uuid, fileUuid),
+    queryFn: ({ signal }) => getFileAccess(uuid, fileUuid, { signal }),
+    staleTime: 0,
+  });
+
+export const fileHistoryQuery = (uuid: string, fileUuid: string) =>
+  queryOptions({
+    queryKey: fileKeys.history(uuid, fileUuid),
+    queryFn: ({ signal }) => getFileHistory(uuid, fileUuid, { signal }),
+    staleTime: 0,
+  });
+
+// ---------- hooks ----------
+export const useCallerFiles = (uuid: string | undefined, enabled = true) =>
+  useQuery({ ...callerFilesQuery(uuid ?? ''), enabled: Boolean(uuid) && enabled });
+
+/**
+ * After a save: the answer is the new file list; the entry's detail (rev, fileCount), its access
+ * lists and histories are stale, and so are the catalogue lists that show the entry.
+ */
+export function useFilesSaved(uuid: string) {
+  const queryClient = useQueryClient();
+  return (list: CallerFileList) => {
+    queryClient.setQueryData(fileKeys.list(uuid), list);
+    void queryClient.invalidateQueries({ queryKey: modelKeys.detail(uuid), exact: true });
+    // Access lists and histories of single files sit below the list's key.
+    void queryClient.invalidateQueries({
+      queryKey: fileKeys.list(uuid),
+      predicate: (q) => q.queryKey.length > fileKeys.list(uuid).length,
+    });
+    void queryClient.invalidateQueries({ queryKey: [...modelKeys.all, 'list'] });
+  };
+}
+
+/** Share or stop sharing; the answer replaces the access list, the file list is refetched. */
+export function useSetFileAccess(uuid: string, fileUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FileShareBody) => setFileAccess(uuid, fileUuid, body),
+    onSuccess: (list) => {
+      queryClient.setQueryData(fileKeys.access(uuid, fileUuid), list);
+      void queryClient.invalidateQueries({ queryKey: fileKeys.list(uuid), exact: true });
+    },
+  });
+}
+
+export function useTransferFileOwner(uuid: string, fileUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => transferFileOwner(uuid, fileUuid, userId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(uuid) }),
+  });
+}

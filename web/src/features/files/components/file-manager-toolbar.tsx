@@ -1,0 +1,221 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { droppedFiles, type PickedFile, pickedFiles } from './dropped-files';
+import { type FileChangeAction, type FileChanges, folderNameProblem, MAX_UPLOADS } from './file-changes';
+import { FileTypeInput } from './file-type-input';
+
+export interface FileManagerToolbarProps {
+  changes: FileChanges;
+  dispatch: (action: FileChangeAction) => void;
+  busy: boolean;
+  knownTags: readonly string[];
+  /** Every folder path, for the target folder of new folders and uploads. */
+  folders: readonly string[];
+  /** Asks before deleting selected main model files; deletes right away otherwise. */
+  onDeleteSelected: () => void;
+}
+
+/** New folder in the target folder: a plain name without '/', unique in that folder. */
+function NewFolder({ changes, dispatch, busy, target }: { target: string } & FileManagerToolbarProps) {
+  const [name, setName] = useState('');
+  const inputId = useId();
+  const problemId = useId();
+  const problem = name ? folderNameProblem(changes, target, name) : undefined;
+  const create = () => {
+    if (!name || problem) return;
+    dispatch({ type: 'addFolder', parent: target, name });
+    setName('');
+  };
+  return (
+    <div className="mr-file-toolbar__group">
+      <label htmlFor={inputId}>New folder name</label>
+      <div className="mr-file-toolbar__row">
+        <InputText
+          id={inputId}
+          value={name}
+          className="p-inputtext-sm"
+          disabled={busy}
+          invalid={Boolean(problem)}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              create();
+            }
+          }}
+        />
+        <Button
+          type="button"
+          label="Create folder"
+          icon="pi pi-folder-plus"
+          size="small"
+          outlined
+          disabled={busy || !name || Boolean(problem)}
+          onClick={create}
+        />
+      </div>
+      {problem && (
+        <small id={problemId} className="mr-error-text">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** The multi-select bar: a file type for every selected file, or delete them. */
+function SelectionBar({ changes, dispatch, busy, knownTags, onDeleteSelected }: FileManagerToolbarProps) {
+  const [tag, setTag] = useState('');
+  const count = changes.selected.length;
+  if (count === 0) return null;
+  return (
+    <section className="mr-multi-select-bar" aria-label="Selected files">
+      <span>
+        {count} {count === 1 ? 'file' : 'files'} selected
+      </span>
+      <FileTypeInput
+        label="File type for the selected files"
+        value={tag}
+        onChange={setTag}
+        known={knownTags}
+        disabled={busy}
+        placeholder="Type or choose a file type"
+      />
+      <Button
+        type="button"
+        label="Apply file type"
+        size="small"
+        disabled={busy || !tag}
+        onClick={() => {
+          dispatch({ type: 'tagSelected', tag });
+          setTag('');
+        }}
+      />
+      <Button
+        type="button"
+        label="Delete selected"
+        icon="pi pi-trash"
+        size="small"
+        severity="danger"
+        outlined
+        disabled={busy}
+        onClick={onDeleteSelected}
+      />
+      <Button
+        type="button"
+        label="Clear selection"
+        size="small"
+        text
+        onClick={() => dispatch({ type: 'selectAll', selected: false })}
+      />
+    </section>
+  );
+}
+
+/**
+ * The editing tools of the file manager (000 §2 create and upload flows): the target folder, a new
+ * folder, select files, select a folder (webkitdirectory) or drop files and folders, and the
+ * multi-select bar.
+ */
+export function FileManagerToolbar(props: FileManagerToolbarProps) {
+  const { dispatch, busy, folders, changes } = props;
+  const [target, setTarget] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const targetId = useId();
+  const full = changes.uploads.length >= MAX_UPLOADS;
+
+  const add = (files: PickedFile[]) => {
+    if (files.length > 0) dispatch({ type: 'addFiles', files });
+  };
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    if (busy) return;
+    void droppedFiles(e.dataTransfer, target).then(add);
+  };
+  const validTarget = target === '' || folders.includes(target) ? target : '';
+
+  return (
+    <div className="mr-file-toolbar">
+      <div className="mr-file-toolbar__group">
+        <label htmlFor={targetId}>Target folder</label>
+        <select
+          id={targetId}
+          className="p-inputtext p-component p-inputtext-sm"
+          value={validTarget}
+          disabled={busy}
+          onChange={(e) => setTarget(e.target.value)}
+        >
+          <option value="">/ (top level)</option>
+          {[...folders].sort().map((f) => (
+            <option key={f} value={f}>
+              /{f}
+            </option>
+          ))}
+        </select>
+      </div>
+      <NewFolder {...props} target={validTarget} />
+      <div
+        className={dragging ? 'mr-drop-zone mr-drop-zone--active' : 'mr-drop-zone'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="files-drop-zone"
+      >
+        <i className="pi pi-cloud-upload" aria-hidden="true" />
+        <span>Drop files or folders here, or</span>
+        <Button
+          type="button"
+          label="Select files"
+          icon="pi pi-file"
+          size="small"
+          disabled={busy || full}
+          onClick={() => fileInput.current?.click()}
+        />
+        <Button
+          type="button"
+          label="Select folder"
+          icon="pi pi-folder-open"
+          size="small"
+          outlined
+          disabled={busy || full}
+          onClick={() => folderInput.current?.click()}
+        />
+        <small className="mr-muted">At most {MAX_UPLOADS} new files per save.</small>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to upload"
+          data-testid="files-upload-input"
+          onChange={(e) => {
+            add(pickedFiles(e.target.files, validTarget));
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={folderInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Folder to upload"
+          data-testid="folder-upload-input"
+          {...{ webkitdirectory: '', directory: '' }}
+          onChange={(e) => {
+            add(pickedFiles(e.target.files, validTarget));
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <SelectionBar {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,443 @@
+import { MESSAGES } from '@shared/messages';
+import type { CallerFileNode } from '@shared/schemas/collaboration';
+import type { ModelDetail } from '@shared/schemas/model-api';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import { TreeTable } from 'primereact/treetable';
+import { useMemo, useState } from 'react';
+import { RequestAccessDialog } from '../../access/components/request-access-dialog';
+import { DownloadFileDialog } from '../../models/components/download/download-file-dialog';
+import {
+  buildRows,
+  CLONEABLE,
+  type FileChangeAction,
+  type FileChanges,
+  type FileRow,
+  ROW_STATE_LABELS,
+  type RowState,
+  selectableKeys,
+} from './file-changes';
+import { CloneFileDialog, FileDetailsDialog } from './file-edit-dialogs';
+import { formatDateTime, userName } from './file-format';
+import { FileHistoryDialog } from './file-history-dialog';
+import { FileManagerToolbar } from './file-manager-toolbar';
+import { buildTree, type FileTreeNode, folderKeys } from './file-tree';
+import { FileTypeInput } from './file-type-input';
+import { ManageFileAccessDialog } from './manage-file-access-dialog';
+import './file-manager.css';
+
+export interface FileManagerEditing {
+  dispatch: (action: FileChangeAction) => void;
+  /** A save is running: nothing can be changed. */
+  busy: boolean;
+  /** File Types of the metadata options plus the types in use. */
+  knownTags: readonly string[];
+}
+
+export interface FileManagerProps {
+  model: ModelDetail;
+  /** The stored list with the pending changes (read-only views pass `initialChanges(files)`). */
+  changes: FileChanges;
+  loading?: boolean;
+  /** The accessible name of the tree table. */
+  label?: string;
+  /** Editing mode (the 'Files' dialog); the folder view is read-only. */
+  editing?: FileManagerEditing;
+}
+
+type FileDialog =
+  | { kind: 'download' | 'request' | 'manage' | 'history' | 'clone' | 'details'; node: CallerFileNode }
+  | undefined;
+
+const STATE_SEVERITY: Partial<Record<RowState, 'success' | 'info' | 'warning' | 'danger' | 'secondary'>> = {
+  notUploaded: 'info',
+  uploading: 'info',
+  parsing: 'info',
+  uploadFailed: 'danger',
+  markedForDeletion: 'danger',
+  publishedMain: 'success',
+  published: 'success',
+  newFolder: 'info',
+  clone: 'info',
+  uploaded: 'secondary',
+};
+
+/** Read-only views label only what is worth a badge; editing shows every file's state. */
+const showsBadge = (row: FileRow, editing: boolean) =>
+  row.state !== 'folder' && (editing || (row.state !== 'uploaded' && row.kind === 'file'));
+
+function NameCell({ row, editing }: { row: FileRow; editing: boolean }) {
+  return (
+    <span className="mr-file-name">
+      <i className={row.kind === 'folder' ? 'pi pi-folder' : 'pi pi-file'} aria-hidden="true" />
+      {row.mainFile && (
+        <>
+          <i className="pi pi-star-fill mr-main-file" title="Main model file" aria-hidden="true" />
+          <span className="mr-visually-hidden">Main model file: </span>
+        </>
+      )}
+      <span className={row.state === 'markedForDeletion' ? 'mr-file-name__text--deleted' : undefined}>
+        {row.name}
+      </span>
+      {showsBadge(row, editing) && (
+        <Tag
+          className="mr-file-state"
+          value={ROW_STATE_LABELS[row.state]}
+          severity={STATE_SEVERITY[row.state] ?? null}
+        />
+      )}
+      {row.replaces && <small className="mr-muted">replaces the current file</small>}
+      {row.upload && (row.upload.upload === 'uploading' || row.upload.upload === 'uploaded') && (
+        <ProgressBar
+          className="mr-file-progress"
+          value={row.upload.progress}
+          aria-label={`Upload of ${row.fullPath}`}
+        />
+      )}
+    </span>
+  );
+}
+
+/**
+ * The file manager (000 §2 'File manager', §4 file states, §6 file rule): a tree of folders and
+ * files with File Name (main-file star, state label), UpdatedOn, Updated By and File Type, and per
+ * file Download, 'Request Access', 'Manage File Access' and History as the server allows
+ * (`callerAccess`). With `editing` it also creates folders, uploads files and folders, deletes with
+ * undo until saved, sets file types, the main model file and other attributes, and clones
+ * spreadsheets; Select All and the multi-select bar act on many files at once.
+ */
+export function FileManager({ model, changes, loading, label = 'Files', editing }: FileManagerProps) {
+  const published = model.status === 'PUBLISHED';
+  const rows = useMemo(() => buildRows(changes, published), [changes, published]);
+  const tree = useMemo(() => buildTree(rows), [rows]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<FileDialog>();
+  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
+  const [confirm, setConfirm] = useState<{ names: string; run: () => void } | undefined>();
+  const folders = folderKeys(rows);
+  const expandedKeys = Object.fromEntries(folders.filter((k) => !collapsed.has(k)).map((k) => [k, true]));
+  const busy = editing?.busy ?? false;
+  const dispatch = editing?.dispatch;
+
+  const selectable = editing ? selectableKeys(changes) : [];
+  const allSelected = selectable.length > 0 && selectable.every((k) => changes.selected.includes(k));
+
+  /** Deleting a main model file asks first (000 §4). */
+  const remove = (row: FileRow) => {
+    if (!dispatch) return;
+    const run = () => dispatch({ type: 'delete', key: row.key });
+    const mains =
+      row.kind === 'folder'
+        ? rows.filter((r) => r.kind === 'file' && r.mainFile && r.fullPath.startsWith(`${row.fullPath}/`))
+        : row.mainFile
+          ? [row]
+          : [];
+    if (mains.length > 0) setConfirm({ names: mains.map((r) => r.name).join(', '), run });
+    else run();
+  };
+
+  const deleteSelected = () => {
+    if (!dispatch) return;
+    const mains = rows.filter((r) => changes.selected.includes(r.key) && r.mainFile);
+    const run = () => dispatch({ type: 'deleteSelected' });
+    if (mains.length > 0) setConfirm({ names: mains.map((r) => r.name).join(', '), run });
+    else run();
+  };
+
+  const selectCell = (node: FileTreeNode) => {
+    const row = node.data;
+    if (!dispatch || !selectable.includes(row.key)) return null;
+    return (
+      <Checkbox
+        checked={changes.selected.includes(row.key)}
+        aria-label={`Select ${row.fullPath}`}
+        disabled={busy}
+        onChange={(e) => dispatch({ type: 'select', key: row.key, selected: Boolean(e.checked) })}
+      />
+    );
+  };
+
+  const typeCell = (node: FileTreeNode) => {
+    const row = node.data;
+    const editable =
+      dispatch && row.kind === 'file' && !row.clone && row.state !== 'markedForDeletion' && editing;
+    if (!editable) return row.fileTag ?? '';
+    return (
+      <FileTypeInput
+        label={`File type of ${row.fullPath}`}
+        value={row.fileTag ?? ''}
+        known={editing.knownTags}
+        disabled={busy}
+        onChange={(tag) => dispatch({ type: 'setTag', key: row.key, tag })}
+      />
+    );
+  };
+
+  const mainCell = (node: FileTreeNode) => {
+    const row = node.data;
+    if (!dispatch || row.kind !== 'file' || row.clone || row.state === 'markedForDeletion') return null;
+    return (
+      <Checkbox
+        checked={row.mainFile}
+        aria-label={`${row.fullPath} is the main model file`}
+        disabled={busy}
+        onChange={(e) => dispatch({ type: 'setMain', key: row.key, main: Boolean(e.checked) })}
+      />
+    );
+  };
+
+  const readActions = (row: FileRow) => {
+    const node = row.node;
+    if (!node || row.kind !== 'file' || row.state === 'markedForDeletion') return null;
+    const access = node.callerAccess;
+    // Without the server's answer the folder view falls back to the download rule's visible part:
+    // private files are managed elsewhere (000 §6).
+    const mayDownload = access ? access.download : !node.isPrivate;
+    return (
+      <>
+        {(!access || access.download) && (
+          <Button
+            type="button"
+            icon="pi pi-download"
+            text
+            rounded
+            size="small"
+            aria-label={`Download ${node.name}`}
+            tooltip={mayDownload ? undefined : 'Private files are managed by their owner'}
+            disabled={!mayDownload}
+            onClick={() => setDialog({ kind: 'download', node })}
+          />
+        )}
+        {access?.requestAccess && !access.download && (
+          <Button
+            type="button"
+            label={MESSAGES.requestAccess}
+            text
+            size="small"
+            aria-label={`Request Access to ${node.name}`}
+            disabled={requested.has(node.uuid)}
+            onClick={() => setDialog({ kind: 'request', node })}
+          />
+        )}
+        {access?.manage && (
+          <Button
+            type="button"
+            icon="pi pi-users"
+            text
+            rounded
+            size="small"
+            aria-label={`Manage File Access for ${node.name}`}
+            tooltip={MESSAGES.manageFileAccess}
+            onClick={() => setDialog({ kind: 'manage', node })}
+          />
+        )}
+        <Button
+          type="button"
+          icon="pi pi-history"
+          text
+          rounded
+          size="small"
+          aria-label={`History of ${node.name}`}
+          tooltip="History"
+          onClick={() => setDialog({ kind: 'history', node })}
+        />
+      </>
+    );
+  };
+
+  const editActions = (row: FileRow) => {
+    if (!dispatch) return null;
+    if (row.state === 'markedForDeletion') {
+      return (
+        <Button
+          type="button"
+          icon="pi pi-undo"
+          label="Undo"
+          text
+          size="small"
+          aria-label={`Undo delete of ${row.fullPath}`}
+          disabled={busy}
+          onClick={() => dispatch({ type: 'undoDelete', key: row.key })}
+        />
+      );
+    }
+    const node = row.node;
+    const stored = node && row.kind === 'file';
+    return (
+      <>
+        {stored && CLONEABLE.test(node.name) && (
+          <Button
+            type="button"
+            icon="pi pi-copy"
+            text
+            rounded
+            size="small"
+            aria-label={`Clone ${node.name}`}
+            tooltip="Clone"
+            disabled={busy}
+            onClick={() => setDialog({ kind: 'clone', node })}
+          />
+        )}
+        {stored && (
+          <Button
+            type="button"
+            icon="pi pi-sliders-h"
+            text
+            rounded
+            size="small"
+            aria-label={`Details of ${node.name}`}
+            tooltip="Details"
+            disabled={busy}
+            onClick={() => setDialog({ kind: 'details', node })}
+          />
+        )}
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          text
+          rounded
+          size="small"
+          severity="danger"
+          // New things are removed at once; stored ones are marked for deletion (undo until saved).
+          aria-label={`${row.node ? 'Delete' : 'Remove'} ${row.fullPath}`}
+          tooltip={row.node ? 'Delete' : 'Remove'}
+          disabled={busy}
+          onClick={() => remove(row)}
+        />
+      </>
+    );
+  };
+
+  const actionsCell = (node: FileTreeNode) => (
+    <span className="mr-file-actions">
+      {readActions(node.data)}
+      {editActions(node.data)}
+    </span>
+  );
+
+  const target = dialog?.node;
+  return (
+    <div className="mr-file-manager">
+      {editing && (
+        <FileManagerToolbar
+          changes={changes}
+          dispatch={editing.dispatch}
+          busy={busy}
+          knownTags={editing.knownTags}
+          folders={rows
+            .filter((r) => r.kind === 'folder' && r.state !== 'markedForDeletion')
+            .map((r) => r.fullPath)}
+          onDeleteSelected={deleteSelected}
+        />
+      )}
+      <TreeTable
+        value={tree}
+        expandedKeys={expandedKeys}
+        onToggle={(e) => {
+          const open = e.value as Record<string, boolean>;
+          setCollapsed(new Set(folders.filter((k) => !open[k])));
+        }}
+        loading={loading}
+        emptyMessage="No files were found"
+        aria-label={label}
+        rowClassName={(node: FileTreeNode) => ({
+          'mr-file-row--deleted': node.data.state === 'markedForDeletion',
+        })}
+        tableStyle={{ minWidth: '50rem' }}
+      >
+        {editing && (
+          <Column
+            header={
+              <Checkbox
+                checked={allSelected}
+                aria-label="Select All"
+                disabled={busy || selectable.length === 0}
+                onChange={(e) => editing.dispatch({ type: 'selectAll', selected: Boolean(e.checked) })}
+              />
+            }
+            body={selectCell}
+            style={{ width: '3rem' }}
+          />
+        )}
+        <Column
+          header="File Name"
+          expander
+          body={(node: FileTreeNode) => <NameCell row={node.data} editing={Boolean(editing)} />}
+        />
+        <Column
+          header="UpdatedOn"
+          body={(node: FileTreeNode) => formatDateTime(node.data.node?.updatedOn)}
+          style={{ width: '12rem' }}
+        />
+        <Column
+          header="Updated By"
+          body={(node: FileTreeNode) => userName(model.users, node.data.node?.updatedBy)}
+          style={{ width: '11rem' }}
+        />
+        <Column header="File Type" body={typeCell} style={{ width: editing ? '13rem' : '9rem' }} />
+        {editing && <Column header="Main file" body={mainCell} style={{ width: '5rem' }} />}
+        <Column header="Actions" body={actionsCell} style={{ width: editing ? '14rem' : '12rem' }} />
+      </TreeTable>
+
+      {dialog?.kind === 'download' && target && (
+        <DownloadFileDialog
+          modelUuid={model.uuid}
+          file={target}
+          legalNotice={model.metadata.legal_notice}
+          onHide={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'request' && target && (
+        <RequestAccessDialog
+          target={{ kind: 'file', modelUuid: model.uuid, fileUuid: target.uuid, fileName: target.name }}
+          onHide={() => setDialog(undefined)}
+          onSent={() => setRequested((set) => new Set(set).add(target.uuid))}
+        />
+      )}
+      {dialog?.kind === 'manage' && target && (
+        <ManageFileAccessDialog modelUuid={model.uuid} file={target} onHide={() => setDialog(undefined)} />
+      )}
+      {dialog?.kind === 'history' && target && (
+        <FileHistoryDialog
+          modelUuid={model.uuid}
+          file={target}
+          users={model.users}
+          onHide={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'clone' && target && dispatch && (
+        <CloneFileDialog
+          changes={changes}
+          source={target}
+          onClone={(name) => dispatch({ type: 'clone', fromUuid: target.uuid, name })}
+          onHide={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'details' && target && dispatch && (
+        <FileDetailsDialog
+          node={target}
+          onApply={(attributes) => dispatch({ type: 'setAttributes', uuid: target.uuid, attributes })}
+          onHide={() => setDialog(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        visible={Boolean(confirm)}
+        onHide={() => setConfirm(undefined)}
+        header="Delete main model file"
+        message={confirm ? MESSAGES.mainFileDeleteConfirm(confirm.names) : ''}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Delete"
+        rejectLabel="Cancel"
+        accept={() => {
+          confirm?.run();
+          setConfirm(undefined);
+        }}
+        reject={() => setConfirm(undefined)}
+      />
+    </div>
+  );
+}

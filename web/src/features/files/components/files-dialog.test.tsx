@@ -1,0 +1,189 @@
+import type { CallerFileNode } from '@shared/schemas/collaboration';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearMessages, getMessages } from '../../../lib/message-stack';
+import { putUploadFile } from '../../models/api/models-api';
+import {
+  callsTo,
+  configureTestApi,
+  detail,
+  file,
+  json,
+  on,
+  stubFetch,
+  UUID_A,
+  withQueryClient,
+} from '../../models/api/test-fixtures';
+import { optionLists } from '../../models/components/detail/test-fixtures';
+import { FilesDialog } from './files-dialog';
+
+vi.mock('../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+// S3 is not there: the presigned PUT reports its progress and succeeds.
+vi.mock('../../models/api/models-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../models/api/models-api')>()),
+  putUploadFile: vi.fn(async (_target: unknown, _file: Blob, onProgress?: (f: number) => void) => {
+    onProgress?.(0.5);
+    onProgress?.(1);
+  }),
+}));
+// The notify prompt is another feature's: a stand-in that shows what it was opened with.
+vi.mock('../../notifications/components/notify-model-users-dialog', () => ({
+  NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
+    <div role="dialog" aria-label="Notify Model Users ?">
+      <span>{`${props.action} ${props.modelUuid}`}</span>
+      <button type="button" onClick={props.onClose}>
+        No
+      </button>
+    </div>
+  ),
+}));
+
+const MAIN = '55555555-5555-4555-8555-555555555551';
+const NOTES = '55555555-5555-4555-8555-555555555552';
+const stored: CallerFileNode[] = [
+  { ...file({ uuid: MAIN, name: 'model.xlsx', mainFile: true }), versionCount: 0 },
+  { ...file({ uuid: NOTES, name: 'notes.txt', mainFile: false }), versionCount: 0 },
+];
+const filesPath = `/models/${UUID_A}/files`;
+const ticket = {
+  uploadId: 'ticket-1',
+  files: [{ uploadFileId: 'up-1', name: 'a.csv', url: 'http://s3.test/up-1', headers: {} }],
+  expiresAt: '2030-01-01T00:00:00Z',
+};
+const texts = () => getMessages().map((m) => m.text);
+const csv = (name: string) => new File(['a,b\n1,2\n'], name, { type: 'text/csv' });
+
+describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
+  beforeEach(() => configureTestApi());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(putUploadFile).mockClear();
+    clearMessages();
+  });
+
+  const routes = (patch: () => Response) =>
+    stubFetch(
+      on('GET', filesPath, () => json(200, { items: stored })),
+      on('GET', '/metadata-options', () => json(200, optionLists)),
+      on('POST', '/uploads', () => json(201, ticket)),
+      on('PATCH', filesPath, patch),
+    );
+
+  const open = async () => {
+    const onHide = vi.fn();
+    render(withQueryClient(<FilesDialog model={detail()} onHide={onHide} />));
+    const dialog = await screen.findByRole('dialog', { name: 'Files' });
+    await within(dialog).findByText('notes.txt');
+    return { dialog, onHide };
+  };
+
+  const rowOf = (dialog: HTMLElement, name: string) => {
+    const row = within(dialog).getByText(name).closest('tr');
+    if (!row) throw new Error(`no row for ${name}`);
+    return row as HTMLElement;
+  };
+
+  it('uploads, deletes with undo, saves in one PATCH and asks to notify the model users', async () => {
+    const fetchMock = routes(() =>
+      json(200, { items: [stored[0], { ...file({ name: 'a.csv' }), mainFile: false }] }),
+    );
+    const { dialog, onHide } = await open();
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await userEvent.upload(within(dialog).getByTestId('files-upload-input'), [csv('a.csv'), csv('b.csv')]);
+    expect(rowOf(dialog, 'a.csv')).toHaveTextContent('Not uploaded yet');
+    // A file not uploaded yet is removed at once.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove b.csv' }));
+    expect(within(dialog).queryByText('b.csv')).toBeNull();
+
+    // A stored file is marked for deletion until saved, and undo restores it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    expect(rowOf(dialog, 'notes.txt')).toHaveTextContent('Marked for deletion');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo delete of notes.txt' }));
+    expect(rowOf(dialog, 'notes.txt')).toHaveTextContent('Uploaded');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'File type of a.csv' }), 'Data');
+    await userEvent.click(within(dialog).getByRole('option', { name: 'Data (Create New)' }));
+
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await waitFor(() => expect(texts()).toContain('Files have been updated'));
+    const [upload] = callsTo(fetchMock, 'POST', '/uploads');
+    expect(JSON.parse(String(upload?.init.body))).toMatchObject({
+      modelUuid: UUID_A,
+      files: [{ name: 'a.csv', size: 8 }],
+    });
+    expect(putUploadFile).toHaveBeenCalledTimes(1);
+    const patches = callsTo(fetchMock, 'PATCH', filesPath);
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(String(patches[0]?.init.body))).toEqual({
+      rev: 3,
+      uploadId: 'ticket-1',
+      folders: [],
+      add: [{ uploadFileId: 'up-1', name: 'a.csv', path: '', fileTag: 'Data', mainFile: false }],
+      remove: [NOTES],
+      update: [],
+      clone: [],
+    });
+
+    const prompt = await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(prompt).toHaveTextContent(`FILES_MODIFIED ${UUID_A}`);
+    await userEvent.click(within(prompt).getByRole('button', { name: 'No' }));
+    expect(onHide).toHaveBeenCalled();
+  });
+
+  it('asks before deleting the main model file', async () => {
+    routes(() => json(200, { items: stored }));
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete model.xlsx' }));
+    expect(
+      await screen.findByText('model.xlsx is a main model file. Are you sure you want to delete it?'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(rowOf(dialog, 'model.xlsx')).toHaveTextContent('Marked for deletion'));
+  });
+
+  it("lists the server's refusals under 'Failed to update Files.' and keeps the changes", async () => {
+    const refusal = 'model.xlsx: the main model file of a published model entry cannot be replaced.';
+    routes(() =>
+      json(422, {
+        message: refusal,
+        code: 'UNPROCESSABLE',
+        issues: [{ path: 'body.add', message: refusal }],
+      }),
+    );
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(texts()).toContain('Failed to update Files.'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(refusal);
+    expect(rowOf(dialog, 'notes.txt')).toHaveTextContent('Marked for deletion');
+    expect(screen.queryByRole('dialog', { name: 'Notify Model Users ?' })).toBeNull();
+  });
+
+  it("shows 'Processing files x/y' and the file on the line while saving", async () => {
+    let finish: () => void = () => undefined;
+    vi.mocked(putUploadFile).mockImplementationOnce(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    routes(() => json(200, { items: stored }));
+    const { dialog } = await open();
+    await userEvent.upload(within(dialog).getByTestId('files-upload-input'), [csv('a.csv')]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const status = await within(dialog).findByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Processing files 0/2'));
+    expect(status).toHaveTextContent('Uploading a.csv');
+    finish();
+    await waitFor(() => expect(texts()).toContain('Files have been updated'));
+  });
+});

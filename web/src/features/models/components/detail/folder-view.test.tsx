@@ -1,0 +1,196 @@
+import type { CallerFileNode } from '@shared/schemas/collaboration';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsTo,
+  configureTestApi,
+  detail,
+  file,
+  json,
+  on,
+  stubFetch,
+  UUID_A,
+  withQueryClient,
+} from '../../api/test-fixtures';
+import { startDownload } from '../download/start-download';
+import { FolderView, splitFolderView } from './folder-view';
+
+vi.mock('../../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+vi.mock('../download/start-download', () => ({ startDownload: vi.fn() }));
+// The request dialog is another feature's: a stand-in that sends at once.
+vi.mock('../../../access/components/request-access-dialog', () => ({
+  RequestAccessDialog: (props: {
+    target: { kind: string; fileName?: string };
+    onHide: () => void;
+    onSent?: () => void;
+  }) => (
+    <div role="dialog" aria-label="Request Access">
+      <span>{`request for ${props.target.kind} ${props.target.fileName ?? ''}`}</span>
+      <button
+        type="button"
+        onClick={() => {
+          props.onSent?.();
+          props.onHide();
+        }}
+      >
+        Send request
+      </button>
+    </div>
+  ),
+}));
+
+const OPEN = '55555555-5555-4555-8555-555555555551';
+const LOCKED = '55555555-5555-4555-8555-555555555552';
+const HIDDEN = '55555555-5555-4555-8555-555555555553';
+
+const callerFile = (over: Partial<CallerFileNode>): CallerFileNode => ({ ...file(), ...over });
+const files: CallerFileNode[] = [
+  callerFile({
+    uuid: OPEN,
+    name: 'model.xlsx',
+    mainFile: true,
+    fileTag: 'Model',
+    updatedBy: 'olivia',
+    callerAccess: { download: true, requestAccess: false, manage: true },
+  }),
+  callerFile({
+    uuid: LOCKED,
+    name: 'prices.csv',
+    path: 'data',
+    mainFile: false,
+    cdd: 'Yes',
+    updatedBy: 'unknown-isid',
+    callerAccess: { download: false, requestAccess: true, manage: false },
+  }),
+  callerFile({
+    uuid: HIDDEN,
+    name: 'private.docx',
+    mainFile: false,
+    isPrivate: true,
+    callerAccess: { download: false, requestAccess: false, manage: false },
+  }),
+];
+
+const users = {
+  olivia: {
+    id: 'olivia',
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    email: 'olivia@example.com',
+    userType: 'INTERNALUSER' as const,
+  },
+};
+
+describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
+  beforeEach(() => configureTestApi());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(startDownload).mockReset();
+  });
+
+  const show = (over: Parameters<typeof detail>[0] = {}) =>
+    render(withQueryClient(<FolderView model={detail({ users, ...over })} />));
+
+  it('lists folders and files with the spec columns and the names of the updaters', async () => {
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    show();
+    const table = await screen.findByRole('table', { name: 'Files' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['File Name', 'UpdatedOn', 'Updated By', 'File Type', 'Actions']);
+    expect(await within(table).findByText('model.xlsx')).toBeInTheDocument();
+    expect(within(table).getByText('data')).toBeInTheDocument();
+    expect(within(table).getByText('prices.csv')).toBeInTheDocument();
+    const main = within(table).getByText('model.xlsx').closest('tr');
+    expect(main).toHaveTextContent('Main model file');
+    expect(main).toHaveTextContent('Olivia Owner');
+    expect(main).toHaveTextContent('Model');
+    expect(within(table).getByText('prices.csv').closest('tr')).toHaveTextContent('unknown-isid');
+  });
+
+  it('offers each file only the actions the caller has', async () => {
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    show();
+    expect(await screen.findByRole('button', { name: 'Download model.xlsx' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Manage File Access for model.xlsx' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Access to model.xlsx' })).toBeNull();
+
+    expect(screen.queryByRole('button', { name: 'Download prices.csv' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Manage File Access for prices.csv' })).toBeNull();
+
+    expect(screen.queryByRole('button', { name: 'Download private.docx' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request Access to private.docx' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'History of private.docx' })).toBeInTheDocument();
+  });
+
+  it('disables Request Access once the request went out', async () => {
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Request Access to prices.csv' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request Access' });
+    expect(dialog).toHaveTextContent('request for file prices.csv');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
+  });
+
+  it('downloads a file after the legal notice', async () => {
+    const fetchMock = stubFetch(
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
+      on('POST', `/models/${UUID_A}/files/${OPEN}/download`, () =>
+        json(200, { url: 'http://s3.test/one', fileName: 'model.xlsx', expiresAt: '2030-01-01T00:00:00Z' }),
+      ),
+    );
+    show({ metadata: { legal_notice: 'Internal use only.' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download model.xlsx' }));
+    const dialog = screen.getByRole('dialog', { name: 'Download File' });
+    expect(within(dialog).getByRole('region', { name: 'Legal notice' })).toHaveTextContent(
+      'Internal use only.',
+    );
+    const download = within(dialog).getByRole('button', { name: 'Download' });
+    expect(download).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('I have read the legal notice'));
+    await userEvent.click(download);
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://s3.test/one'));
+    const [call] = callsTo(fetchMock, 'POST', `/models/${UUID_A}/files/${OPEN}/download`);
+    expect(JSON.parse(String(call?.init.body))).toEqual({ legalNoticeAccepted: true });
+  });
+
+  it('opens Manage File Access for a file the caller manages', async () => {
+    stubFetch(
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
+      on('GET', `/models/${UUID_A}/files/${OPEN}/access`, () =>
+        json(200, {
+          fileUuid: OPEN,
+          fileName: 'model.xlsx',
+          owner: users.olivia,
+          sharedWith: [],
+          candidates: [],
+        }),
+      ),
+    );
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage File Access for model.xlsx' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage File Access' });
+    expect(await within(dialog).findByText('This file is not shared with anyone.')).toBeInTheDocument();
+  });
+
+  it("splits a THEOREM entry into 'THEOREM Files' and 'Supporting Documents'", async () => {
+    const cut = callerFile({ uuid: OPEN, name: 'cut-2024.csv', asOfDate: '2024-06-30', mainFile: false });
+    const protocol = callerFile({ uuid: LOCKED, name: 'protocol.pdf', mainFile: false });
+    expect(splitFolderView([cut, protocol])).toEqual({ theorem: [cut], supporting: [protocol] });
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: [cut, protocol] })));
+    show({ theorem: true });
+    expect(await screen.findByText('cut-2024.csv')).toBeInTheDocument();
+    expect(screen.queryByText('protocol.pdf')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Supporting Documents' }));
+    expect(await screen.findByText('protocol.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'THEOREM Files' })).toBeInTheDocument();
+  });
+});

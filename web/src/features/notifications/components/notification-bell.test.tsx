@@ -1,0 +1,145 @@
+import type { Notification, NotificationList } from '@shared/schemas/notification';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearMessages, getMessages } from '../../../lib/message-stack';
+import {
+  callsTo,
+  configureTestApi,
+  json,
+  on,
+  stubFetch,
+  withQueryClient,
+} from '../../models/api/test-fixtures';
+import { useLiveNotifications } from '../api/use-live-notifications';
+import { NotificationBell } from './notification-bell';
+
+vi.mock('../../../lib/auth', () => ({
+  getIdToken: vi.fn(async () => 'id-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+const ID = (n: number) => `01J0000000000000000000000${n}`;
+const notification = (n: number, over: Partial<Notification> = {}): Notification => ({
+  notificationId: ID(n),
+  createdBy: { id: 'owner', firstName: 'Olivia', lastName: 'Owner' },
+  createdOn: `2030-01-0${n}T10:00:00.000Z`,
+  userNote: `Note ${n}`,
+  notificationAction: 'FILES_MODIFIED',
+  modelUuid: `model-${n}`,
+  modelName: `Model ${n}`,
+  ...over,
+});
+const listOf = (...items: Notification[]): NotificationList => ({
+  items: items.map((n) => ({ ...n, seen: false })),
+  unseenCount: items.length,
+});
+
+/** A WebSocket stand-in: the test plays the server. */
+class FakeSocket {
+  static last: FakeSocket | undefined;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+    setTimeout(() => this.onopen?.(), 0);
+  }
+  send() {}
+  close() {}
+  push(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+function Shell() {
+  useLiveNotifications();
+  return <NotificationBell />;
+}
+
+const renderBell = () =>
+  render(
+    withQueryClient(
+      <MemoryRouter>
+        <Shell />
+      </MemoryRouter>,
+    ),
+  );
+
+beforeEach(() => {
+  configureTestApi();
+  FakeSocket.last = undefined;
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearMessages();
+});
+
+describe('NotificationBell (000 §2)', { timeout: 20_000 }, () => {
+  it('shows creator, action, note, date and review link, and clears one item', async () => {
+    const fetchMock = stubFetch(
+      on('GET', '/notifications', () => json(200, listOf(notification(2, { userNote: 'New inputs' })))),
+      on('POST', '/notifications/seen', () => new Response(null, { status: 204 })),
+      on('POST', '/notifications/clear', () => new Response(null, { status: 204 })),
+    );
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (unseen)' }));
+    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    const item = within(panel).getByRole('listitem');
+    expect(item).toHaveTextContent('Olivia Owner has modified files in the model Model 2');
+    expect(item).toHaveTextContent('New inputs');
+    expect(item).toHaveTextContent('Jan 2, 2030');
+    expect(within(item).getByRole('link', { name: 'Click here to review' })).toHaveAttribute(
+      'href',
+      '/model/model-2/detail?tab=folder',
+    );
+    await userEvent.click(within(item).getByRole('button', { name: 'Clear notification from Olivia Owner' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/notifications/clear')).toHaveLength(1));
+    const [call] = callsTo(fetchMock, 'POST', '/notifications/clear');
+    expect(JSON.parse(String(call?.init.body))).toEqual({ ids: [ID(2)] });
+  });
+
+  it('clears all notifications', async () => {
+    const fetchMock = stubFetch(
+      on('GET', '/notifications', () => json(200, listOf(notification(3), notification(2), notification(1)))),
+      on('POST', '/notifications/seen', () => new Response(null, { status: 204 })),
+      on('POST', '/notifications/clear', () => new Response(null, { status: 204 })),
+    );
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (unseen)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/notifications/clear')).toHaveLength(1));
+    const [call] = callsTo(fetchMock, 'POST', '/notifications/clear');
+    expect(JSON.parse(String(call?.init.body)).ids).toEqual([ID(3), ID(2), ID(1)]);
+  });
+
+  it("says 'Failed to load the notification list' when the list cannot be loaded", async () => {
+    stubFetch(on('GET', '/notifications', () => json(500, { message: 'Boom', code: 'INTERNAL' })));
+    renderBell();
+    await waitFor(() =>
+      expect(getMessages().map((m) => m.text)).toEqual(['Failed to load the notification list']),
+    );
+  });
+
+  it('shows a pushed notification at once, without a reload', async () => {
+    let server = listOf();
+    stubFetch(on('GET', '/notifications', () => json(200, server)));
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    await waitFor(() => expect(FakeSocket.last).toBeDefined());
+    expect(FakeSocket.last?.url).toBe('ws://ws.test?token=id-token');
+
+    const pushed = notification(4, { notificationAction: 'NEW_MODEL_VERSION', userNote: 'Version 2' });
+    server = listOf(pushed);
+    await act(async () => FakeSocket.last?.push({ type: 'notification', notification: pushed }));
+    const bell = await screen.findByRole('button', { name: 'Notifications (unseen)' });
+    expect(screen.getByTestId('notification-unseen-dot')).toBeInTheDocument();
+    await userEvent.click(bell);
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toHaveTextContent(
+      'Olivia Owner has added a new model version Model 4',
+    );
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toHaveTextContent('Version 2');
+  });
+});
