@@ -9,19 +9,23 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
 import * as z from 'zod';
 import { env } from '../lib/env';
+import { ddb } from './clients';
 import type { LabeledTxItem } from './models';
 import { s3 } from './s3-client';
 import { queryAll, tableName, withoutKeys } from './table';
 
 /**
- * File nodes of a model entry: MODEL#<uuid> / FILE#<fileUuid>, with the S3 key of the body
- * (`models/<uuid>/files/<fileUuid>` in the files bucket). Also the S3 side of files: copies from the
- * upload area, presigned GETs and the streamed zip of "download all".
+ * File nodes of a model entry: MODEL#<uuid> / FILE#<fileUuid>, with the S3 key of the current body
+ * (`models/<uuid>/files/<id>` in the files bucket) and the list of every body the file has had
+ * (`versions`: a replacement writes the new body under a new key and keeps the earlier ones). Also the
+ * S3 side of files: copies from the upload area, presigned GETs and the streamed zip of "download all".
  */
 export const modelFileKey = (uuid: string, fileUuid: string) => ({
   pk: `MODEL#${uuid}`,
@@ -32,15 +36,36 @@ export const modelObjectsPrefix = (uuid: string) => `models/${uuid}/`;
 export const downloadsPrefix = (uuid: string) => `downloads/${uuid}/`;
 export const downloadObjectKey = (uuid: string, id: string) => `${downloadsPrefix(uuid)}${id}.zip`;
 
+/** One body of a file, oldest first; the last one is the current body (`s3Key` of the file). */
+export const FileVersionRecordSchema = z.object({
+  versionNumber: z.number().int().positive(),
+  action: FileVersionSchema.shape.action,
+  isid: z.string(),
+  timestamp: z.string(),
+  size: z.number().int().nonnegative().optional(),
+  s3Key: z.string(),
+});
+export type FileVersionRecord = z.infer<typeof FileVersionRecordSchema>;
+
 export const ModelFileRecordSchema = FileNodeSchema.extend({
   modelUuid: z.string(),
+  /** Key of the current body; '' for folders. */
   s3Key: z.string(),
-  /** Users granted access to a cdd file (file sharing comes with a later issue). */
+  /** Internal users granted access to the file (file sharing, 000 §4). */
   userAccess: z.array(z.string()).default([]),
   /** Retiring the entry retires all its files. */
   retired: z.boolean().optional(),
+  /**
+   * Every body of the file, oldest first. Absent on items written before versions were recorded:
+   * such a file has had one body, its current one (core/files/file-versions.ts versionsOf).
+   */
+  versions: z.array(FileVersionRecordSchema).optional(),
+  /** Optimistic version of the file item (absent = 0); sharing and file-manager writes check it. */
+  rev: z.number().int().nonnegative().optional(),
 });
 export type ModelFileRecord = z.infer<typeof ModelFileRecordSchema>;
+
+export const FILE_STALE_MESSAGE = 'This file was changed by someone else. Reload it and try again.';
 
 export function toModelFileItem(file: ModelFileRecord) {
   return { ...modelFileKey(file.modelUuid, file.uuid), entity: 'ModelFile', ...file };
@@ -59,6 +84,14 @@ export async function listModelFiles(uuid: string): Promise<ModelFileRecord[]> {
   return items.map(fromModelFileItem);
 }
 
+/** One file node, or undefined when the entry has no such file. */
+export async function getModelFile(uuid: string, fileUuid: string): Promise<ModelFileRecord | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: modelFileKey(uuid, fileUuid), ConsistentRead: true }),
+  );
+  return Item ? fromModelFileItem(Item) : undefined;
+}
+
 export function modelFilePut(file: ModelFileRecord): LabeledTxItem {
   return {
     item: {
@@ -75,6 +108,29 @@ export function modelFilePut(file: ModelFileRecord): LabeledTxItem {
 /** Replaces a file node (a re-upload under the same path and name, or a retired mark). */
 export function modelFileReplace(file: ModelFileRecord): LabeledTxItem {
   return { item: { Put: { TableName: tableName(), Item: toModelFileItem(file) } } };
+}
+
+/**
+ * Writes a changed file node conditional on the revision it was read at (`expectedRev`, absent = 0)
+ * and stores it with the next revision, so a concurrent share and a file-manager save cannot undo each
+ * other.
+ */
+export function modelFileUpdate(file: ModelFileRecord, expectedRev: number): LabeledTxItem {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: toModelFileItem({ ...file, rev: expectedRev + 1 }),
+        ConditionExpression:
+          expectedRev === 0
+            ? 'attribute_exists(pk) AND (attribute_not_exists(#rev) OR #rev = :rev)'
+            : 'attribute_exists(pk) AND #rev = :rev',
+        ExpressionAttributeNames: { '#rev': 'rev' },
+        ExpressionAttributeValues: { ':rev': expectedRev },
+      },
+    },
+    conflict: FILE_STALE_MESSAGE,
+  };
 }
 
 export function modelFileDelete(uuid: string, fileUuid: string): LabeledTxItem {

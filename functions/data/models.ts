@@ -50,7 +50,13 @@ export const ModelRecordSchema = z.object({
   fileCount: z.number().int().nonnegative(),
   theorem: z.boolean(),
   pneu: z.boolean(),
+  /** Unused: THEOREM flags are per user (`theoremAccess`); kept so older items stay readable. */
   theoremFlags: TheoremFlagsSchema.optional(),
+  /**
+   * THEOREM flags of each user on an Oncology entry, by ISID (set by super users: PUT
+   * /v2/models/{uuid}/theorem-access/{userId}). Absent = no user has flags.
+   */
+  theoremAccess: z.record(z.string(), TheoremFlagsSchema).optional(),
   rev: z.number().int(),
 });
 export type ModelRecord = z.infer<typeof ModelRecordSchema>;

@@ -1,10 +1,14 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { MESSAGES } from '@shared/messages';
+import type { TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { Zip, ZipDeflate } from 'fflate';
 import { ulid } from 'ulid';
+import { writeAudit } from '../../data/audit';
 import {
   downloadObjectKey,
+  getModelFile,
   listModelFiles,
   type ModelFileRecord,
   openObject,
@@ -13,11 +17,12 @@ import {
 } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import { loadModelFor } from './model-access';
+import { loadModelFor, theoremFlagsOf } from './model-access';
 
 /** Presigned download links are valid for 15 minutes. */
 export const DOWNLOAD_URL_SECONDS = 15 * 60;
-const FILE_NOT_READABLE = 'You do not have access to this file.';
+/** The one answer to a file the caller may not read: it tells nothing about the file. */
+export const FILE_NOT_READABLE = 'You do not have access to this file.';
 
 /**
  * The file rule of 000 §6: a file may be downloaded by everyone who may read the entry when the entry
@@ -30,6 +35,37 @@ export function mayReadFile(user: User, model: ModelRecord, file: ModelFileRecor
   return file.userAccess.includes(user.id) && !file.isPrivate;
 }
 
+/**
+ * The THEOREM flags a download needs, with the names the spec's message uses (000 §8: "You don't have
+ * {Trail, Database Lock, Country} access in THEOREM..."; 'Trail' is the spec's spelling).
+ */
+export const THEOREM_DOWNLOAD_FLAGS = [
+  ['allow_access', 'Trail'],
+  ['data_cut_access', 'Database Lock'],
+  ['country_access', 'Country'],
+] as const satisfies readonly (readonly [keyof TheoremFlags, string])[];
+
+/**
+ * The THEOREM accesses the caller lacks for downloading files of the entry: none outside Oncology
+ * (THEOREM) entries and none for super users; otherwise every one of trial, database lock and country
+ * whose flag is not 'true' for this caller.
+ */
+export function theoremMissing(user: User, model: ModelRecord): string[] {
+  if (user.userType === 'SUPERUSER' || model.metadata.platform !== 'Oncology') return [];
+  const flags = theoremFlagsOf(model, user);
+  return THEOREM_DOWNLOAD_FLAGS.filter(([flag]) => flags?.[flag] !== 'true').map(([, name]) => name);
+}
+
+/** The file rule and, on THEOREM entries, the caller's THEOREM flags. */
+export function mayDownloadFile(user: User, model: ModelRecord, file: ModelFileRecord): boolean {
+  return mayReadFile(user, model, file) && theoremMissing(user, model).length === 0;
+}
+
+function requireTheoremAccess(user: User, model: ModelRecord): void {
+  const missing = theoremMissing(user, model);
+  if (missing.length > 0) throw new ForbiddenError(MESSAGES.theoremMissingAccess(missing));
+}
+
 export interface DownloadLink {
   url: string;
   fileName: string;
@@ -40,8 +76,10 @@ export interface DownloadLink {
  * One file (the legal notice was acknowledged: the request schema requires it).
  * 1. Authorize folder view on the entry (404 / 403 as for every entry action).
  * 2. The file must be one of this entry's (404) and pass the file rule: 403 with one fixed text that
- *    tells nothing about the file.
- * 3. Answer a presigned GET (≤ 15 min) that saves under the file's name.
+ *    tells nothing about the file. On a THEOREM entry the caller's flags must allow it (403 naming the
+ *    missing accesses).
+ * 3. Write the audit record FILE_DOWNLOADED, then answer a presigned GET (≤ 15 min) that saves under
+ *    the file's name: no link is ever issued without its record.
  */
 export async function downloadFile(
   caller: User,
@@ -50,9 +88,14 @@ export async function downloadFile(
   now = Date.now(),
 ): Promise<DownloadLink> {
   const model = await loadModelFor('folderView', uuid, caller);
-  const file = (await listModelFiles(uuid)).find((f) => f.uuid === fileUuid && !f.folder);
-  if (!file) throw new NotFoundError('File not found.');
+  const file = await getModelFile(uuid, fileUuid);
+  if (!file || file.folder) throw new NotFoundError('File not found.');
   if (!mayReadFile(caller, model, file)) throw new ForbiddenError(FILE_NOT_READABLE);
+  requireTheoremAccess(caller, model);
+  await writeAudit(
+    { modelUuid: uuid, action: 'FILE_DOWNLOADED', actor: caller.id, fileUuid, fileName: file.name },
+    now,
+  );
   return {
     url: await presignDownload(file.s3Key, file.name, DOWNLOAD_URL_SECONDS),
     fileName: file.name,
@@ -62,19 +105,31 @@ export async function downloadFile(
 
 /**
  * All files the caller may read, as one zip.
- * 1. Authorize 'downloadAll' (managers, viewers, super users).
+ * 1. Authorize 'downloadAll' (managers, viewers, super users); on a THEOREM entry the caller's flags
+ *    must allow downloads (403 naming the missing accesses).
  * 2. Keep the files that pass the file rule; none → 422.
  * 3. Stream each body from S3 through fflate into a multipart upload (lib-storage) at
  *    downloads/<uuid>/<ulid>.zip: memory stays bounded whatever the size.
- * 4. Answer a presigned GET (≤ 15 min) named after the entry.
+ * 4. Write the audit record FILES_DOWNLOADED_ALL ("<n> files"), then answer a presigned GET (≤ 15 min)
+ *    named after the entry.
  */
 export async function downloadAll(caller: User, uuid: string, now = Date.now()): Promise<DownloadLink> {
   const model = await loadModelFor('downloadAll', uuid, caller);
+  requireTheoremAccess(caller, model);
   const files = (await listModelFiles(uuid)).filter((f) => !f.folder && mayReadFile(caller, model, f));
   if (files.length === 0)
     throw new UnprocessableError('There are no files you may download in this model entry.');
   const key = downloadObjectKey(uuid, ulid(now));
   await writeZip(key, files);
+  await writeAudit(
+    {
+      modelUuid: uuid,
+      action: 'FILES_DOWNLOADED_ALL',
+      actor: caller.id,
+      detail: `${files.length} ${files.length === 1 ? 'file' : 'files'}`,
+    },
+    now,
+  );
   const fileName = `${model.name.replace(/[^\w .,()+-]+/g, '_').slice(0, 200) || 'model'}.zip`;
   return {
     url: await presignDownload(key, fileName, DOWNLOAD_URL_SECONDS),

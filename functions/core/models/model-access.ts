@@ -5,6 +5,7 @@ import {
   type PermissionModel,
   type PermissionUser,
 } from '@shared/rules/model-permissions';
+import type { TheoremFlags } from '@shared/schemas/model';
 import type { ModelPermissions } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import { getModel, type ModelRecord } from '../../data/models';
@@ -40,17 +41,30 @@ export const permissionUser = (user: Pick<User, 'id' | 'userType'>): PermissionU
   userType: user.userType,
 });
 
-export function permissionModel(model: ModelRecord): PermissionModel {
+/** The THEOREM flags `user` holds on the entry (per user, set by super users), if any. */
+export function theoremFlagsOf(model: ModelRecord, user: Pick<User, 'id'>): TheoremFlags | undefined {
+  return model.theoremAccess?.[user.id];
+}
+
+/** The entry as the permission module sees it for `user`: THEOREM flags are the caller's own. */
+export function permissionModel(model: ModelRecord, user: Pick<User, 'id'>): PermissionModel {
+  const flags = theoremFlagsOf(model, user);
   return {
     status: model.status,
     roles: model.roles,
     ...(model.metadata.platform ? { platform: model.metadata.platform } : {}),
-    ...(model.theoremFlags ? { theoremFlags: model.theoremFlags } : {}),
+    ...(flags ? { theoremFlags: flags } : {}),
   };
 }
 
 export function outcome(action: ModelAction, user: User, model: ModelRecord): Outcome {
-  return modelPermission(action, permissionUser(user), permissionModel(model));
+  return modelPermission(action, permissionUser(user), permissionModel(model, user));
+}
+
+/** Value and Implementation Lead, Model Steward or a Model Owner of the entry. */
+export function isModelManager(user: Pick<User, 'id'>, model: Pick<ModelRecord, 'roles'>): boolean {
+  const r = model.roles;
+  return r.vestLead === user.id || r.steward === user.id || r.owners.includes(user.id);
 }
 
 export function permissionsOf(user: User, model: ModelRecord): ModelPermissions {

@@ -3,7 +3,7 @@ import type { ModelMetadata, ModelRoles } from '@shared/schemas/model';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import type { ModelRecord } from '../../data/models';
-import { permissionsOf } from './model-access';
+import { permissionsOf, theoremFlagsOf } from './model-access';
 import { loadUsers, summaries } from './model-users';
 
 /**
@@ -59,6 +59,7 @@ export async function toModelDetail(
   known: ReadonlyMap<string, User> = new Map(),
 ): Promise<ModelDetail> {
   const permissions = permissionsOf(caller, model);
+  const callerFlags = theoremFlagsOf(model, caller);
   const full = permissions.view === 'allowed';
   const roles = full ? model.roles : previewRoles(model.roles);
   const ids = new Set([...allMembers(roles), model.createdBy]);
@@ -81,7 +82,7 @@ export async function toModelDetail(
     fileCount: full ? model.fileCount : 0,
     theorem: model.theorem,
     pneu: model.pneu,
-    ...(full && model.theoremFlags ? { theoremFlags: model.theoremFlags } : {}),
+    ...(full && callerFlags ? { theoremFlags: callerFlags } : {}),
     permissions,
     rev: model.rev,
   };

@@ -1,9 +1,9 @@
 import { ModelParamsSchema } from '@shared/schemas/model-api';
-import { listFiles } from '../../core/models/model-files';
+import { listCallerFiles } from '../../core/files/list-files';
 import { httpHandler } from '../../lib/http';
 
-/** GET /v2/models/{uuid}/files: the file list (folder view). */
+/** GET /v2/models/{uuid}/files: the file list with the caller's access to each file (folder view). */
 export const handler = httpHandler({
   params: ModelParamsSchema,
-  handle: async ({ user, params }) => listFiles(user, params.uuid),
+  handle: async ({ user, params }) => listCallerFiles(user, params.uuid),
 });
