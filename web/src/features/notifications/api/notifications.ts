@@ -1,12 +1,7 @@
 import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
-import type {
-  CreateNotificationBodySchema,
-  CreateNotificationResultSchema,
-} from '@shared/schemas/collaboration';
 import type { Notification, NotificationAction, NotificationList } from '@shared/schemas/notification';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/message-stack';
@@ -90,13 +85,3 @@ export function useMarkNotificationsSeen() {
     },
   });
 }
-
-export type CreateNotificationBody = z.input<typeof CreateNotificationBodySchema>;
-export type CreateNotificationResult = z.infer<typeof CreateNotificationResultSchema>;
-
-/**
- * POST /v2/notifications: 'Notify Model Users ?' (000 §4). The dialog shows its own failure text
- * ('Failed to send email notification'), so global handling is off.
- */
-export const createNotification = (body: CreateNotificationBody) =>
-  api.post<CreateNotificationResult>('/notifications', body, { handleErrors: true });

@@ -4,14 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../lib/message-stack';
-import {
-  callsTo,
-  configureTestApi,
-  json,
-  on,
-  stubFetch,
-  withQueryClient,
-} from '../../models/api/test-fixtures';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../testing/render';
 import { useLiveNotifications } from '../api/use-live-notifications';
 import { NotificationBell } from './notification-bell';
 

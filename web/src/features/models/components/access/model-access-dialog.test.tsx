@@ -4,7 +4,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
-import { json, model, routeFetch, setTestConfig, users } from '../detail/test-fixtures';
+import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
+import { model, users } from '../detail/test-fixtures';
 import { ModelAccessDialog } from './model-access-dialog';
 
 vi.mock('../../../../lib/auth', () => ({
@@ -24,20 +25,20 @@ const roles = {
 describe('ModelAccessDialog', () => {
   let putBody: unknown;
   const fetchMock = routeFetch({
-    [`GET /models/${uuid}/roles`]: () => json({ roles, users, rev: 3 }),
+    [`GET /models/${uuid}/roles`]: () => json(200, { roles, users, rev: 3 }),
     'GET /users/search': (url) =>
-      json({
+      json(200, {
         items: Object.values(users).filter((u) =>
           u.firstName.toLowerCase().startsWith(url.searchParams.get('q') ?? ''),
         ),
       }),
     [`PUT /models/${uuid}/roles`]: (_url, init) => {
       putBody = JSON.parse(String(init?.body));
-      return json({ ...(putBody as object), users, rev: 4 });
+      return json(200, { ...(putBody as object), users, rev: 4 });
     },
   });
   beforeEach(() => {
-    setTestConfig();
+    configureTestApi();
     putBody = undefined;
     vi.stubGlobal('fetch', fetchMock);
     vi.useFakeTimers({ shouldAdvanceTime: true });

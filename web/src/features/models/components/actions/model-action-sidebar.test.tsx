@@ -3,17 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
-import {
-  allPermissions,
-  callsTo,
-  configureTestApi,
-  detail,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  withQueryClient,
-} from '../../api/test-fixtures';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { allPermissions, detail, UUID_A } from '../../api/test-fixtures';
 import { validateDeleteConfirmation, validateRetire } from './action-validation';
 import { DeleteModelDialog } from './delete-model-dialog';
 import { ModelActionSidebar } from './model-action-sidebar';

@@ -2,17 +2,9 @@ import type { CallerFileNode } from '@shared/schemas/collaboration';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  configureTestApi,
-  detail,
-  file,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  withQueryClient,
-} from '../../api/test-fixtures';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { detail, file, UUID_A } from '../../api/test-fixtures';
 import { startDownload } from '../download/start-download';
 import { FolderView, splitFolderView } from './folder-view';
 
@@ -22,7 +14,7 @@ vi.mock('../../../../lib/auth', () => ({
 }));
 vi.mock('../download/start-download', () => ({ startDownload: vi.fn() }));
 // The request dialog is another feature's: a stand-in that sends at once.
-vi.mock('../../../access/components/request-access-dialog', () => ({
+vi.mock('../access-requests/request-access-dialog', () => ({
   RequestAccessDialog: (props: {
     target: { kind: string; fileName?: string };
     onHide: () => void;

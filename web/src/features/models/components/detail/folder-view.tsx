@@ -2,10 +2,10 @@ import type { CallerFileNode } from '@shared/schemas/collaboration';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useMemo } from 'react';
-import { useCallerFiles } from '../../../files/api/files-api';
-import { initialChanges } from '../../../files/components/file-changes';
-import { FileManager } from '../../../files/components/file-manager';
+import { useCallerFiles } from '../../api/files-api';
 import { splitTheoremFiles } from '../download/theorem-files';
+import { initialChanges } from '../files/file-changes';
+import { FileManager } from '../files/file-manager';
 
 /**
  * THEOREM entries split the folder view into 'THEOREM Files' and 'Supporting Documents' (000 §2).

@@ -6,9 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../../lib/current-user';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
 import { sidebarGroups } from './detail-sidebar';
 import { ModelDetailPage } from './model-detail-page';
-import { allowedPermissions, json, model, optionLists, routeFetch, setTestConfig } from './test-fixtures';
+import { allowedPermissions, model, optionLists } from './test-fixtures';
 
 vi.mock('../../../../lib/auth', () => ({
   getIdToken: vi.fn(async () => 'id-token'),
@@ -80,9 +81,9 @@ describe('ModelDetailPage', { timeout: 20_000 }, () => {
   let patchBody: unknown;
   let detail = model();
   const fetchMock = routeFetch({
-    [`GET /models/${model().uuid}`]: () => json(detail),
+    [`GET /models/${model().uuid}`]: () => json(200, detail),
     [`GET /models/${model().uuid}/files`]: () =>
-      json({
+      json(200, {
         items: [
           {
             uuid: '22222222-2222-4222-8222-222222222222',
@@ -100,16 +101,16 @@ describe('ModelDetailPage', { timeout: 20_000 }, () => {
           },
         ],
       }),
-    'GET /metadata-options': () => json(optionLists),
-    'POST /models/name-check': () => json({ name: 'new name', unique: true, problems: [] }),
+    'GET /metadata-options': () => json(200, optionLists),
+    'POST /models/name-check': () => json(200, { name: 'new name', unique: true, problems: [] }),
     [`PATCH /models/${model().uuid}`]: (_u, init) => {
       patchBody = JSON.parse(String(init?.body));
-      return json({ message: 'stale' }, 409);
+      return json(409, { message: 'stale' });
     },
   });
 
   beforeEach(() => {
-    setTestConfig();
+    configureTestApi();
     detail = model();
     patchBody = undefined;
     vi.stubGlobal('fetch', fetchMock);

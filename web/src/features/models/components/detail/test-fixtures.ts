@@ -1,10 +1,11 @@
 import type { MetadataOptionListsResponse } from '@shared/schemas/metadata-option';
 import { EMPTY_ROLES } from '@shared/schemas/model';
 import type { ModelDetail, ModelPermissions, UserSummary } from '@shared/schemas/model-api';
-import { vi } from 'vitest';
-import { setConfig } from '../../../../config/env';
 
-/** Shared test data of the detail, wizard and access tests (no network: fetch is stubbed). */
+/**
+ * Shared test data of the detail, wizard and access tests (no network: fetch is stubbed with
+ * `routeFetch` of `web/src/testing/fetch-stubs`).
+ */
 export const users: Record<string, UserSummary> = {
   olivia: {
     id: 'olivia',
@@ -125,29 +126,3 @@ export const optionLists = {
   mathematica_environment: [],
   python_environment: [],
 } as unknown as MetadataOptionListsResponse;
-
-export function setTestConfig() {
-  setConfig({
-    stage: 'test',
-    region: 'eu-west-1',
-    apiUrl: 'http://api.test',
-    wsUrl: 'ws://ws.test',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-  });
-}
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A fetch stub answering by "METHOD /path" (path without /v2 and query); unknown calls answer 404. */
-export function routeFetch(
-  routes: Record<string, (url: URL, init?: RequestInit) => Response | Promise<Response>>,
-) {
-  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/v2/, '')}`;
-    const handler = routes[key];
-    return handler ? handler(url, init) : json({ message: `no route ${key}` }, 404);
-  });
-}

@@ -1,17 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  configureTestApi,
-  detail,
-  file,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  withQueryClient,
-} from '../../api/test-fixtures';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { detail, file, UUID_A } from '../../api/test-fixtures';
 import { DownloadModelDialog } from './download-model-dialog';
 import { startDownload } from './start-download';
 
@@ -21,7 +13,7 @@ vi.mock('../../../../lib/auth', () => ({
 }));
 vi.mock('./start-download', () => ({ startDownload: vi.fn() }));
 // The request dialog is another feature's: a stand-in that sends at once.
-vi.mock('../../../access/components/request-access-dialog', () => ({
+vi.mock('../access-requests/request-access-dialog', () => ({
   RequestAccessDialog: (props: {
     target: { fileName?: string };
     onHide: () => void;

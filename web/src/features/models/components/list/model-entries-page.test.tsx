@@ -2,17 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  configureTestApi,
-  json,
-  on,
-  stubFetch,
-  summary,
-  UUID_A,
-  UUID_B,
-  withQueryClient,
-} from '../../api/test-fixtures';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { summary, UUID_A, UUID_B } from '../../api/test-fixtures';
 import { ModelEntriesPage } from './model-entries-page';
 import { ModelSearchInput } from './model-search-input';
 

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, routeFetch, setTestConfig, users } from '../detail/test-fixtures';
+import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
+import { users } from '../detail/test-fixtures';
 import { sanitizeUserQuery } from './search-users';
 import { UserPicker } from './user-picker';
 
@@ -19,9 +20,11 @@ describe('user search text', () => {
 });
 
 describe('UserPicker', () => {
-  const fetchMock = routeFetch({ 'GET /users/search': () => json({ items: [users.leo, users.xavier] }) });
+  const fetchMock = routeFetch({
+    'GET /users/search': () => json(200, { items: [users.leo, users.xavier] }),
+  });
   beforeEach(() => {
-    setTestConfig();
+    configureTestApi();
     vi.stubGlobal('fetch', fetchMock);
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });

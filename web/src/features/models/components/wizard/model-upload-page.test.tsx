@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../../lib/current-user';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
-import { json, model, optionLists, routeFetch, setTestConfig, users } from '../detail/test-fixtures';
+import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
+import { model, optionLists, users } from '../detail/test-fixtures';
 import { ModelUploadPage } from './model-upload-page';
 
 vi.mock('../../../../lib/auth', () => ({
@@ -33,24 +34,24 @@ describe('ModelUploadPage', { timeout: 30_000 }, () => {
   let created: Record<string, unknown> | undefined;
   let nameUnique = true;
   const fetchMock = routeFetch({
-    'GET /metadata-options': () => json(optionLists),
-    [`GET /models/${based.uuid}`]: () => json(based),
+    'GET /metadata-options': () => json(200, optionLists),
+    [`GET /models/${based.uuid}`]: () => json(200, based),
     'GET /users/search': (url) =>
-      json({
+      json(200, {
         items: Object.values(users).filter((u) =>
           u.firstName.toLowerCase().startsWith(url.searchParams.get('q') ?? ''),
         ),
       }),
     'POST /models/name-check': () =>
-      json({ name: 'Oncology - Lung Cancer - Keytruda', unique: nameUnique, problems: [] }),
+      json(200, { name: 'Oncology - Lung Cancer - Keytruda', unique: nameUnique, problems: [] }),
     'POST /models': (_u, init) => {
       created = JSON.parse(String(init?.body));
-      return json({ ...based, uuid: '55555555-5555-4555-8555-555555555555' }, 201);
+      return json(201, { ...based, uuid: '55555555-5555-4555-8555-555555555555' });
     },
   });
 
   beforeEach(() => {
-    setTestConfig();
+    configureTestApi();
     created = undefined;
     nameUnique = true;
     vi.stubGlobal('fetch', fetchMock);

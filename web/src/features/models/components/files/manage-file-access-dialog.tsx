@@ -6,9 +6,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ListBox } from 'primereact/listbox';
 import { useId, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../lib/message-stack';
-import { fileAccessQuery, useSetFileAccess, useTransferFileOwner } from '../api/files-api';
+import { Spinner } from '../../../../components/ui/spinner';
+import { notify } from '../../../../lib/message-stack';
+import { fileAccessQuery, useSetFileAccess, useTransferFileOwner } from '../../api/files-api';
 import { notifyFileFailure } from './notify-failure';
 import { reloadOnFolderTab } from './reload-folder-tab';
 

@@ -9,8 +9,8 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { TreeTable } from 'primereact/treetable';
 import { useMemo, useState } from 'react';
-import { RequestAccessDialog } from '../../access/components/request-access-dialog';
-import { DownloadFileDialog } from '../../models/components/download/download-file-dialog';
+import { RequestAccessDialog } from '../access-requests/request-access-dialog';
+import { DownloadFileDialog } from '../download/download-file-dialog';
 import {
   buildRows,
   CLONEABLE,

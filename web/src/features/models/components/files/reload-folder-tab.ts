@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths';
+import { paths } from '../../../../config/paths';
 
 /**
  * After an ownership transfer the page reloads on the folder tab (000 §4). The short delay lets the

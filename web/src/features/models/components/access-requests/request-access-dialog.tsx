@@ -6,8 +6,8 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, type JSX, useId, useState } from 'react';
-import { notify } from '../../../lib/message-stack';
-import { notifyFailure, requestFileAccess, requestModelAccess } from '../api/access-api';
+import { notify } from '../../../../lib/message-stack';
+import { notifyFailure, requestFileAccess, requestModelAccess } from '../../api/access-api';
 import { type AccessRequestReason, accessRequestBody, validateAccessRequest } from './access-validation';
 import './access.css';
 

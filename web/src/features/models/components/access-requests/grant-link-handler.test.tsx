@@ -2,21 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMessages, getMessages } from '../../../lib/message-stack';
-import {
-  callsTo,
-  configureTestApi,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  UUID_B,
-  withQueryClient,
-} from '../../models/api/test-fixtures';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { UUID_A, UUID_B } from '../../api/test-fixtures';
 import { readGrantLink, withoutGrantLink } from './grant-link';
 import { GrantLinkHandler, INVALID_GRANT_LINK } from './grant-link-handler';
 
-vi.mock('../../../lib/auth', () => ({
+vi.mock('../../../../lib/auth', () => ({
   getIdToken: vi.fn(async () => 'id-token'),
   signOutEverywhere: vi.fn(async () => undefined),
 }));

@@ -1,5 +1,5 @@
-import type { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/message-stack';
+import type { ApiError } from '../../../../lib/api-client';
+import { notify } from '../../../../lib/message-stack';
 
 /** '<what failed>: <the server's message>' (000 §8: server error bodies are shown), with its report id. */
 export function notifyFileFailure(base: string, error: unknown): void {

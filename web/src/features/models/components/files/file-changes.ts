@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import type { CallerFileNode, FileAttributes } from '@shared/schemas/collaboration';
-import type { FileChangeSetInput } from '../api/files-api';
+import type { FileChangeSetInput } from '../../api/files-api';
 
 /**
  * The file manager's pending changes (000 §2 'Files', §4 file states): everything the user did since

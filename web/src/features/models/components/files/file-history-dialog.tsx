@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
-import { type FileHistory, fileHistoryQuery } from '../api/files-api';
+import { type FileHistory, fileHistoryQuery } from '../../api/files-api';
 import { formatDateTime, formatSize, userName } from './file-format';
 
 type Version = FileHistory['items'][number];

@@ -2,7 +2,7 @@ import { MESSAGES } from '@shared/messages';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { markAccessRequested, useAccessRequested } from '../api/access-requested';
+import { markAccessRequested, useAccessRequested } from '../../api/access-requested';
 import { RequestAccessDialog } from './request-access-dialog';
 
 /**

@@ -2,22 +2,15 @@ import { ACCESS_REQUEST_REASONS } from '@shared/schemas/collaboration';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMessages, getMessages } from '../../../lib/message-stack';
-import {
-  callsTo,
-  configureTestApi,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  UUID_B,
-  withQueryClient,
-} from '../../models/api/test-fixtures';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { UUID_A, UUID_B } from '../../api/test-fixtures';
 import { validateAccessRequest } from './access-validation';
 import { RequestAccessDialog, type RequestAccessTarget } from './request-access-dialog';
 import { RequestModelAccessButton } from './request-model-access-button';
 
-vi.mock('../../../lib/auth', () => ({
+vi.mock('../../../../lib/auth', () => ({
   getIdToken: vi.fn(async () => 'id-token'),
   signOutEverywhere: vi.fn(async () => undefined),
 }));

@@ -6,10 +6,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { type JSX, useId, useState } from 'react';
-import { paths } from '../../../config/paths';
-import { notify } from '../../../lib/message-stack';
-import { UserChips, UserPicker } from '../../models/components/user-picker/user-picker';
-import { notifyFailure, shareModel } from '../api/access-api';
+import { paths } from '../../../../config/paths';
+import { notify } from '../../../../lib/message-stack';
+import { notifyFailure, shareModel } from '../../api/access-api';
+import { UserChips, UserPicker } from '../user-picker/user-picker';
 import { type FieldErrors, validateShare } from './access-validation';
 import './access.css';
 

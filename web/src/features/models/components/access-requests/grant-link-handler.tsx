@@ -6,9 +6,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { type JSX, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { notify } from '../../../lib/message-stack';
-import { modelKeys } from '../../models/api/models-api';
-import { grantFileAccess, grantModelRole, notifyFailure } from '../api/access-api';
+import { notify } from '../../../../lib/message-stack';
+import { grantFileAccess, grantModelRole, notifyFailure } from '../../api/access-api';
+import { modelKeys } from '../../api/models-api';
 import { type GrantLink, readGrantLink, withoutGrantLink } from './grant-link';
 import './access.css';
 

@@ -5,8 +5,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { type JSX, useId, useState } from 'react';
-import { notify } from '../../../lib/message-stack';
-import { createNotification } from '../api/notifications';
+import { notify } from '../../../../lib/message-stack';
+import { createNotification } from '../../api/notify-api';
 
 export interface NotifyModelUsersDialogProps {
   modelUuid: string;

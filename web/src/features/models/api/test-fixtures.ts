@@ -5,28 +5,11 @@ import type {
   ModelPermissions,
   ModelSummary,
 } from '@shared/schemas/model-api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { setConfig } from '../../../config/env';
 
 /**
- * Builders and a fetch stand-in for the catalogue's web tests. Only test files import this module.
- * Tests also mock `lib/auth` (no Amplify in jsdom).
+ * Builders of the catalogue's records for the models feature's web tests. Only test files import
+ * this module; fetch stubs, the test configuration and the query-client wrapper are in `web/src/testing`.
  */
-export const API = 'http://api.test';
-
-export function configureTestApi(): void {
-  setConfig({
-    stage: 'test',
-    region: 'eu-west-1',
-    apiUrl: API,
-    wsUrl: 'ws://ws.test',
-    userPoolId: 'p',
-    userPoolClientId: 'c',
-  });
-}
-
 export const UUID_A = '11111111-1111-4111-8111-111111111111';
 export const UUID_B = '22222222-2222-4222-8222-222222222222';
 export const UUID_C = '33333333-3333-4333-8333-333333333333';
@@ -112,47 +95,3 @@ export const file = (over: Partial<FileNode> = {}): FileNode => ({
   updatedBy: 'leo',
   ...over,
 });
-
-export const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-export type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
-
-/** A fetch stub answering from a list of routes (first match wins; unmatched calls answer 404). */
-export function stubFetch(...routes: Route[]) {
-  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input);
-    for (const route of routes) {
-      const answer = await route(url, init);
-      if (answer) return answer;
-    }
-    return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** A route for one method and exact API path (below /v2). */
-export const on =
-  (
-    method: string,
-    path: string,
-    answer: (url: URL, init: RequestInit) => Response | Promise<Response>,
-  ): Route =>
-  (url, init) =>
-    (init.method ?? 'GET') === method && url.pathname === `/v2${path}` ? answer(url, init) : undefined;
-
-export const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
-  fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(input), init: init ?? {} }))
-    .filter(({ url, init }) => (init.method ?? 'GET') === method && url.pathname === `/v2${path}`);
-
-export function withQueryClient(children: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}

@@ -3,20 +3,14 @@ import type { UserSummary } from '@shared/schemas/model-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMessages, getMessages } from '../../../lib/message-stack';
-import {
-  callsTo,
-  configureTestApi,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  withQueryClient,
-} from '../../models/api/test-fixtures';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { UUID_A } from '../../api/test-fixtures';
 import { ManageFileAccessDialog, ownershipProblem } from './manage-file-access-dialog';
 import { reloadOnFolderTab } from './reload-folder-tab';
 
-vi.mock('../../../lib/auth', () => ({
+vi.mock('../../../../lib/auth', () => ({
   getIdToken: vi.fn(async () => 'id-token'),
   signOutEverywhere: vi.fn(async () => undefined),
 }));

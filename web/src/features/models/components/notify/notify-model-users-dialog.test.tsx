@@ -1,19 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMessages, getMessages } from '../../../lib/message-stack';
-import {
-  callsTo,
-  configureTestApi,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  withQueryClient,
-} from '../../models/api/test-fixtures';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { UUID_A } from '../../api/test-fixtures';
 import { NotifyModelUsersDialog } from './notify-model-users-dialog';
 
-vi.mock('../../../lib/auth', () => ({
+vi.mock('../../../../lib/auth', () => ({
   getIdToken: vi.fn(async () => 'id-token'),
   signOutEverywhere: vi.fn(async () => undefined),
 }));

@@ -9,7 +9,7 @@ import type { FileNode } from '@shared/schemas/model-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { api, type RequestOptions } from '../../../lib/api-client';
-import { modelKeys } from '../../models/api/models-api';
+import { modelKeys } from './models-api';
 
 /**
  * The client of the file manager and file-level access (shared/schemas/collaboration.ts). Query keys

@@ -2,36 +2,28 @@ import type { CallerFileNode } from '@shared/schemas/collaboration';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMessages, getMessages } from '../../../lib/message-stack';
-import { putUploadFile } from '../../models/api/models-api';
-import {
-  callsTo,
-  configureTestApi,
-  detail,
-  file,
-  json,
-  on,
-  stubFetch,
-  UUID_A,
-  withQueryClient,
-} from '../../models/api/test-fixtures';
-import { optionLists } from '../../models/components/detail/test-fixtures';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { withQueryClient } from '../../../../testing/render';
+import { putUploadFile } from '../../api/models-api';
+import { detail, file, UUID_A } from '../../api/test-fixtures';
+import { optionLists } from '../detail/test-fixtures';
 import { FilesDialog } from './files-dialog';
 
-vi.mock('../../../lib/auth', () => ({
+vi.mock('../../../../lib/auth', () => ({
   getIdToken: vi.fn(async () => 'id-token'),
   signOutEverywhere: vi.fn(async () => undefined),
 }));
 // S3 is not there: the presigned PUT reports its progress and succeeds.
-vi.mock('../../models/api/models-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../models/api/models-api')>()),
+vi.mock('../../api/models-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/models-api')>()),
   putUploadFile: vi.fn(async (_target: unknown, _file: Blob, onProgress?: (f: number) => void) => {
     onProgress?.(0.5);
     onProgress?.(1);
   }),
 }));
 // The notify prompt is another feature's: a stand-in that shows what it was opened with.
-vi.mock('../../notifications/components/notify-model-users-dialog', () => ({
+vi.mock('../notify/notify-model-users-dialog', () => ({
   NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
     <div role="dialog" aria-label="Notify Model Users ?">
       <span>{`${props.action} ${props.modelUuid}`}</span>
