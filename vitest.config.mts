@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Handlers under test log expected failures (a mail that bounces...): keep the output readable.
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },

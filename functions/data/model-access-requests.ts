@@ -1,13 +1,11 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { RETENTION } from '@shared/constants';
-import { ddb } from './clients';
-import { conditionalWrite, tableName, ttlIn } from './table';
+import { claimSlot, releaseSlot } from './table';
 
 /**
  * Model access requests (issue 4 §3): MODELACCESSREQ#<modelUuid> / USER#<isid>, living for the
- * cool-down period (RETENTION.accessRequestCooldownSeconds, 10 minutes). The conditional put is the
- * rate limit: a second request by the same user for the same entry inside the period fails with
- * ConflictError. The request itself (who asked, why) is kept in the audit trail, not here.
+ * cool-down period (RETENTION.accessRequestCooldownSeconds, 10 minutes). The slot is the rate limit:
+ * a second request by the same user for the same entry inside the period fails with ConflictError.
+ * The request itself (who asked, why) is kept in the audit trail, not here.
  */
 export const modelAccessRequestKey = (modelUuid: string, userId: string) => ({
   pk: `MODELACCESSREQ#${modelUuid}`,
@@ -22,32 +20,16 @@ export async function reserveModelAccessRequest(
   userId: string,
   now = Date.now(),
 ): Promise<void> {
-  await conditionalWrite(
-    () =>
-      ddb().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...modelAccessRequestKey(modelUuid, userId),
-            entity: 'ModelAccessRequest',
-            modelUuid,
-            userId,
-            requestedOn: new Date(now).toISOString(),
-            ttl: ttlIn(RETENTION.accessRequestCooldownSeconds, now),
-          },
-          // TTL deletion is lazy (up to days): an expired item must not block a new request.
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
-        }),
-      ),
+  await claimSlot(
+    modelAccessRequestKey(modelUuid, userId),
+    { entity: 'ModelAccessRequest', modelUuid, userId, requestedOn: new Date(now).toISOString() },
+    RETENTION.accessRequestCooldownSeconds,
     MODEL_ACCESS_REQUESTED_RECENTLY,
+    now,
   );
 }
 
 /** Gives the slot back when the mail could not be sent, so the user may retry at once. */
 export async function releaseModelAccessRequest(modelUuid: string, userId: string): Promise<void> {
-  await ddb().send(
-    new DeleteCommand({ TableName: tableName(), Key: modelAccessRequestKey(modelUuid, userId) }),
-  );
+  await releaseSlot(modelAccessRequestKey(modelUuid, userId));
 }

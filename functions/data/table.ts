@@ -2,6 +2,8 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import {
   BatchWriteCommand,
   type BatchWriteCommandInput,
+  DeleteCommand,
+  PutCommand,
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -91,4 +93,36 @@ export async function queryAll(
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/**
+ * A rate-limit slot: puts `item` under `key` unless a live one is there (ConflictError with
+ * `busyMessage`). The item expires after `seconds` (the table's TTL); since TTL deletion is lazy (up
+ * to days), an expired item does not block.
+ */
+export async function claimSlot(
+  key: { pk: string; sk: string },
+  item: Record<string, unknown>,
+  seconds: number,
+  busyMessage: string,
+  now = Date.now(),
+): Promise<void> {
+  await conditionalWrite(
+    () =>
+      ddb().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...key, ...item, ttl: ttlIn(seconds, now) },
+          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
+        }),
+      ),
+    busyMessage,
+  );
+}
+
+/** Gives a slot back (the work it guarded failed, so the user may retry at once). */
+export async function releaseSlot(key: { pk: string; sk: string }): Promise<void> {
+  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: key }));
 }

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { idToken } from '../../test/support/local-cloud';
+import { createModelEntry, demoMetadata, demoRoles } from '../../test/support/model-entries';
 import { type LocalEndpoints, readEndpoints } from '../local/endpoints';
 import { formatTable, ms, option, percentile, verdict } from './stats';
 
@@ -102,34 +103,19 @@ async function waitUntil(what: string, done: () => boolean, timeoutMs: number): 
 
 /** A draft entry whose notifications reach every recipient persona. */
 async function createBenchEntry(endpoints: LocalEndpoints, token: string): Promise<string> {
-  const answer = await callApi(endpoints, token, 'POST', '/v2/models', {
-    files: [],
-    metadata: {
-      therapeutic_area: 'Oncology',
-      disease: 'Melanoma',
-      product: ['Tumivex'],
-      model_type: 'Markov Cohort Model',
-      type: 'Global',
-      version_release_of_model: '1',
-      stage_of_model_development: 'Under Development',
-      information_classification: 'Proprietary',
-      global: 'true',
-      version_log: 'Push benchmark',
-      suffix: `bench push ${Date.now().toString(36)}`,
+  const entry = await createModelEntry(
+    token,
+    {
+      files: [],
+      metadata: demoMetadata({
+        version_log: 'Push benchmark',
+        suffix: `bench push ${Date.now().toString(36)}`,
+      }),
+      roles: demoRoles({ vestLead: CALLER, viewers: ['viewer', 'employee', 'modeler', 'vendor'] }),
     },
-    roles: {
-      vestLead: CALLER,
-      steward: 'steward',
-      owners: ['owner'],
-      viewers: ['viewer', 'employee', 'modeler', 'vendor'],
-      displayViewers: [],
-      calibrationModelers: [],
-      scenarioModelers: [],
-    },
-    publish: false,
-  });
-  const body = expectStatus(answer, 201, 'POST /v2/models');
-  return String(body.uuid);
+    endpoints,
+  );
+  return String(entry.uuid);
 }
 
 async function main(): Promise<void> {

@@ -236,6 +236,7 @@ export const AUDIT_ACTIONS = [
   'MODEL_ACCESS_REQUESTED',
   'MODEL_ROLE_GRANTED',
   'MODEL_SHARED',
+  'THEOREM_ACCESS_SET',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type CreatedEntry, createPublishedEntry } from './support/collaboration';
+import { type CreatedEntry, createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -11,7 +11,7 @@ const tag = `e2e access ${Date.now().toString(36)}`;
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {
-  entry = await createPublishedEntry('owner', tag);
+  entry = await createEntry('owner', tag);
 });
 
 const REASON = 'To create materials for internal use (e.g., training resources)';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, idToken } from '../support/local-cloud';
+import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -10,59 +10,8 @@ import { expect, test } from './support/fixtures';
 const tag = `e2e list ${Date.now().toString(36)}`;
 const entry = { uuid: '', name: '' };
 
-async function createEntry(suffix: string, publish: boolean) {
-  const token = await idToken('lead');
-  const json = (body: unknown) => ({
-    token,
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  const content = 'main model body';
-  const ticket = await api('/v2/uploads', json({ files: [{ name: 'model.xlsx', size: content.length }] }));
-  expect(ticket.status).toBe(201);
-  const { uploadId, files } = (await ticket.json()) as {
-    uploadId: string;
-    files: { uploadFileId: string; url: string; headers: Record<string, string> }[];
-  };
-  const put = await fetch(files[0]?.url ?? '', { method: 'PUT', body: content, headers: files[0]?.headers });
-  expect(put.status).toBe(200);
-  const res = await api(
-    '/v2/models',
-    json({
-      uploadId,
-      files: [{ uploadFileId: files[0]?.uploadFileId, name: 'model.xlsx', mainFile: true }],
-      metadata: {
-        therapeutic_area: 'Oncology',
-        disease: 'Melanoma',
-        product: ['Tumivex'],
-        model_type: 'Markov Cohort Model',
-        type: 'Global',
-        version_release_of_model: '1',
-        stage_of_model_development: 'Under Development',
-        information_classification: 'Proprietary',
-        global: 'true',
-        version_log: 'First version',
-        suffix,
-      },
-      roles: {
-        vestLead: 'lead',
-        steward: 'steward',
-        owners: ['owner'],
-        viewers: ['viewer'],
-        displayViewers: [],
-        calibrationModelers: [],
-        scenarioModelers: [],
-      },
-      publish,
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { uuid: string; name: string };
-}
-
 test.beforeAll(async () => {
-  Object.assign(entry, await createEntry(tag, true));
+  Object.assign(entry, await createEntry('lead', tag));
 });
 
 /** The lazy list page has rendered (the first load of a deep link compiles its chunk). */

@@ -82,6 +82,6 @@ test('an owner creates an entry with two files through the wizard and publishes 
   await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Folder View' }).click();
   await expect(page).toHaveURL(/tab=folder/);
-  await expect(page.getByRole('cell', { name: /model\.xlsx/ })).toBeVisible();
-  await expect(page.getByRole('cell', { name: /readme\.txt/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /model\.xlsx/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /readme\.txt/ })).toBeVisible();
 });

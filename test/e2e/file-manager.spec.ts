@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { api, idToken } from '../support/local-cloud';
+import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -11,72 +11,15 @@ import { expect, test } from './support/fixtures';
 const tag = `e2e files ${Date.now().toString(36)}`;
 const entry = { uuid: '', name: '' };
 
-async function createEntry(suffix: string) {
-  const token = await idToken('lead');
-  const json = (body: unknown) => ({
-    token,
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
-  });
-  const bodies = { 'model.xlsx': 'main model body', 'notes.txt': 'notes about the model' };
-  const ticket = await api(
-    '/v2/uploads',
-    json({ files: Object.entries(bodies).map(([name, content]) => ({ name, size: content.length })) }),
-  );
-  expect(ticket.status).toBe(201);
-  const { uploadId, files } = (await ticket.json()) as {
-    uploadId: string;
-    files: { uploadFileId: string; name: string; url: string; headers: Record<string, string> }[];
-  };
-  for (const f of files) {
-    const put = await fetch(f.url, {
-      method: 'PUT',
-      body: bodies[f.name as keyof typeof bodies],
-      headers: f.headers,
-    });
-    expect(put.status).toBe(200);
-  }
-  const res = await api(
-    '/v2/models',
-    json({
-      uploadId,
-      files: files.map((f) => ({
-        uploadFileId: f.uploadFileId,
-        name: f.name,
-        mainFile: f.name === 'model.xlsx',
-      })),
-      metadata: {
-        therapeutic_area: 'Oncology',
-        disease: 'Melanoma',
-        product: ['Tumivex'],
-        model_type: 'Markov Cohort Model',
-        type: 'Global',
-        version_release_of_model: '1',
-        stage_of_model_development: 'Under Development',
-        information_classification: 'Proprietary',
-        global: 'true',
-        version_log: 'First version',
-        suffix,
-      },
-      roles: {
-        vestLead: 'lead',
-        steward: 'steward',
-        owners: ['owner'],
-        viewers: ['viewer'],
-        displayViewers: [],
-        calibrationModelers: [],
-        scenarioModelers: [],
-      },
+test.beforeAll(async () => {
+  // A draft by the lead with the owner persona as Model Owner: the owner edits its files.
+  Object.assign(
+    entry,
+    await createEntry('lead', tag, {
+      files: { 'model.xlsx': 'main model body', 'notes.txt': 'notes about the model' },
       publish: false,
     }),
   );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { uuid: string; name: string };
-}
-
-test.beforeAll(async () => {
-  Object.assign(entry, await createEntry(tag));
 });
 
 const row = (scope: Locator, name: string) => scope.getByRole('row').filter({ hasText: name });
@@ -126,9 +69,9 @@ test('an owner uploads two files, deletes one with undo, saves and is asked to n
   await page.getByRole('tab', { name: 'Folder View' }).click();
   await expect(page).toHaveURL(/tab=folder/);
   const files = page.getByRole('table', { name: 'Files', exact: true });
-  await expect(files.getByRole('cell', { name: /results\.csv/ })).toBeVisible();
-  await expect(files.getByRole('cell', { name: /summary\.txt/ })).toBeVisible();
-  await expect(files.getByRole('cell', { name: /model\.xlsx/ })).toBeVisible();
-  await expect(files.getByRole('cell', { name: /notes\.txt/ })).toHaveCount(0);
+  await expect(row(files, 'results.csv')).toBeVisible();
+  await expect(row(files, 'summary.txt')).toBeVisible();
+  await expect(row(files, 'model.xlsx')).toBeVisible();
+  await expect(row(files, 'notes.txt')).toHaveCount(0);
   await expect(files.getByRole('button', { name: 'Download results.csv' })).toBeVisible();
 });

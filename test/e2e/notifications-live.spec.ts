@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api, idToken } from '../support/local-cloud';
-import { type CreatedEntry, createPublishedEntry, openListening } from './support/collaboration';
+import { type CreatedEntry, createEntry, openListening } from './support/collaboration';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -12,7 +12,7 @@ const tag = `e2e notify ${Date.now().toString(36)}`;
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {
-  entry = await createPublishedEntry('owner', tag);
+  entry = await createEntry('owner', tag);
 });
 
 /** Counts the page loads of a page's main frame from now on. */

@@ -402,6 +402,15 @@ describe('THEOREM (Oncology) entries: per-user flags', () => {
     expect((await call('steward', 'GET', `/v2/models/${uuid}`)).body.theoremFlags).toBeUndefined();
 
     expect((await theorem('admin', 'viewer', allTrue)).status).toBe(200);
+    const flagRecords = (await auditOf(uuid)).filter((r) => r.action === 'THEOREM_ACCESS_SET');
+    expect(flagRecords.map((r) => [r.actor, r.subject, r.detail])).toEqual([
+      [
+        'admin',
+        'viewer',
+        'model_access=false, allow_access=true, data_cut_access=true, country_access=false',
+      ],
+      ['admin', 'viewer', 'model_access=true, allow_access=true, data_cut_access=true, country_access=true'],
+    ]);
     expect((await download('viewer')).status).toBe(200);
     expect((await filesByName('viewer', uuid)).get('model.xlsx').callerAccess).toMatchObject({
       download: true,

@@ -57,9 +57,13 @@ export async function idToken(personaKey: string, endpoints: LocalEndpoints = lo
 }
 
 /** fetch against the local API; `token` becomes `Authorization: Bearer <token>`. */
-export function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+export function api(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+  endpoints: LocalEndpoints = localCloud(),
+): Promise<Response> {
   const { token, headers, ...rest } = init;
-  return fetch(`${localCloud().api}${path}`, {
+  return fetch(`${endpoints.api}${path}`, {
     ...rest,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -1,5 +1,6 @@
 import type { TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
+import { auditPut } from '../../data/audit';
 import { type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
 import { getUser } from '../../data/users';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../../lib/errors';
@@ -18,7 +19,8 @@ export const THEOREM_MESSAGES = {
  * 1. The caller is a super user (403; 404 as usual for entries the caller may not see).
  * 2. The entry is an Oncology (THEOREM) entry and not retired; the user exists (422 / 409).
  * 3. Write the model item with the user's flags, conditional on the revision read (409 when stale).
- *    The catalogue projection does not hold THEOREM flags, so no catalogue change is written.
+ *    The catalogue projection does not hold THEOREM flags, so no catalogue change is written; the
+ *    THEOREM_ACCESS_SET audit record (the four flags as detail) is part of the same transaction.
  */
 export async function setTheoremAccess(
   caller: User,
@@ -43,6 +45,20 @@ export async function setTheoremAccess(
     ...nextRevision(model, caller.id, now),
     theoremAccess: { ...(model.theoremAccess ?? {}), [userId]: flags },
   };
-  await runModelTransaction([modelPut(next, model.rev)]);
+  await runModelTransaction([
+    modelPut(next, model.rev),
+    auditPut(
+      {
+        modelUuid: uuid,
+        action: 'THEOREM_ACCESS_SET',
+        actor: caller.id,
+        subject: userId,
+        detail: Object.entries(flags)
+          .map(([flag, value]) => `${flag}=${value}`)
+          .join(', '),
+      },
+      now.getTime(),
+    ),
+  ]);
   return flags;
 }

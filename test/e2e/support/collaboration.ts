@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, type Page } from '@playwright/test';
-import { api, documentClient, idToken, localCloud } from '../../support/local-cloud';
+import { documentClient, idToken, localCloud } from '../../support/local-cloud';
+import { createModelEntry, demoMetadata, demoRoles } from '../../support/model-entries';
 
 /**
  * Helpers of the collaboration specs (access requests, grant links, notifications): entries created
@@ -19,52 +20,37 @@ export interface EntryRoles {
   viewers: string[];
 }
 
-/** Creates (and publishes) an entry with one file as `creator`, through the API. */
-export async function createPublishedEntry(
+export interface EntryOptions {
+  /** Files and their bodies; the first is the main model file. */
+  files?: Record<string, string>;
+  roles?: EntryRoles;
+  publish?: boolean;
+  /** Metadata over the defaults (a global Melanoma model). */
+  metadata?: Record<string, unknown>;
+}
+
+const DEFAULT_ROLES: EntryRoles = {
+  vestLead: 'lead',
+  steward: 'steward',
+  owners: ['owner'],
+  viewers: ['viewer'],
+};
+
+/** Creates an entry as `creator` through the API (uploads, then one create), published by default. */
+export async function createEntry(
   creator: string,
   suffix: string,
-  roles: EntryRoles = { vestLead: 'lead', steward: 'steward', owners: ['owner'], viewers: ['viewer'] },
+  options: EntryOptions = {},
 ): Promise<CreatedEntry> {
-  const token = await idToken(creator);
-  const post = (body: unknown) => ({
-    token,
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
+  const bodies = options.files ?? { 'model.xlsx': 'main model body' };
+  const names = Object.keys(bodies);
+  const created = await createModelEntry(await idToken(creator), {
+    files: names.map((name) => ({ name, content: bodies[name] ?? '', mainFile: name === names[0] })),
+    metadata: demoMetadata({ suffix, ...options.metadata }),
+    roles: demoRoles({ ...(options.roles ?? DEFAULT_ROLES) }),
+    publish: options.publish ?? true,
   });
-  const content = 'main model body';
-  const ticket = await api('/v2/uploads', post({ files: [{ name: 'model.xlsx', size: content.length }] }));
-  expect(ticket.status, 'POST /v2/uploads').toBe(201);
-  const { uploadId, files } = (await ticket.json()) as {
-    uploadId: string;
-    files: { uploadFileId: string; url: string; headers: Record<string, string> }[];
-  };
-  const put = await fetch(files[0]?.url ?? '', { method: 'PUT', body: content, headers: files[0]?.headers });
-  expect(put.status, 'upload PUT').toBe(200);
-  const res = await api(
-    '/v2/models',
-    post({
-      uploadId,
-      files: [{ uploadFileId: files[0]?.uploadFileId, name: 'model.xlsx', mainFile: true }],
-      metadata: {
-        therapeutic_area: 'Oncology',
-        disease: 'Melanoma',
-        product: ['Tumivex'],
-        model_type: 'Markov Cohort Model',
-        type: 'Global',
-        version_release_of_model: '1',
-        stage_of_model_development: 'Under Development',
-        information_classification: 'Proprietary',
-        global: 'true',
-        version_log: 'First version',
-        suffix,
-      },
-      roles: { ...roles, displayViewers: [], calibrationModelers: [], scenarioModelers: [] },
-      publish: true,
-    }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreatedEntry;
+  return { uuid: created.uuid, name: created.name };
 }
 
 /** The WebSocket connection ids the gateway holds for a user (USER#<id> / CONN#<connection id>). */
