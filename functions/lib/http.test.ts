@@ -106,6 +106,45 @@ describe('httpHandler', () => {
       expect(parse(res.body)).toEqual({ id: 'viewer' });
       expect(users.getUser).toHaveBeenCalledWith('viewer');
     });
+
+    it('starts the prefetch while the caller is looked up and hands its result to the operation', async () => {
+      const order: string[] = [];
+      users.getUser.mockImplementation(async () => {
+        order.push('caller lookup started');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push('caller lookup done');
+        return activeUser;
+      });
+      const withPrefetch = httpHandler({
+        params: z.object({ id: z.string() }),
+        prefetch: async ({ params }) => {
+          order.push('prefetch started');
+          return { read: params.id };
+        },
+        handle: async ({ prefetched }) => prefetched,
+      });
+      const res = await withPrefetch(
+        httpEvent({ claims: claimsFor('viewer'), params: { id: 'm1' } }),
+        lambdaContext,
+      );
+      expect(parse(res.body)).toEqual({ read: 'm1' });
+      expect(order.indexOf('prefetch started')).toBeLessThan(order.indexOf('caller lookup done'));
+    });
+
+    it('gives a refused caller nothing of the prefetch, even when the prefetch fails', async () => {
+      users.getUser.mockResolvedValue({ ...activeUser, active: false });
+      const handle = vi.fn();
+      const withPrefetch = httpHandler({
+        prefetch: async () => {
+          throw new Error('table unavailable');
+        },
+        handle,
+      });
+      const res = await withPrefetch(httpEvent({ claims: claimsFor('viewer') }), lambdaContext);
+      expect(res.statusCode).toBe(403);
+      expect(parse(res.body).message).not.toContain('table unavailable');
+      expect(handle).not.toHaveBeenCalled();
+    });
   });
 
   describe("auth 'identity'", () => {

@@ -40,10 +40,12 @@ export interface IdentifiedRequest<B, Q, P> extends PublicRequest<B, Q, P> {
   user: User | undefined;
 }
 
-export interface AuthedRequest<B, Q, P> extends PublicRequest<B, Q, P> {
+export interface AuthedRequest<B, Q, P, F = undefined> extends PublicRequest<B, Q, P> {
   identity: Identity;
   /** The active user record of the caller (unknown or inactive users never get here: 403). */
   user: User;
+  /** What `prefetch` read while the caller was being looked up. */
+  prefetched: F;
 }
 
 interface BaseDef<B, Q, P> {
@@ -62,9 +64,15 @@ export interface IdentifiedDef<B, Q, P> extends BaseDef<B, Q, P> {
   handle: (req: IdentifiedRequest<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
 }
 
-export interface AuthedDef<B, Q, P> extends BaseDef<B, Q, P> {
+export interface AuthedDef<B, Q, P, F = undefined> extends BaseDef<B, Q, P> {
   auth?: 'jwt';
-  handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+  /**
+   * A read that does not depend on who calls (the entry named in the path...), started together with
+   * the caller's lookup so that the two round trips overlap. It must not write anything and its
+   * result reaches only `handle`, which still authorizes: a refused caller never sees it.
+   */
+  prefetch?: (req: { params: Out<P>; query: Out<Q> }) => Promise<F>;
+  handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>, F>) => Promise<unknown>;
 }
 
 export type HttpHandler = (
@@ -81,7 +89,8 @@ export function httpHandler<
   B extends AnySchema | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   P extends AnySchema | undefined = undefined,
->(def: PublicDef<B, Q, P> | IdentifiedDef<B, Q, P> | AuthedDef<B, Q, P>): HttpHandler {
+  F = undefined,
+>(def: PublicDef<B, Q, P> | IdentifiedDef<B, Q, P> | AuthedDef<B, Q, P, F>): HttpHandler {
   const run = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const body = parseInput(def.body, readJsonBody(event), 'body');
     const query = parseInput(def.query, event.queryStringParameters ?? {}, 'query');
@@ -99,11 +108,16 @@ export function httpHandler<
       >);
     } else {
       const identity = identityFromClaims(claimsOf(event));
+      const prefetching = def.prefetch?.({ params: params as Out<P>, query: query as Out<Q> });
+      // A refused caller leaves the prefetch unread: keep its failure from becoming unhandled.
+      prefetching?.catch(() => undefined);
       const user = await authenticate(identity);
-      result = await def.handle({ body, query, params, event, identity, user } as AuthedRequest<
+      const prefetched = (prefetching ? await prefetching : undefined) as F;
+      result = await def.handle({ body, query, params, event, identity, user, prefetched } as AuthedRequest<
         Out<B>,
         Out<Q>,
-        Out<P>
+        Out<P>,
+        F
       >);
     }
     return toResponse(result);

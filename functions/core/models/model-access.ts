@@ -74,9 +74,14 @@ export function permissionsOf(user: User, model: ModelRecord): ModelPermissions 
 export const canSee = (user: User, model: ModelRecord) =>
   outcome('view', user, model) === 'allowed' || outcome('preview', user, model) === 'allowed';
 
-/** Reads an entry the caller may at least preview; 404 otherwise. */
-export async function loadVisibleModel(uuid: string, user: User): Promise<ModelRecord> {
-  const model = await getModel(uuid);
+/** Reads an entry the caller may at least preview; 404 otherwise (also when `read` found nothing). */
+export async function loadVisibleModel(
+  uuid: string,
+  user: User,
+  /** The result of reading the entry already (a handler's prefetch), found or not. */
+  read?: { model: ModelRecord | undefined },
+): Promise<ModelRecord> {
+  const model = read ? read.model : await getModel(uuid);
   if (!model || model.status === 'DELETED' || model.status === 'CREATING' || !canSee(user, model)) {
     throw new NotFoundError(MODEL_NOT_FOUND);
   }

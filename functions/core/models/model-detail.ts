@@ -1,10 +1,10 @@
 import { allMembers } from '@shared/rules/model-roles';
 import type { ModelMetadata, ModelRoles } from '@shared/schemas/model';
-import type { ModelDetail } from '@shared/schemas/model-api';
+import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import type { ModelRecord } from '../../data/models';
 import { permissionsOf, theoremFlagsOf } from './model-access';
-import { loadUsers, summaries } from './model-users';
+import { displaySummaries, toUserSummary } from './model-users';
 
 /**
  * The preview rule: a caller who may preview an entry but not view it (an internal user without a
@@ -63,16 +63,24 @@ export async function toModelDetail(
   const full = permissions.view === 'allowed';
   const roles = full ? model.roles : previewRoles(model.roles);
   const ids = new Set([...allMembers(roles), model.createdBy]);
-  const missing = [...ids].filter((id) => !known.has(id));
-  const loaded = missing.length > 0 ? await loadUsers(missing) : new Map<string, User>();
-  const users = new Map([...known, ...loaded]);
+  // Records the caller already holds are fresh (the caller's own, those a write just read); the
+  // others are only shown, so a summary up to a minute old will do (displaySummaries).
+  const fresh = new Map([...known, [caller.id, caller]]);
+  const missing = [...ids].filter((id) => !fresh.has(id));
+  const shown = missing.length > 0 ? await displaySummaries(missing) : new Map<string, UserSummary>();
+  const users: Record<string, UserSummary> = {};
+  for (const id of ids) {
+    const record = fresh.get(id);
+    const summary = record ? toUserSummary(record) : shown.get(id);
+    if (summary) users[id] = summary;
+  }
   return {
     uuid: model.uuid,
     name: model.name,
     status: model.status,
     metadata: full ? model.metadata : previewMetadata(model.metadata),
     roles,
-    users: summaries(users, ids),
+    users,
     createdBy: model.createdBy,
     createdOn: model.createdOn,
     modifiedOn: model.modifiedOn,

@@ -1,0 +1,43 @@
+import type { User } from '@shared/schemas/user';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const users = vi.hoisted(() => ({ getUser: vi.fn() }));
+vi.mock('../../data/users', () => users);
+
+const { displaySummaries } = await import('./model-users');
+
+const lead: User = {
+  id: 'lead-for-display',
+  firstName: 'Lena',
+  lastName: 'Lead',
+  email: 'lena@example.com',
+  active: true,
+  userType: 'INTERNALUSER',
+  createdOn: '2026-01-01T00:00:00.000Z',
+};
+
+describe('displaySummaries', () => {
+  beforeEach(() => users.getUser.mockReset());
+
+  it('reads a person once a minute and leaves unknown ids out', async () => {
+    users.getUser.mockImplementation(async (id: string) => (id === lead.id ? lead : undefined));
+    const t0 = 1_000_000;
+
+    const first = await displaySummaries([lead.id, 'ghost'], t0);
+    const second = await displaySummaries([lead.id], t0 + 59_000);
+    users.getUser.mockImplementation(async () => ({ ...lead, lastName: 'Renamed' }));
+    const later = await displaySummaries([lead.id], t0 + 61_000);
+
+    expect(first.get(lead.id)).toEqual({
+      id: lead.id,
+      firstName: 'Lena',
+      lastName: 'Lead',
+      email: 'lena@example.com',
+      userType: 'INTERNALUSER',
+    });
+    expect(first.has('ghost')).toBe(false);
+    expect(second.get(lead.id)?.lastName).toBe('Lead');
+    expect(later.get(lead.id)?.lastName).toBe('Renamed');
+    expect(users.getUser.mock.calls.filter(([id]) => id === lead.id)).toHaveLength(2);
+  });
+});
