@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CORS, HTTP_ROUTES, NOT_FOUND_HANDLER, WORKFLOW_TASKS, WS_ROUTES } from '@shared/api/routes';
+import {
+  CORS,
+  HTTP_ROUTES,
+  NOT_FOUND_HANDLER,
+  SCHEDULED_JOBS,
+  WORKFLOW_TASKS,
+  WS_ROUTES,
+} from '@shared/api/routes';
 import { ENV_VARS, type EnvVarName } from '@shared/config/env-vars';
 import { CfnOutput, Duration, IgnoreMode, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -94,8 +101,14 @@ const HANDLER_NEEDS: Readonly<Record<string, readonly ('mail' | 'push' | 'files'
   [WORKFLOW_TASKS.MarkFailed]: ['push', 'files'],
 };
 
-/** The catalogue compaction job (functions/jobs/compact-catalog.ts), run every 15 minutes. */
+/** The catalogue compaction job (functions/jobs/compact-catalog.ts), one of SCHEDULED_JOBS. */
 export const CATALOG_COMPACTION_HANDLER = 'jobs/compact-catalog';
+
+const pascalCase = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
 
 /**
  * Handlers that hold the whole catalogue projection in memory (about 100,000 entries): more memory,
@@ -177,13 +190,16 @@ export class StatelessStack extends Stack {
     });
     this.grantStateMachine(Object.values(workflow), runner);
 
-    // Catalogue compaction: a new snapshot every 15 minutes (docs/data-model.md, "Catalogue search").
-    const compaction = this.createFunction(CATALOG_COMPACTION_HANDLER, 'readWrite');
-    new Rule(this, 'CompactCatalogSchedule', {
-      description: 'Folds the catalogue change log into a new snapshot',
-      schedule: Schedule.rate(Duration.minutes(15)),
-      targets: [new LambdaFunction(compaction.function, { retryAttempts: 2 })],
-    });
+    // Scheduled jobs (the local cloud runs the same list on timers), e.g. catalogue compaction: a new
+    // snapshot every 15 minutes (docs/data-model.md, "Catalogue search").
+    for (const job of SCHEDULED_JOBS) {
+      const fn = this.createFunction(job.handler, 'readWrite');
+      new Rule(this, `${pascalCase(job.handler.split('/').pop() ?? job.handler)}Schedule`, {
+        description: job.description,
+        schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
+        targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
+      });
+    }
 
     // Push needs the WebSocket API id, so it is bound once the API exists.
     for (const [handler, fn] of this.functions) {

@@ -2,7 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HTTP_ROUTES, NOT_FOUND_HANDLER, WORKFLOW_TASKS, WS_ROUTES } from '@shared/api/routes';
+import {
+  HTTP_ROUTES,
+  NOT_FOUND_HANDLER,
+  SCHEDULED_JOBS,
+  WORKFLOW_TASKS,
+  WS_ROUTES,
+} from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { build, type Metafile } from 'esbuild';
 import { formatTable, kb, median, ms, verdict } from './stats';
@@ -43,6 +49,7 @@ function handlerModules(): string[] {
     NOT_FOUND_HANDLER,
     ...WS_ROUTES.map((r) => r.handler),
     ...Object.values(WORKFLOW_TASKS),
+    ...SCHEDULED_JOBS.map((j) => j.handler),
   ];
   return [...new Set<string>(all)];
 }

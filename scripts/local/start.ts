@@ -7,6 +7,7 @@
 
 import { appendFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SCHEDULED_JOBS } from '@shared/api/routes';
 import { LOCAL_FILES_BUCKET, LOCAL_REGION, TABLE_SCHEMA } from '@shared/config/table-schema';
 import { ensureUserPool, startCognitoLocal } from './cognito-local';
 import { startCognitoProxy } from './cognito-proxy';
@@ -26,6 +27,7 @@ import { PERSONAS, personaByKey } from './personas';
 import { assertPortsFree, PortInUseError, type Ports, resolvePorts, TEST_PORT_OFFSET } from './ports';
 import { type ManagedChild, spawnManaged, waitUntil } from './processes';
 import { startS3 } from './s3-local';
+import { startScheduler } from './scheduler';
 import { seed } from './seed';
 import { startSfnServer, stateMachineArn } from './sfn-server';
 
@@ -221,7 +223,11 @@ async function main(): Promise<void> {
       writeWebConfig(endpoints, false);
     }
 
-    // 5. Ready: endpoints.json last.
+    // 5. Scheduled jobs (catalogue compaction), once now and then on their schedule.
+    const scheduler = startScheduler(SCHEDULED_JOBS, log);
+    stoppers.push({ name: 'scheduler', stop: async () => scheduler.stop() });
+
+    // 6. Ready: endpoints.json last.
     writeEndpoints(dataDir, endpoints);
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`ready in ${seconds} s`);

@@ -384,3 +384,21 @@ export const CORS = {
   exposeHeaders: ['etag'],
   maxAgeSeconds: 600,
 } as const;
+
+/**
+ * Jobs that run on a schedule: an EventBridge rule per job in AWS (cdk/stacks/stateless-stack.ts), a
+ * timer in the local cloud (scripts/local/scheduler.ts) that also runs each job once at start.
+ */
+export interface ScheduledJob {
+  readonly handler: string;
+  readonly everyMinutes: number;
+  readonly description: string;
+}
+
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  {
+    handler: 'jobs/compact-catalog',
+    everyMinutes: 15,
+    description: 'Folds the catalogue change log into a new snapshot',
+  },
+];
