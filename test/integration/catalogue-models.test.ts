@@ -222,6 +222,26 @@ describe('catalogue: create, detail and name', () => {
     expect(changes).toHaveLength(1);
   });
 
+  it('fills the metadata of a known study number on the server, on create and when the study changes', async () => {
+    // MR-1042-024 is a seeded study: NSCLC, Zentravimab, Partitioned Survival Model, Confidential.
+    const created = await createEntry({ metadata: metadataOf({ study_number: 'MR-1042-024' }) });
+    expect(created.metadata).toMatchObject({
+      study_number: 'MR-1042-024',
+      disease: 'Non-small cell lung cancer',
+      product: ['Zentravimab'],
+      model_type: 'Partitioned Survival Model',
+      information_classification: 'Confidential',
+    });
+    expect(created.name).toContain('Non-small cell lung cancer');
+
+    // Keeping the study, the user may change a filled field; choosing another study fills again.
+    const edited = await call('lead', 'PATCH', `/v2/models/${created.uuid}`, {
+      metadata: { ...created.metadata, model_type: 'Markov Cohort Model' },
+      rev: created.rev,
+    });
+    expect(edited.body.metadata.model_type).toBe('Markov Cohort Model');
+  });
+
   it('links a new entry under a parent: root taken, version must be above the parent', async () => {
     const parent = await createEntry({ metadata: metadataOf({ version_release_of_model: '2' }) });
     const low = await call('lead', 'POST', '/v2/models', {

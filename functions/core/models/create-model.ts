@@ -30,6 +30,7 @@ import {
   publishIssuesAsIssues,
   throwIfIssues,
   withStewardFields,
+  withStudyMetadata,
 } from './entry-rules';
 import { metadataFingerprint } from './metadata-fingerprint';
 import { canSee, loadVisibleModel } from './model-access';
@@ -88,8 +89,9 @@ export async function createModel(
   });
   issues.push(...roleIssues);
 
+  const { lists, studies } = await activeOptionLists();
   let metadata: ModelMetadata = withStewardFields(
-    body.metadata,
+    withStudyMetadata(body.metadata, studies),
     roles.steward ? users.get(roles.steward) : undefined,
   );
   let parentValid: boolean | undefined;
@@ -110,7 +112,6 @@ export async function createModel(
     metadata = { ...rest, tree_root_id: uuid };
   }
 
-  const { lists } = await activeOptionLists();
   issues.push(...metadataIssues(metadata, lists));
   const publishIssues = checkPublishIssues({
     metadata,

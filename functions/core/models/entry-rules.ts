@@ -1,8 +1,9 @@
-import { invalidOptions, type MetadataOptionLists } from '@shared/rules/model-metadata';
+import { fillFromStudy, invalidOptions, type MetadataOptionLists } from '@shared/rules/model-metadata';
 import { nameProblems } from '@shared/rules/model-name';
 import { allMembers, normalizeRoles, type RoleUser, roleChangeProblems } from '@shared/rules/model-roles';
 import { versionFormatProblem } from '@shared/rules/model-version';
 import { type PublishIssue, SEVERITIES } from '@shared/rules/publish-checks';
+import type { MetadataOption } from '@shared/schemas/metadata-option';
 import { type ModelMetadata, type ModelRoles, TOP_SENSITIVITY_CLASSIFICATION } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import type { Membership, MembershipRole } from '../../data/memberships';
@@ -134,4 +135,21 @@ export function membershipChanges(
   }
   for (const [id, m] of before) if (!after.has(id)) items.push(membershipDelete(id, m.modelUuid));
   return items;
+}
+
+/**
+ * Study-number auto-fill on the server (000 §5 "A study number fills related metadata from a known
+ * study"): when a known study is chosen (on create, or changed on an update), its assigned metadata
+ * replaces the matching fields, whatever the client sent. A study kept unchanged leaves the fields to
+ * the user, as the form does.
+ */
+export function withStudyMetadata(
+  metadata: ModelMetadata,
+  studies: ReadonlyMap<string, MetadataOption>,
+  previous?: ModelMetadata,
+): ModelMetadata {
+  const studyNumber = metadata.study_number;
+  if (!studyNumber || previous?.study_number === studyNumber) return metadata;
+  const study = studies.get(studyNumber);
+  return study?.metadata ? fillFromStudy(metadata, studyNumber, study.metadata) : metadata;
 }

@@ -8,7 +8,7 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { mayReadFile } from './download-files';
-import { membershipChanges, membershipsOf } from './entry-rules';
+import { membershipChanges, membershipsOf, withStudyMetadata } from './entry-rules';
 import { metadataFingerprint } from './metadata-fingerprint';
 
 const base = {
@@ -127,5 +127,35 @@ describe('the file rule (000 §6)', () => {
     ['a super user', user('a', 'SUPERUSER'), model('false'), file({}), true],
   ])('%s → %s', (_what, u, m, f, allowed) => {
     expect(mayReadFile(u, m, f)).toBe(allowed);
+  });
+});
+
+describe('withStudyMetadata (study number auto-fill on the server)', () => {
+  const studies = new Map([
+    [
+      'MR-1',
+      {
+        type: 'study_number' as const,
+        value: 'MR-1',
+        retired: false,
+        usage: 0,
+        metadata: { disease: 'Non-small cell lung cancer', product: ['Zentravimab'] },
+      },
+    ],
+  ]);
+
+  it('fills the assigned fields when a known study is chosen', () => {
+    const filled = withStudyMetadata({ ...base, study_number: 'MR-1' }, studies);
+    expect([filled.disease, filled.product, filled.model_type]).toEqual([
+      'Non-small cell lung cancer',
+      ['Zentravimab'],
+      'Markov Cohort Model',
+    ]);
+  });
+
+  it('leaves the fields alone when the study is unknown or unchanged since the last save', () => {
+    expect(withStudyMetadata({ ...base, study_number: 'X-9' }, studies).disease).toBe('Melanoma');
+    const kept = { ...base, study_number: 'MR-1' };
+    expect(withStudyMetadata(kept, studies, kept).disease).toBe('Melanoma');
   });
 });

@@ -16,7 +16,13 @@ import {
 } from '../../data/models';
 import { ConflictError } from '../../lib/errors';
 import { activeOptionLists } from '../options/list-metadata-options';
-import { type Issue, metadataIssues, publishIssuesAsIssues, throwIfIssues } from './entry-rules';
+import {
+  type Issue,
+  metadataIssues,
+  publishIssuesAsIssues,
+  throwIfIssues,
+  withStudyMetadata,
+} from './entry-rules';
 import { metadataFingerprint } from './metadata-fingerprint';
 import { loadModelFor } from './model-access';
 import { catalogChange, checkRev, nextRevision } from './model-writes';
@@ -42,8 +48,9 @@ export async function updateModel(
   const model = await loadModelFor('edit', uuid, caller);
   checkRev(model, input.rev);
   const old = model.metadata;
+  const { lists, studies } = await activeOptionLists();
   const metadata: ModelMetadata = {
-    ...withoutServerFields(input.metadata),
+    ...withStudyMetadata(withoutServerFields(input.metadata), studies, old),
     ...pick(old, [
       'tree_root_id',
       'tree_parent_id',
@@ -70,7 +77,6 @@ export async function updateModel(
       issues.push({ path: 'body.metadata.version_release_of_model', message: problem });
     }
   }
-  const { lists } = await activeOptionLists();
   issues.push(...metadataIssues(metadata, lists, old));
   const publishIssues = checkPublishIssues({
     metadata,
