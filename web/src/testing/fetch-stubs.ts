@@ -3,7 +3,7 @@ import { setConfig } from '../config/env';
 
 /**
  * Fetch stand-ins and the test configuration for the web tests of every feature (no network).
- * Only test files import this module. Tests also mock `lib/auth` (no Amplify in jsdom).
+ * Only test files import this module. Tests also mock `lib/auth` (no Amplify in jsdom) with `auth-stub.ts`.
  */
 export const API = 'http://api.test';
 

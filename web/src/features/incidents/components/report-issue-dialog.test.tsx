@@ -6,10 +6,7 @@ import { setConfig } from '../../../config/env';
 import { validateReportDescription } from '../api/create-incident';
 import { ReportIssueDialog } from './report-issue-dialog';
 
-vi.mock('../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
 
 describe('report description rule', () => {
   it('requires a description and allows at most 500 characters', () => {

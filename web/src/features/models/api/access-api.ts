@@ -11,6 +11,7 @@ import type {
 import type * as z from 'zod';
 import { type ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/message-stack';
+import { modelFilePath, modelPath } from './models-api';
 
 /**
  * Calls of issue 4's access flows: access requests, grant links and sharing by e-mail. Every call
@@ -22,16 +23,13 @@ export type ModelGrantResult = z.infer<typeof ModelGrantResultSchema>;
 export type ShareModelBody = z.input<typeof ShareModelBodySchema>;
 export type ShareResult = z.infer<typeof ShareResultSchema>;
 
-const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
-const filePath = (uuid: string, fileUuid: string, rest = '') =>
-  modelPath(uuid, `/files/${encodeURIComponent(fileUuid)}${rest}`);
 const OWN_ERRORS = { handleErrors: true } as const;
 
 export const requestModelAccess = (modelUuid: string, body: ModelAccessRequestBody) =>
   api.post<RequestSent>(modelPath(modelUuid, '/access-requests'), body, OWN_ERRORS);
 
 export const requestFileAccess = (modelUuid: string, fileUuid: string, body: FileAccessRequestBody) =>
-  api.post<RequestSent>(filePath(modelUuid, fileUuid, '/access-requests'), body, OWN_ERRORS);
+  api.post<RequestSent>(modelFilePath(modelUuid, fileUuid, '/access-requests'), body, OWN_ERRORS);
 
 /** The model grant link (`?role=..&userId=..`): managers and super users only (checked by the server). */
 export const grantModelRole = (modelUuid: string, role: GrantableRole, userId: string) =>
@@ -39,7 +37,11 @@ export const grantModelRole = (modelUuid: string, role: GrantableRole, userId: s
 
 /** The file grant link (`?file=..&fileName=..&userId=..`): gives the user ACTIVE access to the file. */
 export const grantFileAccess = (modelUuid: string, fileUuid: string, userId: string) =>
-  api.put<FileAccessList>(filePath(modelUuid, fileUuid, '/access'), { userId, status: 'ACTIVE' }, OWN_ERRORS);
+  api.put<FileAccessList>(
+    modelFilePath(modelUuid, fileUuid, '/access'),
+    { userId, status: 'ACTIVE' },
+    OWN_ERRORS,
+  );
 
 export const shareModel = (modelUuid: string, body: ShareModelBody) =>
   api.post<ShareResult>(modelPath(modelUuid, '/share'), body, OWN_ERRORS);

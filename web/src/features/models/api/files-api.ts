@@ -9,7 +9,7 @@ import type { FileNode } from '@shared/schemas/model-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { api, type RequestOptions } from '../../../lib/api-client';
-import { modelKeys } from './models-api';
+import { modelFilePath, modelKeys, modelPath } from './models-api';
 
 /**
  * The client of the file manager and file-level access (shared/schemas/collaboration.ts). Query keys
@@ -29,9 +29,9 @@ export const fileKeys = {
 };
 
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
-const filesPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}/files${rest}`;
-const filePath = (uuid: string, fileUuid: string, rest = '') =>
-  filesPath(uuid, `/${encodeURIComponent(fileUuid)}${rest}`);
+const filesPath = (uuid: string) => modelPath(uuid, '/files');
+/** The dialogs report failures themselves; 403 keeps the global rule (back to the model list). */
+const OWN_ERRORS_BUT_403: Opts = { handleErrors: (e) => e.status !== 403 };
 
 // ---------- fetchers ----------
 export const listCallerFiles = (uuid: string, opts: Opts = {}) =>
@@ -42,28 +42,20 @@ export const listCallerFiles = (uuid: string, opts: Opts = {}) =>
  * to the caller, which says 'Failed to update Files.' and lists the server's issues.
  */
 export const saveFileChanges = (uuid: string, body: FileChangeSetInput, opts: Opts = {}) =>
-  api.patch<CallerFileList>(filesPath(uuid), body, { handleErrors: (e) => e.status !== 403, ...opts });
+  api.patch<CallerFileList>(filesPath(uuid), body, { ...OWN_ERRORS_BUT_403, ...opts });
 
 export const getFileAccess = (uuid: string, fileUuid: string, opts: Opts = {}) =>
-  api.get<FileAccessList>(filePath(uuid, fileUuid, '/access'), opts);
+  api.get<FileAccessList>(modelFilePath(uuid, fileUuid, '/access'), opts);
 
 /** Grant (ACTIVE) or stop sharing (INACTIVE); the dialog reports failures itself. */
 export const setFileAccess = (uuid: string, fileUuid: string, body: FileShareBody) =>
-  api.put<FileAccessList>(filePath(uuid, fileUuid, '/access'), body, {
-    handleErrors: (e) => e.status !== 403,
-  });
+  api.put<FileAccessList>(modelFilePath(uuid, fileUuid, '/access'), body, OWN_ERRORS_BUT_403);
 
 export const transferFileOwner = (uuid: string, fileUuid: string, userId: string) =>
-  api.put<FileNode>(
-    filePath(uuid, fileUuid, '/owner'),
-    { userId },
-    {
-      handleErrors: (e) => e.status !== 403,
-    },
-  );
+  api.put<FileNode>(modelFilePath(uuid, fileUuid, '/owner'), { userId }, OWN_ERRORS_BUT_403);
 
 export const getFileHistory = (uuid: string, fileUuid: string, opts: Opts = {}) =>
-  api.get<FileHistory>(filePath(uuid, fileUuid, '/history'), opts);
+  api.get<FileHistory>(modelFilePath(uuid, fileUuid, '/history'), opts);
 
 // ---------- query options ----------
 export const callerFilesQuery = (uuid: string) =>

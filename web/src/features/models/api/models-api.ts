@@ -60,7 +60,10 @@ export const modelKeys = {
   users: (q: string, limit: number) => ['users', 'search', q, limit] as const,
 };
 
-const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
+/** API paths of one entry and of one of its files (below /v2); ids are URL-encoded. */
+export const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
+export const modelFilePath = (uuid: string, fileUuid: string, rest = '') =>
+  modelPath(uuid, `/files/${encodeURIComponent(fileUuid)}${rest}`);
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
 
 /** Query-string form of the list query: lists travel comma-separated, defaults are left out. */
@@ -176,11 +179,7 @@ export const listModelFiles = (uuid: string, opts: Opts = {}) =>
 
 /** The legal notice must have been acknowledged; the answer is a short-lived presigned URL. */
 export const downloadModelFile = (uuid: string, fileUuid: string, opts: Opts = {}) =>
-  api.post<DownloadLink>(
-    modelPath(uuid, `/files/${encodeURIComponent(fileUuid)}/download`),
-    { legalNoticeAccepted: true },
-    opts,
-  );
+  api.post<DownloadLink>(modelFilePath(uuid, fileUuid, '/download'), { legalNoticeAccepted: true }, opts);
 
 export const downloadAllModelFiles = (uuid: string, opts: Opts = {}) =>
   api.post<DownloadLink>(modelPath(uuid, '/download-all'), { legalNoticeAccepted: true }, opts);

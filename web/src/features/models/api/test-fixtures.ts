@@ -4,6 +4,7 @@ import type {
   ModelDetail,
   ModelPermissions,
   ModelSummary,
+  UserSummary,
 } from '@shared/schemas/model-api';
 
 /**
@@ -94,4 +95,13 @@ export const file = (over: Partial<FileNode> = {}): FileNode => ({
   updatedOn: '2024-03-05T10:00:00.000Z',
   updatedBy: 'leo',
   ...over,
+});
+
+/** An internal user with the e-mail '<id>@example.com'. */
+export const person = (id: string, firstName: string, lastName: string): UserSummary => ({
+  id,
+  firstName,
+  lastName,
+  email: `${id}@example.com`,
+  userType: 'INTERNALUSER',
 });

@@ -9,10 +9,7 @@ import { withQueryClient } from '../../../testing/render';
 import { useLiveNotifications } from '../api/use-live-notifications';
 import { NotificationBell } from './notification-bell';
 
-vi.mock('../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
 
 const ID = (n: number) => `01J0000000000000000000000${n}`;
 const notification = (n: number, over: Partial<Notification> = {}): Notification => ({

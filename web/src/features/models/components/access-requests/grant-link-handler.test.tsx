@@ -9,10 +9,7 @@ import { UUID_A, UUID_B } from '../../api/test-fixtures';
 import { readGrantLink, withoutGrantLink } from './grant-link';
 import { GrantLinkHandler, INVALID_GRANT_LINK } from './grant-link-handler';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const emma = {
   id: 'employee',

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { notify } from '../../../../lib/message-stack';
 import { grantFileAccess, grantModelRole, notifyFailure } from '../../api/access-api';
 import { modelKeys } from '../../api/models-api';
+import { userLabel } from '../user-picker/search-users';
 import { type GrantLink, readGrantLink, withoutGrantLink } from './grant-link';
 import './access.css';
 
@@ -21,7 +22,7 @@ export const INVALID_GRANT_LINK = 'This access link is not valid. Nothing was gr
 const inFlight = new Set<string>();
 
 const personName = (user: Pick<UserSummary, 'id' | 'firstName' | 'lastName'> | undefined, id: string) =>
-  (user && `${user.firstName} ${user.lastName}`.trim()) || id;
+  user ? userLabel(user) : id;
 
 /**
  * Performs one grant and returns the text of the 'Access Granted' dialog.

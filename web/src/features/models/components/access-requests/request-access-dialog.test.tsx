@@ -10,10 +10,7 @@ import { validateAccessRequest } from './access-validation';
 import { RequestAccessDialog, type RequestAccessTarget } from './request-access-dialog';
 import { RequestModelAccessButton } from './request-model-access-button';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const [HTA, INTERNAL, DECISION, OTHER] = ACCESS_REQUEST_REASONS;
 const MODEL: RequestAccessTarget = { kind: 'model', modelUuid: UUID_A, modelName: 'Lung model' };

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@shared/messages';
 import { ACCESS_REQUEST_REASONS, OTHER_REASON } from '@shared/schemas/collaboration';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, type JSX, useId, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { notify } from '../../../../lib/message-stack';
 import { notifyFailure, requestFileAccess, requestModelAccess } from '../../api/access-api';
 import { type AccessRequestReason, accessRequestBody, validateAccessRequest } from './access-validation';
@@ -76,25 +75,15 @@ export function RequestAccessDialog({ target, onHide, onSent }: RequestAccessDia
   const subject = target.kind === 'model' ? target.modelName : target.fileName;
 
   return (
-    <Dialog
+    <ActionDialog
       header={MESSAGES.requestAccess}
-      visible
+      width="40rem"
       onHide={onHide}
-      style={{ width: '40rem', maxWidth: '95vw' }}
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button
-            type="submit"
-            form={`${id}-form`}
-            label="Submit"
-            icon="pi pi-send"
-            loading={mutation.isPending}
-            disabled={!valid}
-          />
-        </div>
-      }
+      confirmLabel="Submit"
+      confirmIcon="pi pi-send"
+      form={`${id}-form`}
+      busy={mutation.isPending}
+      confirmDisabled={!valid}
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate>
         <p>
@@ -125,30 +114,20 @@ export function RequestAccessDialog({ target, onHide, onSent }: RequestAccessDia
           )}
         </fieldset>
         {other && (
-          <div className="mr-field">
-            <label htmlFor={`${id}-details`}>Details *</label>
-            <InputTextarea
-              id={`${id}-details`}
-              value={details}
-              rows={4}
-              maxLength={DETAILS_MAX}
-              invalid={Boolean(detailsError)}
-              aria-invalid={Boolean(detailsError)}
-              aria-describedby={detailsError ? `${id}-details-error` : undefined}
-              onChange={(e) => {
-                setDetails(e.target.value);
-                setTouched((t) => ({ ...t, details: true }));
-              }}
-              onBlur={() => setTouched((t) => ({ ...t, details: true }))}
-            />
-            {detailsError && (
-              <small id={`${id}-details-error`} className="mr-error-text" role="alert">
-                {detailsError}
-              </small>
-            )}
-          </div>
+          <TextAreaField
+            label="Details *"
+            value={details}
+            rows={4}
+            maxLength={DETAILS_MAX}
+            error={detailsError}
+            onChange={(value) => {
+              setDetails(value);
+              setTouched((t) => ({ ...t, details: true }));
+            }}
+            onBlur={() => setTouched((t) => ({ ...t, details: true }))}
+          />
         )}
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

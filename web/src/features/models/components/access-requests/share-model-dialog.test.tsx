@@ -4,22 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
-import { UUID_A } from '../../api/test-fixtures';
+import { person, UUID_A } from '../../api/test-fixtures';
 import { validateShare } from './access-validation';
 import { ShareModelDialog } from './share-model-dialog';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
-const person = (id: string, firstName: string, lastName: string) => ({
-  id,
-  firstName,
-  lastName,
-  email: `${id}@example.com`,
-  userType: 'INTERNALUSER',
-});
 const victor = person('viewer', 'Victor', 'Viewer');
 const mona = person('modeler', 'Mona', 'Modeler');
 const MODEL = { uuid: UUID_A, name: 'Lung model' };

@@ -2,10 +2,9 @@ import { MESSAGES } from '@shared/messages';
 import { SHARE_MESSAGE_MAX } from '@shared/schemas/collaboration';
 import type { UserSummary } from '@shared/schemas/model-api';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { type JSX, useId, useState } from 'react';
+import { type JSX, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { paths } from '../../../../config/paths';
 import { notify } from '../../../../lib/message-stack';
 import { notifyFailure, shareModel } from '../../api/access-api';
@@ -32,7 +31,6 @@ export function ShareModelDialog({ model, onHide }: ShareModelDialogProps): JSX.
     MESSAGES.shareDefaultMessage(model.name, shareLink(model.uuid)),
   );
   const [errors, setErrors] = useState<FieldErrors<'userIds' | 'message'>>({});
-  const id = useId();
   const userIds = users.map((u) => u.id);
 
   const mutation = useMutation({
@@ -57,18 +55,14 @@ export function ShareModelDialog({ model, onHide }: ShareModelDialogProps): JSX.
   };
 
   return (
-    <Dialog
+    <ActionDialog
       header="Share Model Entry"
-      visible
+      width="44rem"
       onHide={onHide}
-      style={{ width: '44rem', maxWidth: '95vw' }}
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button type="button" label="Send" icon="pi pi-send" loading={mutation.isPending} onClick={send} />
-        </div>
-      }
+      confirmLabel="Send"
+      confirmIcon="pi pi-send"
+      busy={mutation.isPending}
+      onConfirm={send}
     >
       <p>
         Send <strong>{model.name}</strong> by e-mail.
@@ -81,27 +75,17 @@ export function ShareModelDialog({ model, onHide }: ShareModelDialogProps): JSX.
           onRemove={(userId) => setUsers((list) => list.filter((u) => u.id !== userId))}
         />
       </div>
-      <div className="mr-field">
-        <label htmlFor={`${id}-message`}>Message *</label>
-        <InputTextarea
-          id={`${id}-message`}
-          value={message}
-          rows={7}
-          maxLength={SHARE_MESSAGE_MAX}
-          invalid={Boolean(errors.message)}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={errors.message ? `${id}-message-error` : undefined}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            if (errors.message) setErrors((x) => ({ ...x, message: undefined }));
-          }}
-        />
-        {errors.message && (
-          <small id={`${id}-message-error`} className="mr-error-text" role="alert">
-            {errors.message}
-          </small>
-        )}
-      </div>
-    </Dialog>
+      <TextAreaField
+        label="Message *"
+        value={message}
+        rows={7}
+        maxLength={SHARE_MESSAGE_MAX}
+        error={errors.message}
+        onChange={(value) => {
+          setMessage(value);
+          if (errors.message) setErrors((x) => ({ ...x, message: undefined }));
+        }}
+      />
+    </ActionDialog>
   );
 }

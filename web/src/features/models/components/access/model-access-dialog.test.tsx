@@ -8,10 +8,7 @@ import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-st
 import { model, users } from '../detail/test-fixtures';
 import { ModelAccessDialog } from './model-access-dialog';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const uuid = model().uuid;
 const roles = {

@@ -4,8 +4,8 @@ import { MODEL_ROLE_LABELS, type ModelRoles } from '@shared/schemas/model';
 import type { ModelDetail, ModelRolesDetail } from '@shared/schemas/model-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/message-stack';
 import { modelKeys, modelRolesQuery, setModelRoles } from '../../api/models-api';
@@ -106,25 +106,17 @@ export function ModelAccessDialog({ model, actor, onHide }: ModelAccessDialogPro
   const members = state ? [...allMembers(state.roles)] : [];
 
   return (
-    <Dialog
-      visible
+    <ActionDialog
       header="Model Access"
+      width="80rem"
       onHide={onHide}
-      style={{ width: '80rem', maxWidth: '95vw' }}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button label="Cancel" outlined onClick={onHide} />
-          <span title={blocked}>
-            <Button
-              label="Update Permissions"
-              icon="pi pi-check"
-              disabled={!canSave}
-              loading={saving}
-              onClick={() => void save()}
-            />
-          </span>
-        </div>
-      }
+      draggable
+      confirmLabel="Update Permissions"
+      confirmIcon="pi pi-check"
+      confirmTitle={blocked}
+      confirmDisabled={!canSave}
+      busy={saving}
+      onConfirm={() => void save()}
     >
       <p className="mr-muted">{model.name}</p>
       {blocked && (
@@ -191,6 +183,6 @@ export function ModelAccessDialog({ model, actor, onHide }: ModelAccessDialogPro
           onHide={() => setSettingsFor(undefined)}
         />
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { MESSAGES } from '@shared/messages';
 import { EXPERTISE_LEVELS } from '@shared/schemas/model-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
 import { expertiseQuery, modelKeys, setExpertise, type UserExpertise } from '../../api/models-api';
 
@@ -100,17 +99,15 @@ export function UserSettingsDialog({
   };
 
   return (
-    <Dialog
-      visible
+    <ActionDialog
       header={`User Settings: ${userName}`}
+      width="56rem"
       onHide={onHide}
-      style={{ width: '56rem', maxWidth: '95vw' }}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button label="Cancel" outlined onClick={onHide} />
-          <Button label="Update Settings" icon="pi pi-check" loading={saving} onClick={() => void save()} />
-        </div>
-      }
+      draggable
+      confirmLabel="Update Settings"
+      confirmIcon="pi pi-check"
+      busy={saving}
+      onConfirm={() => void save()}
     >
       <div className="mr-field">
         <label htmlFor={levelId}>Expertise level</label>
@@ -124,6 +121,6 @@ export function UserSettingsDialog({
       {/* Sub-models arrive with their own issue; until then both tables are empty. */}
       <SubModelTable title="Calibration Management" rows={[]} selected={subModels} onSelect={setSubModels} />
       <SubModelTable title="Scenario Management" rows={[]} selected={subModels} onSelect={setSubModels} />
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@shared/messages';
 import { Checkbox } from 'primereact/checkbox';
 import { useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
 import { useDeleteModel } from '../../api/models-api';
-import { ActionDialog } from './action-dialog';
 import { validateDeleteConfirmation } from './action-validation';
 
 interface DeleteModelDialogProps {

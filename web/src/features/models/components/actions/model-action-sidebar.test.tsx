@@ -12,10 +12,7 @@ import { ModelActionSidebar } from './model-action-sidebar';
 import { PublishModelDialog } from './publish-model-dialog';
 import { RetireModelDialog } from './retire-model-dialog';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const LABELS = {
   delete: 'Delete Model Entry',

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@shared/messages';
 import { useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
 import { type PublishIssue, PublishRefusedError, usePublishModel } from '../../api/models-api';
-import { ActionDialog } from './action-dialog';
 
 interface PublishModelDialogProps {
   uuid: string;

@@ -2,9 +2,9 @@ import { MESSAGES } from '@shared/messages';
 import { Checkbox } from 'primereact/checkbox';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
 import { useRetireModel } from '../../api/models-api';
-import { ActionDialog } from './action-dialog';
 import { validateRetire } from './action-validation';
 
 interface RetireModelDialogProps {

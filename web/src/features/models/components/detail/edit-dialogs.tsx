@@ -4,9 +4,9 @@ import type { ModelMetadata } from '@shared/schemas/model';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/message-stack';
 import { checkModelName, modelKeys, updateModel } from '../../api/models-api';
@@ -106,23 +106,16 @@ export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide
   const preview = assembleModelName(next);
   const local = nameProblems(next);
   return (
-    <Dialog
-      visible
+    <ActionDialog
       header="Name Suffix"
+      width="40rem"
       onHide={onHide}
-      style={{ width: '40rem', maxWidth: '95vw' }}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button label="Cancel" outlined onClick={onHide} />
-          <Button
-            label="Save"
-            icon="pi pi-check"
-            loading={saving}
-            disabled={local.length > 0 || stale}
-            onClick={() => void save(next, MESSAGES.metadataSaved)}
-          />
-        </div>
-      }
+      draggable
+      confirmLabel="Save"
+      confirmIcon="pi pi-check"
+      busy={saving}
+      confirmDisabled={local.length > 0 || stale}
+      onConfirm={() => void save(next, MESSAGES.metadataSaved)}
     >
       <div className="mr-field">
         <label htmlFor={inputId}>Suffix</label>
@@ -146,7 +139,7 @@ export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide
         New name: <strong>{preview}</strong>
       </p>
       <Problems problems={problems} stale={stale} onReload={() => void reload()} />
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -163,17 +156,16 @@ export function EditMetadataDialog({ model, onHide }: { model: ModelDetail; onHi
     void save(compactMetadata(metadata), MESSAGES.metadataSaved);
   };
   return (
-    <Dialog
-      visible
+    <ActionDialog
       header="Edit Metadata"
+      width="80rem"
       onHide={onHide}
-      style={{ width: '80rem', maxWidth: '95vw' }}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button label="Cancel" outlined onClick={onHide} />
-          <Button label="Save" icon="pi pi-check" loading={saving} disabled={stale} onClick={submit} />
-        </div>
-      }
+      draggable
+      confirmLabel="Save"
+      confirmIcon="pi pi-check"
+      busy={saving}
+      confirmDisabled={stale}
+      onConfirm={submit}
     >
       <Problems problems={problems} stale={stale} onReload={() => void reload()} />
       <MetadataForm
@@ -183,6 +175,6 @@ export function EditMetadataDialog({ model, onHide }: { model: ModelDetail; onHi
         errors={errors}
         showErrors={tried}
       />
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -8,32 +8,13 @@ import { detail, file, UUID_A } from '../../api/test-fixtures';
 import { startDownload } from '../download/start-download';
 import { FolderView, splitFolderView } from './folder-view';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 vi.mock('../download/start-download', () => ({ startDownload: vi.fn() }));
-// The request dialog is another feature's: a stand-in that sends at once.
-vi.mock('../access-requests/request-access-dialog', () => ({
-  RequestAccessDialog: (props: {
-    target: { kind: string; fileName?: string };
-    onHide: () => void;
-    onSent?: () => void;
-  }) => (
-    <div role="dialog" aria-label="Request Access">
-      <span>{`request for ${props.target.kind} ${props.target.fileName ?? ''}`}</span>
-      <button
-        type="button"
-        onClick={() => {
-          props.onSent?.();
-          props.onHide();
-        }}
-      >
-        Send request
-      </button>
-    </div>
-  ),
-}));
+// The request dialog has its own tests: a stand-in that sends at once.
+vi.mock(
+  '../access-requests/request-access-dialog',
+  () => import('../access-requests/request-access-stand-in'),
+);
 
 const OPEN = '55555555-5555-4555-8555-555555555551';
 const LOCKED = '55555555-5555-4555-8555-555555555552';

@@ -28,32 +28,26 @@ export function FolderView({ model }: { model: ModelDetail }) {
   const items = files.data?.items;
   const views = useMemo(() => {
     const all = items ?? [];
-    if (!model.theorem) return { all: initialChanges(all) };
+    if (!model.theorem) return [{ label: 'Files', changes: initialChanges(all) }];
     const split = splitFolderView(all);
-    return { theorem: initialChanges(split.theorem), supporting: initialChanges(split.supporting) };
+    return [
+      { label: 'THEOREM Files', changes: initialChanges(split.theorem) },
+      { label: 'Supporting Documents', changes: initialChanges(split.supporting) },
+    ];
   }, [items, model.theorem]);
 
-  if (views.all) {
-    return <FileManager model={model} changes={views.all} loading={files.isPending} label="Files" />;
-  }
+  const manager = ({ label, changes }: (typeof views)[number]) => (
+    <FileManager model={model} changes={changes} loading={files.isPending} label={label} />
+  );
+  const [only] = views;
+  if (views.length === 1 && only) return manager(only);
   return (
     <TabView>
-      <TabPanel header="THEOREM Files">
-        <FileManager
-          model={model}
-          changes={views.theorem ?? initialChanges()}
-          loading={files.isPending}
-          label="THEOREM Files"
-        />
-      </TabPanel>
-      <TabPanel header="Supporting Documents">
-        <FileManager
-          model={model}
-          changes={views.supporting ?? initialChanges()}
-          loading={files.isPending}
-          label="Supporting Documents"
-        />
-      </TabPanel>
+      {views.map((view) => (
+        <TabPanel key={view.label} header={view.label}>
+          {manager(view)}
+        </TabPanel>
+      ))}
     </TabView>
   );
 }

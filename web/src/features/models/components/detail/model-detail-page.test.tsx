@@ -11,10 +11,7 @@ import { sidebarGroups } from './detail-sidebar';
 import { ModelDetailPage } from './model-detail-page';
 import { allowedPermissions, model, optionLists } from './test-fixtures';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const me: CurrentUser = {
   id: 'olivia',

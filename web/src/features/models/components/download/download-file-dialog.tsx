@@ -1,9 +1,8 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { downloadModelFile } from '../../api/models-api';
 import { LegalNoticeAcceptance } from './legal-notice';
-import { startDownload } from './start-download';
+import { usePresignedDownload } from './use-presigned-download';
 import './download.css';
 
 export interface DownloadFileDialogProps {
@@ -21,58 +20,32 @@ export interface DownloadFileDialogProps {
  */
 export function DownloadFileDialog({ modelUuid, file, legalNotice, onHide }: DownloadFileDialogProps) {
   const [accepted, setAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const controller = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => controller.current?.abort(), []);
+  const download = usePresignedDownload<'file'>();
+  const busy = download.busy !== undefined;
 
-  const download = async () => {
+  const start = async () => {
     if (!accepted || busy) return;
-    const ctrl = new AbortController();
-    controller.current = ctrl;
-    setBusy(true);
-    try {
-      const link = await downloadModelFile(modelUuid, file.uuid, { signal: ctrl.signal, handleErrors: true });
-      if (!ctrl.signal.aborted) {
-        startDownload(link.url);
-        onHide();
-      }
-    } catch {
-      // Swallowed (000 §4): the busy state ends, the dialog stays for another try or Cancel.
-    } finally {
-      if (controller.current === ctrl) {
-        controller.current = undefined;
-        setBusy(false);
-      }
-    }
+    const started = await download.run('file', (signal) =>
+      downloadModelFile(modelUuid, file.uuid, { signal, handleErrors: true }),
+    );
+    if (started) onHide();
   };
 
   const cancel = () => {
-    controller.current?.abort();
-    controller.current = undefined;
+    download.abort();
     onHide();
   };
 
   return (
-    <Dialog
+    <ActionDialog
       header="Download File"
-      visible
+      width="40rem"
       onHide={cancel}
-      style={{ width: '40rem', maxWidth: '95vw' }}
-      modal
-      draggable={false}
-      footer={
-        <div className="mr-download__footer">
-          <Button type="button" label="Cancel" outlined onClick={cancel} />
-          <Button
-            type="button"
-            label="Download"
-            icon="pi pi-download"
-            disabled={!accepted || busy}
-            loading={busy}
-            onClick={() => void download()}
-          />
-        </div>
-      }
+      confirmLabel="Download"
+      confirmIcon="pi pi-download"
+      confirmDisabled={!accepted || busy}
+      busy={busy}
+      onConfirm={() => void start()}
     >
       <div className="mr-download">
         <p>
@@ -80,6 +53,6 @@ export function DownloadFileDialog({ modelUuid, file, legalNotice, onHide }: Dow
         </p>
         <LegalNoticeAcceptance notice={legalNotice} accepted={accepted} onChange={setAccepted} />
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

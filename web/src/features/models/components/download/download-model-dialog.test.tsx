@@ -7,32 +7,13 @@ import { detail, file, UUID_A } from '../../api/test-fixtures';
 import { DownloadModelDialog } from './download-model-dialog';
 import { startDownload } from './start-download';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 vi.mock('./start-download', () => ({ startDownload: vi.fn() }));
-// The request dialog is another feature's: a stand-in that sends at once.
-vi.mock('../access-requests/request-access-dialog', () => ({
-  RequestAccessDialog: (props: {
-    target: { fileName?: string };
-    onHide: () => void;
-    onSent?: () => void;
-  }) => (
-    <div role="dialog" aria-label="Request Access">
-      <span>{`request for ${props.target.fileName ?? ''}`}</span>
-      <button
-        type="button"
-        onClick={() => {
-          props.onSent?.();
-          props.onHide();
-        }}
-      >
-        Send request
-      </button>
-    </div>
-  ),
-}));
+// The request dialog has its own tests: a stand-in that sends at once.
+vi.mock(
+  '../access-requests/request-access-dialog',
+  () => import('../access-requests/request-access-stand-in'),
+);
 
 const FILE_1 = '55555555-5555-4555-8555-555555555555';
 const FILE_2 = '66666666-6666-4666-8666-666666666666';
@@ -130,7 +111,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Request Access to private.docx' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Request Access to prices.csv' }));
     const request = screen.getByRole('dialog', { name: 'Request Access' });
-    expect(request).toHaveTextContent('request for prices.csv');
+    expect(request).toHaveTextContent('request for file prices.csv');
     await userEvent.click(within(request).getByRole('button', { name: 'Send request' }));
     expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
   });

@@ -5,15 +5,16 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DialogFooter } from '../../../../components/ui/dialog-footer';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useCallerFiles } from '../../api/files-api';
 import { downloadAllModelFiles, downloadModelFile, useModel } from '../../api/models-api';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
 import { ClassificationIcon } from '../classification/classification';
 import { LegalNoticeAcceptance } from './legal-notice';
-import { startDownload } from './start-download';
 import { formatDate, ownerName, splitTheoremFiles } from './theorem-files';
+import { usePresignedDownload } from './use-presigned-download';
 import './download.css';
 
 export interface DownloadModelDialogProps {
@@ -36,40 +37,21 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   const [requestFor, setRequestFor] = useState<CallerFileNode | undefined>();
   // Files whose access request went out: their 'Request Access' is disabled (000 §4).
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState<string | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
+  const { busy, run: runDownload, abort } = usePresignedDownload();
 
   // A new entry or a new opening starts unacknowledged.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open and on a different entry
   useEffect(() => {
     setAccepted(false);
-    setBusy(undefined);
+    abort();
   }, [uuid, visible]);
-  useEffect(() => () => controller.current?.abort(), []);
 
-  const run = async (key: string, call: (signal: AbortSignal) => Promise<{ url: string }>) => {
-    if (!uuid || !accepted || busy) return;
-    controller.current?.abort();
-    const ctrl = new AbortController();
-    controller.current = ctrl;
-    setBusy(key);
-    try {
-      const link = await call(ctrl.signal);
-      if (!ctrl.signal.aborted) startDownload(link.url);
-    } catch {
-      // Swallowed (000 §4): a refused download shows nothing beyond the global 403 handling.
-    } finally {
-      if (controller.current === ctrl) {
-        controller.current = undefined;
-        setBusy(undefined);
-      }
-    }
+  const run = (key: string, call: (signal: AbortSignal) => Promise<{ url: string }>) => {
+    if (uuid && accepted && !busy) void runDownload(key, call);
   };
 
   const cancel = () => {
-    controller.current?.abort();
-    controller.current = undefined;
-    setBusy(undefined);
+    abort();
     onHide();
   };
 
@@ -113,7 +95,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
         tooltip={blocked ? 'Private files are managed in the folder view' : undefined}
         disabled={!accepted || Boolean(busy) || blocked}
         loading={busy === file.uuid}
-        onClick={() => void downloadOne(file)}
+        onClick={() => downloadOne(file)}
       />
     );
   };
@@ -169,17 +151,14 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
 
   const split = splitTheoremFiles(items);
   const footer = (
-    <div className="mr-download__footer">
-      <Button type="button" label="Cancel" outlined onClick={cancel} />
-      <Button
-        type="button"
-        label="Download all"
-        icon="pi pi-download"
-        disabled={!accepted || Boolean(busy) || items.length === 0}
-        loading={busy === 'all'}
-        onClick={() => void downloadAll()}
-      />
-    </div>
+    <DialogFooter
+      onCancel={cancel}
+      confirmLabel="Download all"
+      confirmIcon="pi pi-download"
+      confirmDisabled={!accepted || Boolean(busy) || items.length === 0}
+      busy={busy === 'all'}
+      onConfirm={downloadAll}
+    />
   );
 
   return (

@@ -10,10 +10,7 @@ import { card, UUID_A, UUID_B, UUID_C } from '../../api/test-fixtures';
 import { filterChips, isLocked, removeFacet, selectFacet, versionTree } from './dynamic-filters';
 import { DynamicView } from './dynamic-view';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const empty = normalizeFilters({});
 const noFacets = Object.fromEntries(

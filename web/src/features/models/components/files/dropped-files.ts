@@ -1,18 +1,13 @@
-import { folderOf, joinPath } from './file-changes';
-
-export interface PickedFile {
-  file: File;
-  /** Folder inside the entry ('' for the root). */
-  path: string;
-}
+import { folderOf, joinPath, type PickedFile } from './new-files';
 
 /** Files of an `<input type=file>` (a folder pick carries `webkitRelativePath`) below `target`. */
 export function pickedFiles(list: FileList | readonly File[] | null, target: string): PickedFile[] {
   if (!list) return [];
-  return Array.from(list).map((file) => ({
-    file,
-    path: joinPath(target, folderOf(file.webkitRelativePath)),
-  }));
+  return Array.from(list).map((file) => {
+    const folder = folderOf(file.webkitRelativePath);
+    // A plain pick (no relative path) goes straight into the target, not into 'target/'.
+    return { file, path: folder ? joinPath(target, folder) : target };
+  });
 }
 
 const readEntries = (reader: FileSystemDirectoryReader) =>

@@ -1,6 +1,16 @@
 import { MESSAGES } from '@shared/messages';
 import type { CallerFileNode, FileAttributes } from '@shared/schemas/collaboration';
 import type { FileChangeSetInput } from '../../api/files-api';
+import {
+  addPicked,
+  cleanTag,
+  folderOf,
+  joinPath,
+  type NewFile,
+  type PickedFile,
+  type UploadAction,
+  uploadReducer,
+} from './new-files';
 
 /**
  * The file manager's pending changes (000 §2 'Files', §4 file states): everything the user did since
@@ -8,30 +18,14 @@ import type { FileChangeSetInput } from '../../api/files-api';
  * reducer so that state transitions, undo and the PATCH body are testable without a DOM.
  *
  * Row keys: an existing file by its uuid; a folder (stored node or implied by file paths) by
- * `dir:<path>`; a new upload by `new:<path>`; a clone by `clone:<path>`.
+ * `dir:<path>`; a new upload by `new:<path>`; a clone by `clone:<path>`. The helpers it shares with
+ * the add-entry wizard (paths, file types, adding picks, upload steps) are in ./new-files.ts.
  */
-export const FILE_TAG_MAX = 25;
+
 /** FileChangeSetBody: at most 90 uploads and 20 clones per save. */
 export const MAX_UPLOADS = 90;
 export const MAX_CLONES = 20;
 export const CLONEABLE = /\.(xls|xlsx)$/i;
-
-export type UploadState = 'pending' | 'uploading' | 'uploaded' | 'failed';
-
-export interface NewUpload {
-  key: string;
-  file: File;
-  name: string;
-  /** Folder inside the entry ('' for the root). */
-  path: string;
-  size: number;
-  fileTag?: string;
-  mainFile: boolean;
-  upload: UploadState;
-  /** 0..100 */
-  progress: number;
-  uploadFileId?: string;
-}
 
 export interface NewClone {
   key: string;
@@ -45,7 +39,7 @@ export interface FileChanges {
   base: CallerFileNode[];
   /** New (empty) folders, as full paths. */
   folders: string[];
-  uploads: NewUpload[];
+  uploads: NewFile[];
   /** Uuids of stored files and folders marked for deletion. */
   remove: string[];
   /** Changed attributes of stored files, only the fields that differ from `base`. */
@@ -58,7 +52,7 @@ export interface FileChanges {
 export type FileChangeAction =
   | { type: 'reset'; base: CallerFileNode[] }
   | { type: 'addFolder'; parent: string; name: string }
-  | { type: 'addFiles'; files: { file: File; path: string }[] }
+  | { type: 'addFiles'; files: PickedFile[] }
   | { type: 'delete'; key: string }
   | { type: 'undoDelete'; key: string }
   | { type: 'deleteSelected' }
@@ -69,27 +63,13 @@ export type FileChangeAction =
   | { type: 'clone'; fromUuid: string; name: string }
   | { type: 'select'; key: string; selected: boolean }
   | { type: 'selectAll'; selected: boolean }
-  | { type: 'uploadStarted'; ids: Record<string, string> }
-  | { type: 'progress'; key: string; progress: number }
-  | { type: 'uploaded'; key: string }
-  | { type: 'failed'; key: string }
+  | UploadAction
   | { type: 'resetUploads' };
 
-export const joinPath = (path: string, name: string) => (path ? `${path}/${name}` : name);
 export const fullPathOf = (node: { path: string; name: string }) => joinPath(node.path, node.name);
 export const folderKey = (path: string) => `dir:${path}`;
 export const uploadKey = (path: string) => `new:${path}`;
 export const cloneKey = (path: string) => `clone:${path}`;
-
-/** Letters only, at most 25 (000 §5): other characters are dropped as typed or pasted. */
-export const cleanTag = (tag: string) => tag.replace(/[^A-Za-z]/g, '').slice(0, FILE_TAG_MAX);
-
-/** The folder part of a folder pick's relative path ('models/a/b.xlsx' → 'models/a'). */
-export const folderOf = (relativePath: string | undefined) => {
-  if (!relativePath) return '';
-  const cut = relativePath.lastIndexOf('/');
-  return cut > 0 ? relativePath.slice(0, cut) : '';
-};
 
 /** Is `path` the folder `folder` or inside it? */
 const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
@@ -264,28 +244,11 @@ function setTag(state: FileChanges, key: string, raw: string): FileChanges {
   return withAttributes(state, key, { fileTag: tag });
 }
 
-function addFiles(state: FileChanges, files: { file: File; path: string }[]): FileChanges {
-  const uploads = [...state.uploads];
-  for (const { file, path } of files) {
-    const key = uploadKey(joinPath(path, file.name));
-    const entry: NewUpload = {
-      key,
-      file,
-      name: file.name,
-      path,
-      size: file.size,
-      mainFile: false,
-      upload: 'pending',
-      progress: 0,
-    };
-    // The same file picked again replaces the earlier pick (and keeps its type and main flag).
-    const at = uploads.findIndex((u) => u.key === key);
-    const earlier = uploads[at];
-    if (earlier) uploads[at] = { ...entry, fileTag: earlier.fileTag, mainFile: earlier.mainFile };
-    else if (uploads.length < MAX_UPLOADS) uploads.push(entry);
-  }
-  return { ...state, uploads };
-}
+/** New uploads below their folders; the same path picked again replaces the earlier pick. */
+const addFiles = (state: FileChanges, files: readonly PickedFile[]): FileChanges => ({
+  ...state,
+  uploads: addPicked(state.uploads, files, { keyOf: uploadKey, make: (u) => u, max: MAX_UPLOADS }),
+});
 
 function addFolder(state: FileChanges, parent: string, name: string): FileChanges {
   if (folderNameProblem(state, parent, name)) return state;
@@ -299,11 +262,6 @@ function addClone(state: FileChanges, fromUuid: string, name: string): FileChang
   const key = cloneKey(joinPath(source.path, name));
   return { ...state, clones: [...state.clones, { key, fromUuid, name, path: source.path }] };
 }
-
-const mapUpload = (state: FileChanges, key: string, change: (u: NewUpload) => NewUpload): FileChanges => ({
-  ...state,
-  uploads: state.uploads.map((u) => (u.key === key ? change(u) : u)),
-});
 
 export function fileChangesReducer(state: FileChanges, action: FileChangeAction): FileChanges {
   switch (action.type) {
@@ -341,22 +299,10 @@ export function fileChangesReducer(state: FileChanges, action: FileChangeAction)
     case 'selectAll':
       return { ...state, selected: action.selected ? selectableKeys(state) : [] };
     case 'uploadStarted':
-      return {
-        ...state,
-        uploads: state.uploads.map((u) => {
-          const id = action.ids[u.key];
-          return id ? { ...u, uploadFileId: id, upload: 'uploading', progress: 0 } : u;
-        }),
-      };
     case 'progress':
-      return mapUpload(state, action.key, (u) => ({
-        ...u,
-        progress: Math.min(100, Math.max(0, Math.round(action.progress))),
-      }));
     case 'uploaded':
-      return mapUpload(state, action.key, (u) => ({ ...u, upload: 'uploaded', progress: 100 }));
     case 'failed':
-      return mapUpload(state, action.key, (u) => ({ ...u, upload: 'failed' }));
+      return { ...state, uploads: uploadReducer(state.uploads, action) };
     case 'resetUploads':
       return {
         ...state,
@@ -409,7 +355,7 @@ export interface FileRow {
   state: RowState;
   /** The stored node (with pending attribute changes) of an existing file or folder. */
   node?: CallerFileNode;
-  upload?: NewUpload;
+  upload?: NewFile;
   clone?: NewClone;
   fileTag?: string;
   mainFile: boolean;
@@ -419,7 +365,7 @@ export interface FileRow {
   replaces?: string;
 }
 
-function uploadState(u: NewUpload): RowState {
+function uploadState(u: NewFile): RowState {
   switch (u.upload) {
     case 'pending':
       return 'notUploaded';

@@ -1,10 +1,9 @@
 import type { CallerFileNode, FileAttributes } from '@shared/schemas/collaboration';
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { cloneNameProblem, type FileChanges } from './file-changes';
 
 /** The name of a clone: 'Copy of <name>' unless the user types another (000 §2 clone flow). */
@@ -29,25 +28,14 @@ export function CloneFileDialog({
     onHide();
   };
   return (
-    <Dialog
+    <ActionDialog
       header="Clone File"
-      visible
+      width="32rem"
       onHide={onHide}
-      style={{ width: '32rem', maxWidth: '95vw' }}
-      modal
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button
-            type="button"
-            label="Clone"
-            icon="pi pi-copy"
-            disabled={Boolean(problem)}
-            onClick={submit}
-          />
-        </div>
-      }
+      confirmLabel="Clone"
+      confirmIcon="pi pi-copy"
+      confirmDisabled={Boolean(problem)}
+      onConfirm={submit}
     >
       <p>
         A copy of <strong>{source.name}</strong> in the same folder, made when the files are saved.
@@ -71,7 +59,7 @@ export function CloneFileDialog({
           </small>
         )}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -98,19 +86,13 @@ export function FileDetailsDialog({
     onHide();
   };
   return (
-    <Dialog
+    <ActionDialog
       header="File Details"
-      visible
+      width="36rem"
       onHide={onHide}
-      style={{ width: '36rem', maxWidth: '95vw' }}
-      modal
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={onHide} />
-          <Button type="button" label="Apply" icon="pi pi-check" onClick={apply} />
-        </div>
-      }
+      confirmLabel="Apply"
+      confirmIcon="pi pi-check"
+      onConfirm={apply}
     >
       <p>
         <i className="pi pi-file" aria-hidden="true" /> <strong>{node.name}</strong>
@@ -148,6 +130,6 @@ export function FileDetailsDialog({
           />
         </div>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { type DragEvent, useId, useRef, useState } from 'react';
-import { droppedFiles, type PickedFile, pickedFiles } from './dropped-files';
+import { useId, useState } from 'react';
 import { type FileChangeAction, type FileChanges, folderNameProblem, MAX_UPLOADS } from './file-changes';
+import { FileDropZone } from './file-drop-zone';
 import { FileTypeInput } from './file-type-input';
 
 export interface FileManagerToolbarProps {
@@ -122,21 +122,7 @@ function SelectionBar({ changes, dispatch, busy, knownTags, onDeleteSelected }: 
 export function FileManagerToolbar(props: FileManagerToolbarProps) {
   const { dispatch, busy, folders, changes } = props;
   const [target, setTarget] = useState('');
-  const [dragging, setDragging] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   const targetId = useId();
-  const full = changes.uploads.length >= MAX_UPLOADS;
-
-  const add = (files: PickedFile[]) => {
-    if (files.length > 0) dispatch({ type: 'addFiles', files });
-  };
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    setDragging(false);
-    if (busy) return;
-    void droppedFiles(e.dataTransfer, target).then(add);
-  };
   const validTarget = target === '' || folders.includes(target) ? target : '';
 
   return (
@@ -159,62 +145,16 @@ export function FileManagerToolbar(props: FileManagerToolbarProps) {
         </select>
       </div>
       <NewFolder {...props} target={validTarget} />
-      <div
-        className={dragging ? 'mr-drop-zone mr-drop-zone--active' : 'mr-drop-zone'}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="files-drop-zone"
-      >
-        <i className="pi pi-cloud-upload" aria-hidden="true" />
-        <span>Drop files or folders here, or</span>
-        <Button
-          type="button"
-          label="Select files"
-          icon="pi pi-file"
-          size="small"
-          disabled={busy || full}
-          onClick={() => fileInput.current?.click()}
-        />
-        <Button
-          type="button"
-          label="Select folder"
-          icon="pi pi-folder-open"
-          size="small"
-          outlined
-          disabled={busy || full}
-          onClick={() => folderInput.current?.click()}
-        />
-        <small className="mr-muted">At most {MAX_UPLOADS} new files per save.</small>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          aria-label="Files to upload"
-          data-testid="files-upload-input"
-          onChange={(e) => {
-            add(pickedFiles(e.target.files, validTarget));
-            e.target.value = '';
-          }}
-        />
-        <input
-          ref={folderInput}
-          type="file"
-          multiple
-          hidden
-          aria-label="Folder to upload"
-          data-testid="folder-upload-input"
-          {...{ webkitdirectory: '', directory: '' }}
-          onChange={(e) => {
-            add(pickedFiles(e.target.files, validTarget));
-            e.target.value = '';
-          }}
-        />
-      </div>
+      <FileDropZone
+        compact
+        target={validTarget}
+        busy={busy}
+        full={changes.uploads.length >= MAX_UPLOADS}
+        prompt="Drop files or folders here, or"
+        hint={`At most ${MAX_UPLOADS} new files per save.`}
+        testIds={{ zone: 'files-drop-zone', files: 'files-upload-input', folder: 'folder-upload-input' }}
+        onFiles={(files) => dispatch({ type: 'addFiles', files })}
+      />
       <SelectionBar {...props} />
     </div>
   );

@@ -4,13 +4,13 @@ import type { ModelDetail } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { TreeTable } from 'primereact/treetable';
 import { useMemo, useState } from 'react';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
 import { DownloadFileDialog } from '../download/download-file-dialog';
+import { ConfirmMainFileDelete } from './confirm-main-file-delete';
 import {
   buildRows,
   CLONEABLE,
@@ -99,6 +99,38 @@ function NameCell({ row, editing }: { row: FileRow; editing: boolean }) {
         />
       )}
     </span>
+  );
+}
+
+/** An icon-only action of a row; the accessible name says what and which file. */
+function RowAction({
+  icon,
+  label,
+  tooltip,
+  danger,
+  disabled,
+  onClick,
+}: {
+  icon: string;
+  label: string;
+  tooltip: string | undefined;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      type="button"
+      icon={icon}
+      text
+      rounded
+      size="small"
+      severity={danger ? 'danger' : undefined}
+      aria-label={label}
+      tooltip={tooltip}
+      disabled={disabled}
+      onClick={onClick}
+    />
   );
 }
 
@@ -200,13 +232,9 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
     return (
       <>
         {(!access || access.download) && (
-          <Button
-            type="button"
+          <RowAction
             icon="pi pi-download"
-            text
-            rounded
-            size="small"
-            aria-label={`Download ${node.name}`}
+            label={`Download ${node.name}`}
             tooltip={mayDownload ? undefined : 'Private files are managed by their owner'}
             disabled={!mayDownload}
             onClick={() => setDialog({ kind: 'download', node })}
@@ -224,24 +252,16 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
           />
         )}
         {access?.manage && (
-          <Button
-            type="button"
+          <RowAction
             icon="pi pi-users"
-            text
-            rounded
-            size="small"
-            aria-label={`Manage File Access for ${node.name}`}
+            label={`Manage File Access for ${node.name}`}
             tooltip={MESSAGES.manageFileAccess}
             onClick={() => setDialog({ kind: 'manage', node })}
           />
         )}
-        <Button
-          type="button"
+        <RowAction
           icon="pi pi-history"
-          text
-          rounded
-          size="small"
-          aria-label={`History of ${node.name}`}
+          label={`History of ${node.name}`}
           tooltip="History"
           onClick={() => setDialog({ kind: 'history', node })}
         />
@@ -270,40 +290,28 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
     return (
       <>
         {stored && CLONEABLE.test(node.name) && (
-          <Button
-            type="button"
+          <RowAction
             icon="pi pi-copy"
-            text
-            rounded
-            size="small"
-            aria-label={`Clone ${node.name}`}
+            label={`Clone ${node.name}`}
             tooltip="Clone"
             disabled={busy}
             onClick={() => setDialog({ kind: 'clone', node })}
           />
         )}
         {stored && (
-          <Button
-            type="button"
+          <RowAction
             icon="pi pi-sliders-h"
-            text
-            rounded
-            size="small"
-            aria-label={`Details of ${node.name}`}
+            label={`Details of ${node.name}`}
             tooltip="Details"
             disabled={busy}
             onClick={() => setDialog({ kind: 'details', node })}
           />
         )}
-        <Button
-          type="button"
+        <RowAction
           icon="pi pi-trash"
-          text
-          rounded
-          size="small"
-          severity="danger"
+          danger
           // New things are removed at once; stored ones are marked for deletion (undo until saved).
-          aria-label={`${row.node ? 'Delete' : 'Remove'} ${row.fullPath}`}
+          label={`${row.node ? 'Delete' : 'Remove'} ${row.fullPath}`}
           tooltip={row.node ? 'Delete' : 'Remove'}
           disabled={busy}
           onClick={() => remove(row)}
@@ -424,19 +432,10 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
           onHide={() => setDialog(undefined)}
         />
       )}
-      <ConfirmDialog
-        visible={Boolean(confirm)}
+      <ConfirmMainFileDelete
+        names={confirm?.names}
+        onAccept={() => confirm?.run()}
         onHide={() => setConfirm(undefined)}
-        header="Delete main model file"
-        message={confirm ? MESSAGES.mainFileDeleteConfirm(confirm.names) : ''}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Delete"
-        rejectLabel="Cancel"
-        accept={() => {
-          confirm?.run();
-          setConfirm(undefined);
-        }}
-        reject={() => setConfirm(undefined)}
       />
     </div>
   );

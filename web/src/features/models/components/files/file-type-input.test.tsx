@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { blocksKey, FileTypeInput, fileTypeChoices } from './file-type-input';
+import { blocksKey, FileTypeInput } from './file-type-input';
+import { fileTypeChoices } from './new-files';
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);

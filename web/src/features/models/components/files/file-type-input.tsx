@@ -1,24 +1,8 @@
 import { MESSAGES } from '@shared/messages';
 import { InputText } from 'primereact/inputtext';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { cleanTag, FILE_TAG_MAX } from './file-changes';
-
-const MAX_SUGGESTIONS = 8;
-
-/**
- * The suggestions for a typed file type: known types containing the text (case-insensitive), and
- * the typed text itself as a new type when no known type equals it (000 §5 '(Create New)').
- */
-export function fileTypeChoices(known: readonly string[], typed: string) {
-  const q = cleanTag(typed).toLowerCase();
-  const all = [...new Set(known.filter(Boolean))];
-  const matches = all
-    .filter((t) => t.toLowerCase().includes(q))
-    .sort((a, b) => a.localeCompare(b, 'en'))
-    .slice(0, MAX_SUGGESTIONS);
-  const exact = all.some((t) => t.toLowerCase() === q);
-  return { matches, createNew: q && !exact ? cleanTag(typed) : undefined };
-}
+import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
+import { cleanTag, FILE_TAG_MAX, fileTypeChoices } from './new-files';
 
 /** Only letters get in (000 §5 "other keys blocked"); editing and shortcut keys pass. */
 export function blocksKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
@@ -62,21 +46,17 @@ export function FileTypeInput({ value, onChange, known, label, disabled, placeho
       e.preventDefault();
       return;
     }
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, Math.max(options.length - 1, 0)));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (e.key === 'Enter' && expanded) {
-      e.preventDefault();
-      const option = options[active];
-      if (option) pick(option.tag);
-    } else if (e.key === 'Escape' && expanded) {
-      e.stopPropagation();
-      setOpen(false);
-    }
+    comboboxKeyDown(e, {
+      count: options.length,
+      active,
+      expanded,
+      setActive,
+      setOpen,
+      onPick: (i) => {
+        const option = options[i];
+        if (option) pick(option.tag);
+      },
+    });
   };
 
   return (
@@ -87,7 +67,7 @@ export function FileTypeInput({ value, onChange, known, label, disabled, placeho
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+        aria-activedescendant={expanded ? suggestionId(listId, active) : undefined}
         className="p-inputtext-sm"
         value={value}
         maxLength={FILE_TAG_MAX}
@@ -104,34 +84,16 @@ export function FileTypeInput({ value, onChange, known, label, disabled, placeho
         onKeyDown={onKeyDown}
       />
       {expanded && (
-        <div
+        <SuggestionList
           id={listId}
-          role="listbox"
-          aria-label={`${label} suggestions`}
+          label={label}
+          items={options}
+          active={active}
+          itemKey={(option) => option.label}
+          renderItem={(option) => option.label}
+          onPick={(option) => pick(option.tag)}
           className="mr-file-type-input__list"
-        >
-          {options.map((option, i) => (
-            <div
-              key={option.label}
-              id={`${listId}-${i}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === active}
-              className={
-                i === active
-                  ? 'mr-file-type-input__option mr-file-type-input__option--active'
-                  : 'mr-file-type-input__option'
-              }
-              // Picks on mousedown: the focus stays in the input, before its blur closes the list.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(option.tag);
-              }}
-            >
-              {option.label}
-            </div>
-          ))}
-        </div>
+        />
       )}
     </div>
   );

@@ -10,10 +10,7 @@ import { detail, file, UUID_A } from '../../api/test-fixtures';
 import { optionLists } from '../detail/test-fixtures';
 import { FilesDialog } from './files-dialog';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 // S3 is not there: the presigned PUT reports its progress and succeeds.
 vi.mock('../../api/models-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/models-api')>()),

@@ -2,9 +2,9 @@ import { MESSAGES } from '@shared/messages';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../lib/message-stack';
 import { useCallerFiles, useFilesSaved } from '../../api/files-api';
@@ -139,27 +139,16 @@ export function FilesDialog({ model, onHide }: { model: ModelDetail; onHide: () 
 
   const published = model.status === 'PUBLISHED';
   return (
-    <Dialog
+    <ActionDialog
       header="Files"
-      visible
-      onHide={cancel}
-      style={{ width: '90rem', maxWidth: '96vw' }}
+      width="90rem"
       maximizable
-      modal
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="Cancel" outlined onClick={cancel} />
-          <Button
-            type="button"
-            label="Save"
-            icon="pi pi-check"
-            loading={saving}
-            disabled={!loaded || saving || stale || !hasChanges(changes)}
-            onClick={() => void save()}
-          />
-        </div>
-      }
+      onHide={cancel}
+      confirmLabel="Save"
+      confirmIcon="pi pi-check"
+      busy={saving}
+      confirmDisabled={!loaded || stale || !hasChanges(changes)}
+      onConfirm={() => void save()}
     >
       {published && <PublishedNote warnings={publishedWarnings(changes)} />}
       {files.isError ? (
@@ -188,6 +177,6 @@ export function FilesDialog({ model, onHide }: { model: ModelDetail; onHide: () 
           {stale && <Button label="Reload" text size="small" onClick={() => void reload()} />}
         </div>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

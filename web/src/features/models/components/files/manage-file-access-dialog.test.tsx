@@ -1,29 +1,18 @@
 import type { FileAccessList } from '@shared/schemas/collaboration';
-import type { UserSummary } from '@shared/schemas/model-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
-import { UUID_A } from '../../api/test-fixtures';
+import { person, UUID_A } from '../../api/test-fixtures';
 import { ManageFileAccessDialog, ownershipProblem } from './manage-file-access-dialog';
 import { reloadOnFolderTab } from './reload-folder-tab';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 vi.mock('./reload-folder-tab', () => ({ reloadOnFolderTab: vi.fn() }));
 
 const FILE = '55555555-5555-4555-8555-555555555555';
-const person = (id: string, firstName: string, lastName: string): UserSummary => ({
-  id,
-  firstName,
-  lastName,
-  email: `${id}@example.com`,
-  userType: 'INTERNALUSER',
-});
 const olivia = person('olivia', 'Olivia', 'Owner');
 const victor = person('victor', 'Victor', 'Viewer');
 const mona = person('mona', 'Mona', 'Modeler');

@@ -8,15 +8,13 @@ import { ListBox } from 'primereact/listbox';
 import { useId, useState } from 'react';
 import { Spinner } from '../../../../components/ui/spinner';
 import { notify } from '../../../../lib/message-stack';
+import { notifyFailure } from '../../api/access-api';
 import { fileAccessQuery, useSetFileAccess, useTransferFileOwner } from '../../api/files-api';
-import { notifyFileFailure } from './notify-failure';
+import { userLabel } from '../user-picker/search-users';
 import { reloadOnFolderTab } from './reload-folder-tab';
 
-const nameOf = (u: Pick<UserSummary, 'firstName' | 'lastName' | 'id'>) =>
-  `${u.firstName} ${u.lastName}`.trim() || u.id;
-
 const userOptions = (users: readonly UserSummary[]) =>
-  users.map((u) => ({ id: u.id, label: u.email ? `${nameOf(u)} (${u.email})` : nameOf(u) }));
+  users.map((u) => ({ id: u.id, label: u.email ? `${userLabel(u)} (${u.email})` : userLabel(u) }));
 
 /** Everyone who could own the file: the owner, the users it is shared with and the candidates. */
 export function ownerChoices(list: FileAccessList): UserSummary[] {
@@ -31,7 +29,7 @@ export function ownerChoices(list: FileAccessList): UserSummary[] {
 /** Ownership transfer (000 §5): a user is required, and not the one who already owns the file. */
 export function ownershipProblem(list: FileAccessList, userId: string | undefined): string | undefined {
   if (!userId) return 'Choose the new owner.';
-  if (userId === list.owner.id) return `${nameOf(list.owner)} already owns this file.`;
+  if (userId === list.owner.id) return `${userLabel(list.owner)} already owns this file.`;
   return undefined;
 }
 
@@ -54,7 +52,7 @@ function SharedWith({
         <ul className="mr-file-access__shared">
           {list.sharedWith.map((u) => (
             <li key={u.id}>
-              <span>{nameOf(u)}</span>
+              <span>{userLabel(u)}</span>
               {u.email && <small className="mr-muted">{u.email}</small>}
               <Button
                 type="button"
@@ -62,7 +60,7 @@ function SharedWith({
                 size="small"
                 outlined
                 severity="danger"
-                aria-label={`Stop sharing with ${nameOf(u)}`}
+                aria-label={`Stop sharing with ${userLabel(u)}`}
                 disabled={busy}
                 onClick={() => onStop(u)}
               />
@@ -137,7 +135,7 @@ export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAc
           notify.success(MESSAGES.fileAccessGranted);
           setGrantee(undefined);
         },
-        onError: (error) => notifyFileFailure(MESSAGES.failedToGrantFileAccess, error),
+        onError: (error) => notifyFailure(MESSAGES.failedToGrantFileAccess, error),
       },
     );
 
@@ -145,19 +143,19 @@ export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAc
     share.mutate(
       { userId: user.id, status: 'INACTIVE' },
       {
-        onSuccess: () => notify.success(MESSAGES.fileAccessRemoved(nameOf(user))),
-        onError: (error) => notifyFileFailure(`Failed to stop sharing with ${nameOf(user)}`, error),
+        onSuccess: () => notify.success(MESSAGES.fileAccessRemoved(userLabel(user))),
+        onError: (error) => notifyFailure(`Failed to stop sharing with ${userLabel(user)}`, error),
       },
     );
 
   const giveOwnership = (user: UserSummary) =>
     transfer.mutate(user.id, {
       onSuccess: () => {
-        notify.success(MESSAGES.fileOwnershipGranted(nameOf(user)));
+        notify.success(MESSAGES.fileOwnershipGranted(userLabel(user)));
         onHide();
         reloadOnFolderTab(modelUuid);
       },
-      onError: (error) => notifyFileFailure(MESSAGES.failedToGrantFileAccess, error),
+      onError: (error) => notifyFailure(MESSAGES.failedToGrantFileAccess, error),
     });
 
   const chosenGrantee = list?.candidates.find((u) => u.id === grantee);
@@ -186,7 +184,7 @@ export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAc
             <i className="pi pi-file" aria-hidden="true" /> <strong>{file.name}</strong>
           </p>
           <p>
-            Owner: <strong>{nameOf(list.owner)}</strong>
+            Owner: <strong>{userLabel(list.owner)}</strong>
           </p>
           <SharedWith list={list} busy={busy} onStop={stop} />
           <section className="mr-file-access__section" aria-label="Share file">

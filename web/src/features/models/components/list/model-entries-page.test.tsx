@@ -8,10 +8,7 @@ import { summary, UUID_A, UUID_B } from '../../api/test-fixtures';
 import { ModelEntriesPage } from './model-entries-page';
 import { ModelSearchInput } from './model-search-input';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 describe('ModelSearchInput', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -7,10 +7,7 @@ import { withQueryClient } from '../../../../testing/render';
 import { UUID_A } from '../../api/test-fixtures';
 import { NotifyModelUsersDialog } from './notify-model-users-dialog';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 beforeEach(() => configureTestApi());
 afterEach(() => {

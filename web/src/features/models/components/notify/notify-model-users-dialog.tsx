@@ -1,10 +1,9 @@
 import { MESSAGES } from '@shared/messages';
 import { CreateNotificationBodySchema, USER_NOTE_MAX } from '@shared/schemas/collaboration';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { type JSX, useId, useState } from 'react';
+import { type JSX, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { notify } from '../../../../lib/message-stack';
 import { createNotification } from '../../api/notify-api';
 
@@ -35,7 +34,6 @@ export function NotifyModelUsersDialog({
 }: NotifyModelUsersDialogProps): JSX.Element {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
   const mutation = useMutation({
     mutationFn: () => createNotification({ modelUuid, action, userNote: note.trim() }),
     onSuccess: () => {
@@ -56,42 +54,30 @@ export function NotifyModelUsersDialog({
   };
 
   return (
-    <Dialog
+    <ActionDialog
       header={MESSAGES.notifyModelUsersTitle}
-      visible
+      width="36rem"
       onHide={onClose}
-      style={{ width: '36rem', maxWidth: '95vw' }}
-      draggable={false}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button type="button" label="No" outlined onClick={onClose} disabled={mutation.isPending} />
-          <Button type="button" label="Yes" icon="pi pi-send" loading={mutation.isPending} onClick={send} />
-        </div>
-      }
+      cancelLabel="No"
+      cancelDisabled={mutation.isPending}
+      confirmLabel="Yes"
+      confirmIcon="pi pi-send"
+      busy={mutation.isPending}
+      onConfirm={send}
     >
       <p>{NOTIFY_EXPLANATION}</p>
-      <div className="mr-field">
-        <label htmlFor={`${id}-note`}>Note *</label>
-        <InputTextarea
-          id={`${id}-note`}
-          value={note}
-          rows={4}
-          maxLength={USER_NOTE_MAX}
-          autoFocus
-          invalid={Boolean(error)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-note-error` : undefined}
-          onChange={(e) => {
-            setNote(e.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        {error && (
-          <small id={`${id}-note-error`} className="mr-error-text" role="alert">
-            {error}
-          </small>
-        )}
-      </div>
-    </Dialog>
+      <TextAreaField
+        label="Note *"
+        value={note}
+        rows={4}
+        maxLength={USER_NOTE_MAX}
+        autoFocus
+        error={error}
+        onChange={(value) => {
+          setNote(value);
+          if (error) setError(undefined);
+        }}
+      />
+    </ActionDialog>
   );
 }

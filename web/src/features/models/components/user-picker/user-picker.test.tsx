@@ -7,10 +7,7 @@ import { users } from '../detail/test-fixtures';
 import { sanitizeUserQuery } from './search-users';
 import { UserPicker } from './user-picker';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 describe('user search text', () => {
   it('strips angle brackets', () => {
@@ -91,5 +88,29 @@ describe('UserPicker', () => {
     await user.keyboard('{Enter}');
     expect(onPick).toHaveBeenCalledWith(users.leo);
     expect(box).toHaveValue('');
+  });
+
+  it('closes the suggestions on Escape and keeps the key from what is around them', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const outside = vi.fn();
+    document.addEventListener('keydown', outside);
+    try {
+      renderPicker();
+      const box = screen.getByRole('combobox', { name: 'Model Steward' });
+      await user.type(box, 'le');
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+      await screen.findByRole('option', { name: /Leo Lead/ });
+      outside.mockClear();
+      await user.keyboard('{Escape}');
+      expect(box).toHaveAttribute('aria-expanded', 'false');
+      expect(outside).not.toHaveBeenCalled();
+      // With the list closed, Escape goes on (e.g. to close the dialog).
+      await user.keyboard('{Escape}');
+      expect(outside).toHaveBeenCalledOnce();
+    } finally {
+      document.removeEventListener('keydown', outside);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { UserSummary } from '@shared/schemas/model-api';
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
 import { InputText } from 'primereact/inputtext';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
 import { userLabel, useUserSearch } from './search-users';
 import './user-picker.css';
 
@@ -51,24 +52,18 @@ export function UserPicker({
     setOpen(false);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, Math.max(offered.length - 1, 0)));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (e.key === 'Enter') {
-      const user = offered[active];
-      if (expanded && user) {
-        e.preventDefault();
-        pick(user);
-      }
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-    }
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
+    comboboxKeyDown(e, {
+      count: offered.length,
+      active,
+      expanded,
+      setActive,
+      setOpen,
+      onPick: (i) => {
+        const user = offered[i];
+        if (user) pick(user);
+      },
+    });
 
   return (
     <div className="mr-user-picker">
@@ -80,7 +75,7 @@ export function UserPicker({
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
-          aria-activedescendant={expanded && offered[active] ? `${listId}-${active}` : undefined}
+          aria-activedescendant={expanded && offered[active] ? suggestionId(listId, active) : undefined}
           aria-invalid={Boolean(problem)}
           aria-describedby={problem ? errorId : undefined}
           invalid={Boolean(problem)}
@@ -99,40 +94,29 @@ export function UserPicker({
         />
         {search.loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
       </span>
-      <div
+      <SuggestionList
         id={listId}
-        role="listbox"
-        aria-label={`${label} suggestions`}
-        className="mr-user-picker__list"
-        hidden={!expanded}
-      >
-        {offered.map((u, i) => (
-          <div
-            key={u.id}
-            id={`${listId}-${i}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={i === active}
-            className={
-              i === active
-                ? 'mr-user-picker__option mr-user-picker__option--active'
-                : 'mr-user-picker__option'
-            }
-            onMouseDown={(e) => {
-              e.preventDefault();
-              pick(u);
-            }}
-          >
+        label={label}
+        items={offered}
+        active={active}
+        itemKey={(u) => u.id}
+        renderItem={(u) => (
+          <>
             <span>{userLabel(u)}</span>
             <small className="mr-muted">
               {u.email} · {USER_TYPE_LABELS[u.userType]}
             </small>
-          </div>
-        ))}
+          </>
+        )}
+        onPick={pick}
+        className="mr-user-picker__list"
+        optionClassName="mr-user-picker__option"
+        hidden={!expanded}
+      >
         {expanded && offered.length === 0 && (
           <div className="mr-muted mr-user-picker__option">No users found</div>
         )}
-      </div>
+      </SuggestionList>
       {problem && (
         <small id={errorId} role="alert" className="mr-error-text">
           {problem}

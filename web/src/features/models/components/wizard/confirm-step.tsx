@@ -2,11 +2,10 @@ import { MESSAGES } from '@shared/messages';
 import { NAME_LIMITS } from '@shared/rules/model-name';
 import type { PublishIssue } from '@shared/rules/publish-checks';
 import type { NameCheckResult } from '@shared/schemas/model-api';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useEffect, useId, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
 
 const SEVERITY_TAG: Record<PublishIssue['severity'], { label: string; severity: 'warning' | 'danger' }> = {
   WARNING: { label: 'Warning', severity: 'warning' },
@@ -85,17 +84,14 @@ export function NameCollisionDialog({
   const [draft, setDraft] = useState(suffix);
   useEffect(() => setDraft(suffix), [suffix]);
   return (
-    <Dialog
-      visible
+    <ActionDialog
       header={MESSAGES.nameCollisionTitle}
+      width="40rem"
       onHide={onHide}
-      style={{ width: '40rem', maxWidth: '95vw' }}
-      footer={
-        <div className="mr-dialog-footer">
-          <Button label="Cancel" outlined onClick={onHide} />
-          <Button label={MESSAGES.updateSuffix} icon="pi pi-check" onClick={() => onUpdate(draft.trim())} />
-        </div>
-      }
+      draggable
+      confirmLabel={MESSAGES.updateSuffix}
+      confirmIcon="pi pi-check"
+      onConfirm={() => onUpdate(draft.trim())}
     >
       <p>
         A model entry named <strong>{name}</strong> exists already.
@@ -104,7 +100,7 @@ export function NameCollisionDialog({
         {problems.join(' ') || 'Change Suffix in order to make your Model Entry Name unique.'}
       </p>
       <SuffixInput value={draft} onChange={setDraft} problems={[]} autoFocus />
-    </Dialog>
+    </ActionDialog>
   );
 }
 

@@ -1,13 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  cleanTag,
-  fileListReducer,
-  folderOf,
-  showTypeChooser,
-  tagChoices,
-  type WizardFile,
-} from './file-list';
+import { cleanTag, folderOf } from '../files/new-files';
+import { fileListReducer, showTypeChooser, tagChoices, type WizardFile } from './file-list';
 
 const file = (name: string, size = 10) => new File(['x'.repeat(size)], name);
 const add = (list: WizardFile[], ...names: string[]) =>

@@ -1,80 +1,43 @@
+import {
+  addPicked,
+  cleanTag,
+  fileTypeChoices,
+  type NewFile,
+  type PickedFile,
+  type UploadAction,
+  uploadReducer,
+} from '../files/new-files';
+
 /**
  * The wizard's file list (000 §2 "Upload of files", §4 file states, §5 file type tag). A reducer so
  * that the behaviours (add, delete, select, tag, main flag, upload progress) are testable without a DOM.
  */
-export const FILE_TAG_MAX = 25;
-export const FILE_TAG_PATTERN = /^[A-Za-z]*$/;
 /** CreateModelBody allows at most 90 files per entry. */
 export const MAX_FILES = 90;
 
-export type UploadState = 'pending' | 'uploading' | 'uploaded' | 'failed';
-
-export interface WizardFile {
-  key: string;
-  file: File;
-  name: string;
-  /** Folder inside the entry ('' for the root), from a folder pick. */
-  path: string;
-  size: number;
-  fileTag?: string;
-  mainFile: boolean;
+export interface WizardFile extends NewFile {
   selected: boolean;
-  upload: UploadState;
-  /** 0..100 */
-  progress: number;
-  uploadFileId?: string;
 }
 
 export type FileAction =
-  | { type: 'add'; files: { file: File; path: string }[] }
+  | { type: 'add'; files: PickedFile[] }
   | { type: 'remove'; key: string }
   | { type: 'select'; key: string; selected: boolean }
   | { type: 'selectAll'; selected: boolean }
   | { type: 'tagSelected'; tag: string }
   | { type: 'tag'; key: string; tag: string }
   | { type: 'main'; key: string; main: boolean }
-  | { type: 'uploadStarted'; ids: Record<string, string> }
-  | { type: 'progress'; key: string; progress: number }
-  | { type: 'uploaded'; key: string }
-  | { type: 'failed'; key: string };
-
-export const fileKey = (path: string, name: string) => (path ? `${path}/${name}` : name);
-
-/** Letters only, at most 25 (000 §5): other characters are dropped as typed. */
-export const cleanTag = (tag: string) => tag.replace(/[^A-Za-z]/g, '').slice(0, FILE_TAG_MAX);
-
-/** The folder part of a folder pick's relative path ('models/a/b.xlsx' → 'models/a'). */
-export const folderOf = (relativePath: string | undefined) => {
-  if (!relativePath) return '';
-  const cut = relativePath.lastIndexOf('/');
-  return cut > 0 ? relativePath.slice(0, cut) : '';
-};
+  | UploadAction;
 
 export function fileListReducer(list: WizardFile[], action: FileAction): WizardFile[] {
   switch (action.type) {
-    case 'add': {
-      const next = [...list];
-      for (const { file, path } of action.files) {
-        const key = fileKey(path, file.name);
-        const entry: WizardFile = {
-          key,
-          file,
-          name: file.name,
-          path,
-          size: file.size,
-          mainFile: false,
-          selected: false,
-          upload: 'pending',
-          progress: 0,
-        };
-        // The same file picked again replaces the earlier one (and must be uploaded again).
-        const at = next.findIndex((f) => f.key === key);
-        if (at >= 0)
-          next[at] = { ...entry, fileTag: next[at]?.fileTag, mainFile: next[at]?.mainFile ?? false };
-        else if (next.length < MAX_FILES) next.push(entry);
-      }
-      return next;
-    }
+    case 'add':
+      return addPicked(list, action.files, {
+        // A file's key is its full path inside the entry.
+        keyOf: (fullPath) => fullPath,
+        make: (f) => ({ ...f, selected: false }),
+        max: MAX_FILES,
+      });
     case 'remove':
       return list.filter((f) => f.key !== action.key);
     case 'select':
@@ -95,19 +58,8 @@ export function fileListReducer(list: WizardFile[], action: FileAction): WizardF
         ...f,
         mainFile: f.key === action.key ? action.main : action.main ? false : f.mainFile,
       }));
-    case 'uploadStarted':
-      return list.map((f) => {
-        const id = action.ids[f.key];
-        return id ? { ...f, uploadFileId: id, upload: 'uploading', progress: 0 } : f;
-      });
-    case 'progress':
-      return list.map((f) =>
-        f.key === action.key ? { ...f, progress: Math.min(100, Math.max(0, action.progress)) } : f,
-      );
-    case 'uploaded':
-      return list.map((f) => (f.key === action.key ? { ...f, upload: 'uploaded', progress: 100 } : f));
-    case 'failed':
-      return list.map((f) => (f.key === action.key ? { ...f, upload: 'failed' } : f));
+    default:
+      return uploadReducer(list, action);
   }
 }
 
@@ -119,16 +71,5 @@ export const hasFailedUpload = (list: readonly WizardFile[]) => list.some((f) =>
 export const allUploaded = (list: readonly WizardFile[]) => list.every((f) => f.upload === 'uploaded');
 
 /** Tags to offer: the option list's file types plus tags typed in this session. */
-export function tagChoices(known: readonly string[], list: readonly WizardFile[], typed: string) {
-  const all = [...new Set([...known, ...list.map((f) => f.fileTag).filter((t): t is string => !!t)])];
-  const q = cleanTag(typed).toLowerCase();
-  const matches = all.filter((t) => t.toLowerCase().includes(q)).sort((a, b) => a.localeCompare(b));
-  const exact = all.some((t) => t.toLowerCase() === q);
-  return { matches, createNew: q && !exact ? cleanTag(typed) : undefined };
-}
-
-export const formatSize = (bytes: number) => {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-};
+export const tagChoices = (known: readonly string[], list: readonly WizardFile[], typed: string) =>
+  fileTypeChoices([...known, ...list.map((f) => f.fileTag ?? '')], typed);

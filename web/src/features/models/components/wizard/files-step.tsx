@@ -1,16 +1,15 @@
 import { MESSAGES } from '@shared/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { ConfirmMainFileDelete } from '../files/confirm-main-file-delete';
+import { FileDropZone } from '../files/file-drop-zone';
+import { formatSize } from '../files/file-format';
+import { cleanTag, FILE_TAG_MAX } from '../files/new-files';
 import {
-  cleanTag,
-  FILE_TAG_MAX,
   type FileAction,
-  folderOf,
-  formatSize,
   MAX_FILES,
   selectedFiles,
   showTypeChooser,
@@ -89,88 +88,24 @@ export interface FilesStepProps {
 
 /** Step 1: select files or a folder, or drop them; delete, tag and flag the main model file. */
 export function FilesStep({ files, dispatch, knownTags, busy }: FilesStepProps) {
-  const fileInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<WizardFile | undefined>();
   const selected = selectedFiles(files);
   const allSelected = files.length > 0 && selected.length === files.length;
-
-  const addFileList = (list: FileList | null) => {
-    if (!list || list.length === 0) return;
-    dispatch({
-      type: 'add',
-      files: Array.from(list).map((file) => ({ file, path: folderOf(file.webkitRelativePath) })),
-    });
-  };
 
   const remove = (f: WizardFile) => {
     if (f.mainFile) setConfirmDelete(f);
     else dispatch({ type: 'remove', key: f.key });
   };
 
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    setDragging(false);
-    if (!busy) addFileList(e.dataTransfer.files);
-  };
-
   return (
     <div className="mr-files-step">
-      <div
-        className={dragging ? 'mr-drop-zone mr-drop-zone--active' : 'mr-drop-zone'}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="file-drop-zone"
-      >
-        <i className="pi pi-cloud-upload" aria-hidden="true" />
-        <p>Drag and drop files here, or</p>
-        <div className="mr-drop-zone__buttons">
-          <Button
-            type="button"
-            label="Select files"
-            icon="pi pi-file"
-            disabled={busy}
-            onClick={() => fileInput.current?.click()}
-          />
-          <Button
-            type="button"
-            label="Select folder"
-            icon="pi pi-folder-open"
-            outlined
-            disabled={busy}
-            onClick={() => folderInput.current?.click()}
-          />
-        </div>
-        <small className="mr-muted">At most {MAX_FILES} files.</small>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="file-input"
-          onChange={(e) => {
-            addFileList(e.target.files);
-            e.target.value = '';
-          }}
-        />
-        <input
-          ref={folderInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="folder-input"
-          {...{ webkitdirectory: '', directory: '' }}
-          onChange={(e) => {
-            addFileList(e.target.files);
-            e.target.value = '';
-          }}
-        />
-      </div>
+      <FileDropZone
+        busy={busy}
+        prompt="Drag and drop files here, or"
+        hint={`At most ${MAX_FILES} files.`}
+        testIds={{ zone: 'file-drop-zone', files: 'file-input', folder: 'folder-input' }}
+        onFiles={(picked) => dispatch({ type: 'add', files: picked })}
+      />
 
       {showTypeChooser(files) && (
         <section className="mr-multi-select-bar" aria-label="Selected files">
@@ -277,19 +212,10 @@ export function FilesStep({ files, dispatch, knownTags, busy }: FilesStepProps) 
         </table>
       )}
 
-      <ConfirmDialog
-        visible={Boolean(confirmDelete)}
+      <ConfirmMainFileDelete
+        names={confirmDelete?.name}
+        onAccept={() => confirmDelete && dispatch({ type: 'remove', key: confirmDelete.key })}
         onHide={() => setConfirmDelete(undefined)}
-        header="Delete main model file"
-        message={confirmDelete ? MESSAGES.mainFileDeleteConfirm(confirmDelete.name) : ''}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Delete"
-        rejectLabel="Cancel"
-        accept={() => {
-          if (confirmDelete) dispatch({ type: 'remove', key: confirmDelete.key });
-          setConfirmDelete(undefined);
-        }}
-        reject={() => setConfirmDelete(undefined)}
       />
     </div>
   );

@@ -10,10 +10,7 @@ import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-st
 import { model, optionLists, users } from '../detail/test-fixtures';
 import { ModelUploadPage } from './model-upload-page';
 
-vi.mock('../../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 const me: CurrentUser = {
   ...users.olivia,
