@@ -139,12 +139,15 @@ export type FileShareBody = z.infer<typeof FileShareBodySchema>;
 
 export const FileOwnerBodySchema = z.object({ userId: IsidSchema });
 
-export const FileAccessRequestBodySchema = z
+/** A request for access to a model entry or one of its files: reasons (000 §5) and details. */
+export const AccessReasonsBodySchema = z
   .object({
     reasons: z.array(AccessRequestReasonSchema).min(1, 'This field is required.').max(4),
     details: z.string().max(2000).optional(),
   })
   .refine(detailsNeededForOther, DETAILS_ISSUE);
+
+export const FileAccessRequestBodySchema = AccessReasonsBodySchema;
 export type FileAccessRequestBody = z.infer<typeof FileAccessRequestBodySchema>;
 
 export const FileVersionSchema = z.object({
@@ -159,12 +162,7 @@ export const FileHistorySchema = z.object({ fileUuid: UuidSchema, items: z.array
 
 // ---------- model access requests and grant links ----------
 
-export const ModelAccessRequestBodySchema = z
-  .object({
-    reasons: z.array(AccessRequestReasonSchema).min(1, 'This field is required.').max(4),
-    details: z.string().max(2000).optional(),
-  })
-  .refine(detailsNeededForOther, DETAILS_ISSUE);
+export const ModelAccessRequestBodySchema = AccessReasonsBodySchema;
 export type ModelAccessRequestBody = z.infer<typeof ModelAccessRequestBodySchema>;
 
 export const RequestSentSchema = z.object({
