@@ -1,3 +1,5 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import {
   ApiGatewayManagementApiClient,
   GoneException,
@@ -10,8 +12,19 @@ import { logger } from './logger';
 
 /** `@connections` client of the WebSocket stage (locally: the gateway), created once and reused. */
 let managementClient: ApiGatewayManagementApiClient | undefined;
+/**
+ * One notification fans out to every open connection of its recipients at once (hundreds of calls):
+ * allow that many sockets instead of the SDK's default 50, so calls are not queued behind each other.
+ */
+const FAN_OUT_SOCKETS = 256;
 const wsManagement = () => {
-  managementClient ??= new ApiGatewayManagementApiClient({ endpoint: env.wsCallbackUrl });
+  managementClient ??= new ApiGatewayManagementApiClient({
+    endpoint: env.wsCallbackUrl,
+    requestHandler: {
+      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: FAN_OUT_SOCKETS }),
+      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: FAN_OUT_SOCKETS }),
+    },
+  });
   return managementClient;
 };
 
