@@ -228,7 +228,21 @@ describe('stateless stack', () => {
       return JSON.stringify(policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleRef)));
     };
     expect(policyOf('http/users/get-current-user')).toContain('dynamodb:Query');
-    expect(policyOf('http/users/get-current-user')).not.toContain('dynamodb:PutItem');
+    // A read-only handler may put only error reports (the id of a 500), never anything else.
+    const readOnly = JSON.parse(policyOf('http/users/get-current-user')) as Resource[];
+    const statements = readOnly.flatMap(
+      (p) =>
+        (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] })
+          .Statement,
+    );
+    const writes = statements.filter((st) =>
+      [st.Action].flat().some((a) => /dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(a)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.Action).toBe('dynamodb:PutItem');
+    expect(writes[0]?.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERRORREPORT#*'] },
+    });
     expect(policyOf('http/incidents/create-incident')).toContain('dynamodb:PutItem');
     expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
   });

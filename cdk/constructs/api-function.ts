@@ -166,6 +166,17 @@ export function bindTable(target: BindTarget, table: ITable, access: 'read' | 'r
       ],
     }),
   );
+  if (access === 'read') {
+    // Even a read-only function stores the server-side report of an unexpected error (its id is in
+    // the 500 answer and an incident refers to it): PutItem on ERRORREPORT# keys only.
+    target.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERRORREPORT#*'] } },
+      }),
+    );
+  }
 }
 
 /**
