@@ -1,3 +1,4 @@
+import { PERSONAS } from '../../scripts/local/personas';
 import {
   expectSignedIn,
   HOME_PATH,
@@ -10,17 +11,7 @@ import {
 import { expect, test } from './support/fixtures';
 
 /** Every seeded persona that may use the app (docs/development.md); `inactive` has its own test. */
-const ACTIVE_PERSONAS = [
-  'admin',
-  'lead',
-  'steward',
-  'owner',
-  'viewer',
-  'modeler',
-  'employee',
-  'vendor',
-  'hta',
-];
+const ACTIVE_PERSONAS = PERSONAS.filter((p) => p.active).map((p) => p.key);
 
 test.describe('sign-in', () => {
   for (const key of ACTIVE_PERSONAS) {

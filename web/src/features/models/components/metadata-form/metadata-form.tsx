@@ -175,27 +175,36 @@ export function MetadataForm({ value, onChange, options, errors, showErrors, dis
     </Field>
   );
 
+  const multi = (
+    field: 'product' | 'country',
+    choices: readonly string[],
+    onPick: (values: string[]) => void,
+    extra: { required?: boolean; hint?: string } = {},
+  ) => (
+    <Field field={field} required={extra.required ?? true} error={err(field)} hint={extra.hint}>
+      {({ inputId, describedBy, invalid }) => (
+        <MultiSelect
+          inputId={inputId}
+          value={value[field] ?? []}
+          options={[...choices]}
+          filter
+          display="chip"
+          placeholder="Select"
+          disabled={disabled}
+          invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(e) => onPick(e.value as string[])}
+        />
+      )}
+    </Field>
+  );
+
   return (
     <div className="mr-metadata-form">
       <Section title="Model Identification">
         {single('therapeutic_area', activeValues(options, 'therapeutic_area'))}
         {single('disease', activeValues(options, 'disease'))}
-        <Field field="product" required error={err('product')}>
-          {({ inputId, describedBy, invalid }) => (
-            <MultiSelect
-              inputId={inputId}
-              value={value.product ?? []}
-              options={activeValues(options, 'product')}
-              filter
-              display="chip"
-              placeholder="Select"
-              disabled={disabled}
-              invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(e) => set('product', e.value as string[])}
-            />
-          )}
-        </Field>
+        {multi('product', activeValues(options, 'product'), (v) => set('product', v))}
         {single('model_type', activeValues(options, 'model_type'))}
         {single('study_number', activeValues(options, 'study_number'), (v) =>
           onChange(applyStudyNumber(value, v, options)),
@@ -228,22 +237,10 @@ export function MetadataForm({ value, onChange, options, errors, showErrors, dis
           />
           <label htmlFor="mr-metadata-global">{fieldLabel('global')}</label>
         </div>
-        <Field field="country" required={value.global !== 'true'} error={err('country')} hint={countryHint}>
-          {({ inputId, describedBy, invalid }) => (
-            <MultiSelect
-              inputId={inputId}
-              value={value.country ?? []}
-              options={activeValues(options, 'country')}
-              filter
-              display="chip"
-              placeholder="Select"
-              disabled={disabled}
-              invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(e) => onChange(applyCountries(value, e.value as string[]))}
-            />
-          )}
-        </Field>
+        {multi('country', activeValues(options, 'country'), (v) => onChange(applyCountries(value, v)), {
+          required: value.global !== 'true',
+          hint: countryHint,
+        })}
       </Section>
 
       <Section title="Documentation">
