@@ -55,21 +55,46 @@ export function toDriverSteps(contentList: readonly TourStep[]): DriveStep[] {
 }
 
 let active: Driver | undefined;
+/**
+ * Set synchronously before driver.js is loaded: a second start while the chunk is still loading
+ * (the shell remounting, or Help → Guided Tour during the automatic start) would otherwise create a
+ * second driver with a second popover on top of the first.
+ */
+let starting = false;
 
-async function runTour(contentList: readonly TourStep[], onEnd: () => void): Promise<void> {
-  if (active?.isActive()) return;
-  const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+export async function runTour(contentList: readonly TourStep[], onEnd: () => void): Promise<void> {
+  if (starting || active?.isActive()) return;
+  starting = true;
+  let loaded: typeof import('driver.js');
+  try {
+    [loaded] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+  } finally {
+    starting = false;
+  }
+  const { driver } = loaded;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    active = undefined;
+    onEnd();
+  };
   const config: Config = {
     showProgress: true,
     allowClose: true,
     steps: toDriverSteps(contentList),
-    onDestroyed: () => {
-      active = undefined;
-      onEnd();
+    // driver.js calls onDestroyed only once a step's 400 ms highlight animation has finished, so
+    // Done or close clicked quickly would end the tour without recording it. onDestroyStarted runs
+    // on every Done/close/Escape; destroying from here skips it and always reaches `end`.
+    onDestroyStarted: () => {
+      tour.destroy();
+      end();
     },
+    onDestroyed: end,
   };
-  active = driver(config);
-  active.drive();
+  const tour = driver(config);
+  active = tour;
+  tour.drive();
 }
 
 export function useHomeTour({

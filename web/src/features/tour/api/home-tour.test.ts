@@ -1,0 +1,65 @@
+import type { TourStep } from '@shared/schemas/tour';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runTour, shouldAutoStartTour, toDriverSteps } from './home-tour';
+
+const steps: TourStep[] = [
+  { title: 'Welcome', description: 'Hello', nextBtnText: 'Start' },
+  { title: 'Zoom', description: 'Bigger or smaller', nextBtnText: 'Done' },
+];
+const popovers = () => document.querySelectorAll('.driver-popover');
+const next = () => document.querySelector<HTMLButtonElement>('.driver-popover-next-btn');
+
+describe('the home-page tour (driver.js in jsdom)', () => {
+  afterEach(() => {
+    document.querySelector<HTMLButtonElement>('.driver-popover-close-btn')?.click();
+    document.body.innerHTML = '';
+  });
+
+  it('shows one popover when started twice while driver.js is still loading', async () => {
+    await Promise.all([runTour(steps, () => {}), runTour(steps, () => {})]);
+    expect(popovers()).toHaveLength(1);
+    expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Welcome');
+  });
+
+  it('reports its end once when Done is clicked before the step animation finished, and can be replayed', async () => {
+    const onEnd = vi.fn();
+    await runTour(steps, onEnd);
+    next()?.click();
+    expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Zoom');
+    expect(next()?.textContent).toBe('Done');
+    // Clicked at once, before driver.js has finished animating to the last step.
+    next()?.click();
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    expect(popovers()).toHaveLength(0);
+
+    await runTour(steps, onEnd);
+    expect(popovers()).toHaveLength(1);
+  });
+
+  it('reports its end when closed with Escape', async () => {
+    const onEnd = vi.fn();
+    await runTour(steps, onEnd);
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    expect(popovers()).toHaveLength(0);
+  });
+
+  it('starts automatically only for internal users who have not viewed it', () => {
+    const tour = { viewed: false, contentList: steps };
+    expect(shouldAutoStartTour({ userType: 'INTERNALUSER' }, tour, false)).toBe(true);
+    expect(shouldAutoStartTour({ userType: 'SUPERUSER' }, tour, false)).toBe(true);
+    expect(shouldAutoStartTour({ userType: 'EXTERNALUSER' }, tour, false)).toBe(false);
+    expect(shouldAutoStartTour({ userType: 'INTERNALUSER' }, { ...tour, viewed: true }, false)).toBe(false);
+    expect(shouldAutoStartTour({ userType: 'INTERNALUSER' }, tour, true)).toBe(false);
+    expect(shouldAutoStartTour({ userType: 'INTERNALUSER' }, { ...tour, contentList: [] }, false)).toBe(
+      false,
+    );
+  });
+
+  it("leaves out driver.js's default side 'over' and keeps the step's texts", () => {
+    const [step] = toDriverSteps([
+      { title: 'T', description: 'D', element: '#x', side: 'over', nextBtnText: 'Go' },
+    ]);
+    expect(step).toEqual({ element: '#x', popover: { title: 'T', description: 'D', nextBtnText: 'Go' } });
+  });
+});
