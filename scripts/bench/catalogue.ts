@@ -7,6 +7,7 @@ import { HTTP_ROUTES } from '@shared/api/routes';
 import type { DynamicSearchResult, ModelListPage } from '@shared/schemas/model-api';
 import { readEndpoints } from '../local/endpoints';
 import { LOCAL_CREDENTIALS } from '../local/env';
+import { benchHttpClient } from './http-client';
 import { formatTable, ms, option, percentile, verdict } from './stats';
 
 /**
@@ -48,14 +49,16 @@ async function main(): Promise<void> {
   const token = auth.AuthenticationResult?.IdToken;
   if (!token) throw new Error('No ID token');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  // Same HTTP stack as the SDK's direct reads (./http-client.ts), so the ratios compare like with like.
+  const http = benchHttpClient();
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${endpoints.api}${path}`, {
+    const res = await http.send(`${endpoints.api}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
+    if (res.status < 200 || res.status > 299) throw new Error(`${path}: ${res.status} ${res.body}`);
+    return JSON.parse(res.body) as T;
   };
   const time = async (fn: () => Promise<unknown>) => {
     const started = performance.now();
@@ -142,6 +145,7 @@ async function main(): Promise<void> {
   }
   ddb.destroy();
   cognito.destroy();
+  http.close();
 
   const base = percentile(getItem.samples, 50);
   const rows = [getItem, ...cases].map((c) => {

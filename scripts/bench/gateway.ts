@@ -2,13 +2,15 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import { idToken } from '../../test/support/local-cloud';
 import { readEndpoints } from '../local/endpoints';
+import { benchHttpClient } from './http-client';
 import { formatTable, ms, option, percentile, verdict } from './stats';
 
 /**
  * What the local gateway adds to a request: p50/p95 of an authenticated `GET /v2/users/me` through
  * the gateway (JWT verification, event building, the handler, which reads the same user item) against
  * a direct DynamoDB GetItem of that item (USER#<id>/PROFILE). Both run interleaved in one process so
- * machine noise hits both alike. Target: gateway p50 at most 1.5 × the direct read.
+ * machine noise hits both alike, and both go over the same HTTP stack (./http-client.ts). Target:
+ * gateway p50 at most 1.5 × the direct read.
  *
  * Usage (with a local cloud running, e.g. `npx tsx scripts/local/start.ts --test`):
  *   npx tsx scripts/bench/gateway.ts [--requests 500] [--persona viewer]
@@ -40,11 +42,10 @@ async function main(): Promise<void> {
     },
   });
 
+  const http = benchHttpClient();
   const viaGateway = async () => {
-    const response = await fetch(meUrl, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.text();
-    if (response.status !== 200)
-      throw new Error(`GET ${meUrl} answered ${response.status}: ${body.slice(0, 200)}`);
+    const { status, body } = await http.send(meUrl, { headers: { authorization: `Bearer ${token}` } });
+    if (status !== 200) throw new Error(`GET ${meUrl} answered ${status}: ${body.slice(0, 200)}`);
   };
   const direct = async () => {
     const { Item } = await ddb.send(getItem);
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
     `\np50 ratio ${ratio50.toFixed(2)}x (target <= ${TARGET_RATIO}x): ${verdict(ratio50 <= TARGET_RATIO)}`,
   );
   ddb.destroy();
+  http.close();
 }
 
 await main();
