@@ -18,6 +18,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
+import { HANDLER_BUNDLING } from './handler-bundling';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const FUNCTIONS_DIR = path.join(REPO_ROOT, 'functions');
@@ -123,16 +124,18 @@ function codeFor(scope: Construct, entry: string) {
     bundling: {
       forceDockerBundling: false,
       format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
+      target: HANDLER_BUNDLING.target,
+      minify: HANDLER_BUNDLING.minify,
       sourceMap: true,
       sourcesContent: false,
       // Bundle the SDK too: the same versions as locally, instead of whatever the runtime ships.
       bundleAwsSDK: true,
-      mainFields: ['module', 'main'],
-      // Some dependencies are CommonJS and call require(); ESM output needs it defined.
-      banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-      tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+      mainFields: [...HANDLER_BUNDLING.mainFields],
+      banner: HANDLER_BUNDLING.banner,
+      tsconfig: HANDLER_BUNDLING.tsconfig,
+      esbuildArgs: {
+        '--alias': Object.entries(HANDLER_BUNDLING.alias).map(([from, to]) => `${from}=${to}`),
+      },
     },
   };
 }

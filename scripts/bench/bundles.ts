@@ -11,6 +11,7 @@ import {
 } from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { build, type Metafile } from 'esbuild';
+import { HANDLER_BUNDLING } from '../../cdk/constructs/handler-bundling';
 import { formatTable, kb, median, ms, verdict } from './stats';
 
 /**
@@ -19,9 +20,11 @@ import { formatTable, kb, median, ms, verdict } from './stats';
  * (target <= 1 MB) and the cold import time of the bundle in a fresh `node` process (median of 5,
  * target <= 100 ms). Import time is measured inside the process around `import()`, so Node's own
  * start-up is not counted, as on Lambda where the runtime is up before the handler module loads.
+ * Every handler's imports alternate with those of a reference bundle holding only the DynamoDB client
+ * (sdk-floor.ts), so the table also shows what a handler adds over the SDK's own start-up.
  *
  * Usage: npx tsx scripts/bench/bundles.ts [--runs 5]
- * Keep BUILD_OPTIONS in step with the construct's `bundling` props.
+ * The esbuild settings come from cdk/constructs/handler-bundling.ts, which the construct uses too.
  */
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_DIR = path.join(REPO_ROOT, '.local/bench/bundles');
@@ -29,16 +32,12 @@ const MAX_BYTES = 1_000_000;
 const MAX_IMPORT_MS = 100;
 
 const BUILD_OPTIONS = {
+  ...HANDLER_BUNDLING,
   bundle: true,
   platform: 'node',
-  target: 'node22',
   format: 'esm',
-  minify: true,
-  mainFields: ['module', 'main'],
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
-  tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+  banner: { js: HANDLER_BUNDLING.banner },
+  alias: { ...HANDLER_BUNDLING.alias },
   logLevel: 'error',
 } as const;
 
@@ -133,6 +132,14 @@ async function main(): Promise<void> {
   const env = lambdaLikeEnv();
   const rows: string[][] = [];
   let misses = 0;
+  const floorFile = path.join(OUT_DIR, 'sdk-floor', 'index.mjs');
+  await build({
+    ...BUILD_OPTIONS,
+    mainFields: [...BUILD_OPTIONS.mainFields],
+    entryPoints: [path.join(REPO_ROOT, 'scripts/bench/sdk-floor.ts')],
+    outfile: floorFile,
+  });
+  const floorSamples: number[] = [];
 
   for (const handler of handlerModules()) {
     const entry = path.join(REPO_ROOT, 'functions', `${handler}.ts`);
@@ -153,7 +160,14 @@ async function main(): Promise<void> {
       });
       const bytes = statSync(outfile).size;
       const largest = largestPackages(metafile, 3);
-      const times = Array.from({ length: runs }, () => importTime(outfile, env));
+      // Interleaved with the SDK floor, so both see the same moment of this machine.
+      const times: { wall: number; cpu: number }[] = [];
+      const floors: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        times.push(importTime(outfile, env));
+        floors.push(importTime(floorFile, env).wall);
+      }
+      floorSamples.push(...floors);
       const importMs = median(times.map((t) => t.wall));
       const ok = bytes <= MAX_BYTES && importMs <= MAX_IMPORT_MS;
       if (!ok) misses++;
@@ -162,6 +176,7 @@ async function main(): Promise<void> {
         kb(bytes),
         ms(importMs),
         ms(median(times.map((t) => t.cpu))),
+        `+${ms(importMs - median(floors))}`,
         verdict(ok),
         largest,
       ]);
@@ -169,6 +184,7 @@ async function main(): Promise<void> {
       misses++;
       rows.push([
         handler,
+        '-',
         '-',
         '-',
         'ERROR',
@@ -182,13 +198,19 @@ async function main(): Promise<void> {
   );
   console.log(
     formatTable(
-      ['handler', 'size', 'cold import', 'cpu', 'result', 'largest parts (minified)'],
+      ['handler', 'size', 'cold import', 'cpu', 'over SDK floor', 'result', 'largest parts (minified)'],
       rows,
-      'lrrrll',
+      'lrrrrll',
     ),
   );
+  const imports = rows.map((r) => Number.parseFloat(r[2] ?? '')).filter((v) => Number.isFinite(v));
   console.log(
-    `\n${rows.length - misses} of ${rows.length} handlers within targets (size <= ${kb(MAX_BYTES)}, import <= ${MAX_IMPORT_MS} ms)`,
+    `\nSDK floor (scripts/bench/sdk-floor.ts: the DynamoDB document client alone, ${kb(statSync(floorFile).size)}): ` +
+      `median ${ms(median(floorSamples))} over ${floorSamples.length} imports. ` +
+      `Handlers: median ${ms(median(imports))}, min ${ms(Math.min(...imports))}, max ${ms(Math.max(...imports))}.`,
+  );
+  console.log(
+    `${rows.length - misses} of ${rows.length} handlers within targets (size <= ${kb(MAX_BYTES)}, import <= ${MAX_IMPORT_MS} ms)`,
   );
   console.log(`Bundles kept in ${path.relative(REPO_ROOT, OUT_DIR)}/ for inspection.`);
 }
