@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod';
 import { env } from '../lib/env';
 import { ddb } from './clients';
-import { presigner } from './model-files';
+import { presigner } from './file-objects';
 import { tableName, withoutKeys } from './table';
 
 /**

@@ -2,7 +2,7 @@ import type { CallerFileList, CallerFileNode, FileCallerAccess } from '@shared/s
 import type { User } from '@shared/schemas/user';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
-import { mayDownloadFile } from '../models/download-files';
+import { mayDownloadFile } from '../models/file-read-rules';
 import { isModelManager } from '../models/model-access';
 import { byPathAndName, toFileNode } from './file-nodes';
 import { versionCountOf } from './file-versions';

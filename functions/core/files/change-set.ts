@@ -2,8 +2,8 @@ import type { FileAttributes, FileChangeSetBody } from '@shared/schemas/collabor
 import type { User } from '@shared/schemas/user';
 import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
-import { mayReadFile } from '../models/download-files';
 import type { Issue } from '../models/entry-rules';
+import { mayReadFile } from '../models/file-read-rules';
 import {
   extensionOf,
   FILE_MESSAGES,

@@ -22,13 +22,17 @@ vi.mock('../../data/model-files', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...files,
 }));
+vi.mock('../../data/file-objects', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...files,
+}));
 vi.mock('../../data/uploads', () => uploads);
 vi.mock('../settings/get-app-settings', () => settings);
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B', webUrl: 'https://mr.example' } }));
 
 const { changeSetIssues, planChangeSet, applyChangeSet } = await import('./change-set');
 const { fileCallerAccess } = await import('./caller-access');
-const { theoremMissing } = await import('../models/download-files');
+const { theoremMissing } = await import('../models/file-read-rules');
 const { toFileHistory, versionCountOf } = await import('./file-versions');
 const { fileGrantLink, fileAccessRequestMail } = await import('./file-mails');
 const { updateFiles } = await import('./update-files');

@@ -2,7 +2,7 @@ import type { User } from '@shared/schemas/user';
 import { getModelFile, type ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { FILE_NOT_READABLE, mayReadFile } from '../models/download-files';
+import { FILE_NOT_READABLE, mayReadFile } from '../models/file-read-rules';
 import { isModelManager, loadModelFor, loadVisibleModel } from '../models/model-access';
 import { mayManageFile } from './caller-access';
 import { FILE_MANAGER_MESSAGES } from './file-messages';

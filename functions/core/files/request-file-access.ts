@@ -7,7 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
 import { activeUsers, managerIds } from '../access/model-people';
-import { mayDownloadFile } from '../models/download-files';
+import { mayDownloadFile } from '../models/file-read-rules';
 import { loadVisibleModel } from '../models/model-access';
 import { fileAccessRequestMail } from './file-mails';
 import { FILE_MANAGER_MESSAGES as M } from './file-messages';

@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CallerFileList, FileChangeSetBody } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
 import { auditPut } from '../../data/audit';
-import {
-  copyObject,
-  listModelFiles,
-  modelFileDelete,
-  modelFilePut,
-  modelFileUpdate,
-} from '../../data/model-files';
+import { copyObject } from '../../data/file-objects';
+import { listModelFiles, modelFileDelete, modelFilePut, modelFileUpdate } from '../../data/model-files';
 import { MAX_TRANSACTION_ITEMS, type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
 import { throwIfIssues } from '../models/entry-rules';
 import { loadModelFor } from '../models/model-access';

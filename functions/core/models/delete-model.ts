@@ -1,10 +1,9 @@
 import type { User } from '@shared/schemas/user';
+import { deleteObjects, listObjectKeys } from '../../data/file-objects';
 import {
-  deleteObjects,
   downloadsPrefix,
   itemDelete,
   listModelPartitionKeys,
-  listObjectKeys,
   modelObjectsPrefix,
 } from '../../data/model-files';
 import { modelNameDelete } from '../../data/model-names';

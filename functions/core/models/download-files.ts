@@ -1,66 +1,24 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@shared/messages';
-import type { TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { Zip, ZipDeflate } from 'fflate';
 import { ulid } from 'ulid';
 import { writeAudit } from '../../data/audit';
+import { openObject, presignDownload, uploadStream } from '../../data/file-objects';
 import {
   downloadObjectKey,
   getModelFile,
   listModelFiles,
   type ModelFileRecord,
-  openObject,
-  presignDownload,
-  uploadStream,
 } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import { loadModelFor, theoremFlagsOf } from './model-access';
+import { FILE_NOT_READABLE, mayReadFile, theoremMissing } from './file-read-rules';
+import { loadModelFor } from './model-access';
 
 /** Presigned download links are valid for 15 minutes. */
 export const DOWNLOAD_URL_SECONDS = 15 * 60;
-/** The one answer to a file the caller may not read: it tells nothing about the file. */
-export const FILE_NOT_READABLE = 'You do not have access to this file.';
-
-/**
- * The file rule of 000 §6: a file may be downloaded by everyone who may read the entry when the entry
- * is global or the file's cdd is 'No'; with cdd 'Yes' only by users with file access (when the file is
- * not private) and by the file's owner. Super users manage file access and may always download.
- */
-export function mayReadFile(user: User, model: ModelRecord, file: ModelFileRecord): boolean {
-  if (user.userType === 'SUPERUSER' || file.owner.id === user.id) return true;
-  if (model.metadata.global === 'true' || file.cdd === 'No') return true;
-  return file.userAccess.includes(user.id) && !file.isPrivate;
-}
-
-/**
- * The THEOREM flags a download needs, with the names the spec's message uses (000 §8: "You don't have
- * {Trail, Database Lock, Country} access in THEOREM..."; 'Trail' is the spec's spelling).
- */
-export const THEOREM_DOWNLOAD_FLAGS = [
-  ['allow_access', 'Trail'],
-  ['data_cut_access', 'Database Lock'],
-  ['country_access', 'Country'],
-] as const satisfies readonly (readonly [keyof TheoremFlags, string])[];
-
-/**
- * The THEOREM accesses the caller lacks for downloading files of the entry: none outside Oncology
- * (THEOREM) entries and none for super users; otherwise every one of trial, database lock and country
- * whose flag is not 'true' for this caller.
- */
-export function theoremMissing(user: User, model: ModelRecord): string[] {
-  if (user.userType === 'SUPERUSER' || model.metadata.platform !== 'Oncology') return [];
-  const flags = theoremFlagsOf(model, user);
-  return THEOREM_DOWNLOAD_FLAGS.filter(([flag]) => flags?.[flag] !== 'true').map(([, name]) => name);
-}
-
-/** The file rule and, on THEOREM entries, the caller's THEOREM flags. */
-export function mayDownloadFile(user: User, model: ModelRecord, file: ModelFileRecord): boolean {
-  return mayReadFile(user, model, file) && theoremMissing(user, model).length === 0;
-}
-
 function requireTheoremAccess(user: User, model: ModelRecord): void {
   const missing = theoremMissing(user, model);
   if (missing.length > 0) throw new ForbiddenError(MESSAGES.theoremMissingAccess(missing));

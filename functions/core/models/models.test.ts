@@ -32,6 +32,10 @@ vi.mock('../../data/model-files', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...files,
 }));
+vi.mock('../../data/file-objects', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...files,
+}));
 vi.mock('../../data/uploads', () => uploads);
 vi.mock('../options/list-metadata-options', () => options);
 vi.mock('../settings/get-app-settings', () => settings);

@@ -7,8 +7,8 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
-import { mayReadFile } from './download-files';
 import { membershipChanges, membershipsOf, withStudyMetadata } from './entry-rules';
+import { mayReadFile } from './file-read-rules';
 import { metadataFingerprint } from './metadata-fingerprint';
 
 const base = {

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@shared/schemas/user';
-import {
-  copyObject,
-  deleteObjects,
-  type ModelFileRecord,
-  modelFileObjectKey,
-  objectSize,
-} from '../../data/model-files';
+import { copyObject, deleteObjects, objectSize } from '../../data/file-objects';
+import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
 import { getUpload } from '../../data/uploads';
 import { PayloadTooLargeError, UnprocessableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
