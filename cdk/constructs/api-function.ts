@@ -11,17 +11,15 @@ import {
   Role,
   ServicePrincipal,
 } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
-import { HANDLER_BUNDLING } from './handler-bundling';
+import { BUNDLE_FILE, FUNCTIONS_DIR, REPO_ROOT } from './handler-bundling';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const FUNCTIONS_DIR = path.join(REPO_ROOT, 'functions');
+export { REPO_ROOT };
 
 /** Anything that takes environment variables and IAM grants: a Lambda function or the runner container. */
 export interface BindTarget extends IGrantable {
@@ -44,7 +42,7 @@ export interface ApiFunctionProps {
  * the `bind*` helpers grant.
  */
 export class ApiFunction extends Construct implements BindTarget {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -59,7 +57,7 @@ export class ApiFunction extends Construct implements BindTarget {
     });
     logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       description: props.description ?? props.handler,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -69,7 +67,8 @@ export class ApiFunction extends Construct implements BindTarget {
       role: this.role,
       logGroup,
       environment: { ...props.environment },
-      ...codeFor(this, entry),
+      handler: `${path.parse(BUNDLE_FILE).name}.handler`,
+      code: codeFor(this, props.handler, entry),
     });
 
     Validations.of(this).acknowledge(
@@ -101,43 +100,24 @@ export class ApiFunction extends Construct implements BindTarget {
 }
 
 /**
- * Bundled code when the stack is being bundled (`cdk synth`/`deploy`). CDK tests skip bundling with
- * the `aws:cdk:bundling-stacks` context; then a handler module that does not exist yet is replaced by
- * inline code so the infrastructure can be tested apart from the handlers. A real synth still fails
- * loudly on a missing module.
+ * The handler bundled by cdk/bundle-handler.ts (esbuild, ESM, minified, with a source map; the
+ * settings are in handler-bundling.ts, shared with the bundle benchmark) when the stack is being
+ * bundled (`cdk synth`/`deploy`). CDK tests skip bundling with the `aws:cdk:bundling-stacks` context;
+ * then the function gets inline stub code, so the infrastructure can be tested apart from the
+ * handlers. A real synth fails loudly on a missing module.
  */
-function codeFor(scope: Construct, entry: string) {
-  if (!Stack.of(scope).bundlingRequired && !existsSync(entry)) {
-    Annotations.of(scope).addInfo(
-      `Bundling skipped and ${path.relative(REPO_ROOT, entry)} missing: inline stub`,
-    );
-    return {
-      code: Code.fromInline('exports.handler = async () => ({ statusCode: 501 });'),
-      handler: 'index.handler',
-    };
+function codeFor(scope: Construct, handler: string, entry: string) {
+  if (!Stack.of(scope).bundlingRequired) {
+    Annotations.of(scope).addInfo(`Bundling skipped: inline stub for ${path.relative(REPO_ROOT, entry)}`);
+    return Code.fromInline('exports.handler = async () => ({ statusCode: 501 });');
   }
-  return {
-    entry,
-    handler: 'handler',
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-    bundling: {
-      forceDockerBundling: false,
-      format: OutputFormat.ESM,
-      target: HANDLER_BUNDLING.target,
-      minify: HANDLER_BUNDLING.minify,
-      sourceMap: true,
-      sourcesContent: false,
-      // Bundle the SDK too: the same versions as locally, instead of whatever the runtime ships.
-      bundleAwsSDK: true,
-      mainFields: [...HANDLER_BUNDLING.mainFields],
-      banner: HANDLER_BUNDLING.banner,
-      tsconfig: HANDLER_BUNDLING.tsconfig,
-      esbuildArgs: {
-        '--alias': Object.entries(HANDLER_BUNDLING.alias).map(([from, to]) => `${from}=${to}`),
-      },
-    },
-  };
+  if (!existsSync(entry)) throw new Error(`Handler module ${path.relative(REPO_ROOT, entry)} does not exist`);
+  const outDir = path.join(REPO_ROOT, '.local', 'cdk-bundles', handler);
+  return Code.fromCustomCommand(
+    outDir,
+    [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'cdk/bundle-handler.ts'), entry, outDir],
+    { commandOptions: { cwd: REPO_ROOT, stdio: 'inherit' } },
+  );
 }
 
 const TABLE_READ_ACTIONS = [

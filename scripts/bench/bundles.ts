@@ -2,16 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  HTTP_ROUTES,
-  NOT_FOUND_HANDLER,
-  SCHEDULED_JOBS,
-  WORKFLOW_TASKS,
-  WS_ROUTES,
-} from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { build, type Metafile } from 'esbuild';
-import { HANDLER_BUNDLING } from '../../cdk/constructs/handler-bundling';
+import { deployedHandlers, handlerBuildOptions } from '../../cdk/constructs/handler-bundling';
 import { formatTable, kb, median, ms, verdict } from './stats';
 
 /**
@@ -30,28 +23,6 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_DIR = path.join(REPO_ROOT, '.local/bench/bundles');
 const MAX_BYTES = 1_000_000;
 const MAX_IMPORT_MS = 100;
-
-const BUILD_OPTIONS = {
-  ...HANDLER_BUNDLING,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  banner: { js: HANDLER_BUNDLING.banner },
-  alias: { ...HANDLER_BUNDLING.alias },
-  logLevel: 'error',
-} as const;
-
-/** The handlers the CDK app deploys, from the one route table. */
-function handlerModules(): string[] {
-  const all = [
-    ...HTTP_ROUTES.map((r) => r.handler),
-    NOT_FOUND_HANDLER,
-    ...WS_ROUTES.map((r) => r.handler),
-    ...Object.values(WORKFLOW_TASKS),
-    ...SCHEDULED_JOBS.map((j) => j.handler),
-  ];
-  return [...new Set<string>(all)];
-}
 
 /** Plausible values for every variable, so module-scope configuration parsing behaves as deployed. */
 function lambdaLikeEnv(): NodeJS.ProcessEnv {
@@ -133,15 +104,10 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   let misses = 0;
   const floorFile = path.join(OUT_DIR, 'sdk-floor', 'index.mjs');
-  await build({
-    ...BUILD_OPTIONS,
-    mainFields: [...BUILD_OPTIONS.mainFields],
-    entryPoints: [path.join(REPO_ROOT, 'scripts/bench/sdk-floor.ts')],
-    outfile: floorFile,
-  });
+  await build(handlerBuildOptions(path.join(REPO_ROOT, 'scripts/bench/sdk-floor.ts'), floorFile));
   const floorSamples: number[] = [];
 
-  for (const handler of handlerModules()) {
+  for (const handler of deployedHandlers()) {
     const entry = path.join(REPO_ROOT, 'functions', `${handler}.ts`);
     if (!existsSync(entry)) {
       rows.push([handler, '-', '-', '-', 'MISSING MODULE', '']);
@@ -151,13 +117,8 @@ async function main(): Promise<void> {
     const outfile = path.join(OUT_DIR, handler, 'index.mjs');
     mkdirSync(path.dirname(outfile), { recursive: true });
     try {
-      const { metafile } = await build({
-        ...BUILD_OPTIONS,
-        mainFields: [...BUILD_OPTIONS.mainFields],
-        entryPoints: [entry],
-        outfile,
-        metafile: true,
-      });
+      const { metafile } = await build(handlerBuildOptions(entry, outfile));
+      if (!metafile) throw new Error('esbuild returned no metafile');
       const bytes = statSync(outfile).size;
       const largest = largestPackages(metafile, 3);
       // Interleaved with the SDK floor, so both see the same moment of this machine.
