@@ -15,7 +15,8 @@ import { formatTable, ms, option, percentile, verdict } from './stats';
  *   a list page (default query, and with a search word), the Dynamic View with 0, 1 and 3 facets,
  *   and a detail read (GET /v2/models/{uuid}, when that route exists),
  * each next to a direct DynamoDB GetItem of a model item measured interleaved in the same run (same
- * machine noise). Targets: list ≤ 50 ms, dynamic search ≤ 100 ms, detail ≤ 1.5 × GetItem (p50).
+ * machine noise). Targets: list ≤ 50 ms, dynamic search ≤ 100 ms (p95), detail ≤ 1.5 × GetItem (p95
+ * over GetItem's p95).
  *
  * Usage, against a local cloud seeded with `npm run seed:models -- --count 100000`:
  *   MR_ENDPOINTS_FILE=<dataDir>/endpoints.json npx tsx scripts/bench/catalogue.ts [--requests 200] [--persona owner]
@@ -147,24 +148,37 @@ async function main(): Promise<void> {
   cognito.destroy();
   http.close();
 
-  const base = percentile(getItem.samples, 50);
+  // The issue's figures are p95s, each with its ratio to a direct GetItem: p95 over GetItem's p95 (and
+  // p50 over p50 beside it, for the typical request).
+  const base50 = percentile(getItem.samples, 50);
+  const base95 = percentile(getItem.samples, 95);
   const rows = [getItem, ...cases].map((c) => {
     const p50 = percentile(c.samples, 50);
     const p95 = percentile(c.samples, 95);
     const target = c.target.ms
       ? `≤ ${c.target.ms} ms (p95)`
       : c.target.ratio
-        ? `≤ ${c.target.ratio}× GetItem (p50)`
+        ? `≤ ${c.target.ratio}× GetItem (p95)`
         : '';
-    const ok = c.target.ms ? p95 <= c.target.ms : c.target.ratio ? p50 / base <= c.target.ratio : true;
-    return [c.name, ms(p50), ms(p95), `${(p50 / base).toFixed(1)}×`, target, target ? verdict(ok) : ''];
+    const ok = c.target.ms ? p95 <= c.target.ms : c.target.ratio ? p95 / base95 <= c.target.ratio : true;
+    return [
+      c.name,
+      ms(p50),
+      ms(p95),
+      `${(p50 / base50).toFixed(2)}×`,
+      `${(p95 / base95).toFixed(2)}×`,
+      target,
+      target ? verdict(ok) : '',
+    ];
   });
   console.log(
     `Catalogue benchmark: persona ${persona.key}, ${requests} requests per case, ` +
       `${everything.total} entries visible in the Dynamic View, ${first.total} in the default list.`,
   );
   console.log(`Three facets: ${JSON.stringify(three)}. First request (cold projection load): ${ms(cold)}.`);
-  console.log(formatTable(['case', 'p50', 'p95', 'p50 / GetItem', 'target', ''], rows, 'lrrrll'));
+  console.log(
+    formatTable(['case', 'p50', 'p95', 'p50 / GetItem', 'p95 / GetItem', 'target', ''], rows, 'lrrrrll'),
+  );
   if (!hasDetail) console.log('detail: skipped, GET /v2/models/{uuid} is not in the route table yet.');
 }
 
