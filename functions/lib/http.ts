@@ -72,6 +72,8 @@ export interface AuthedDef<B, Q, P, F = undefined> extends BaseDef<B, Q, P> {
    * result reaches only `handle`, which still authorizes: a refused caller never sees it.
    */
   prefetch?: (req: { params: Out<P>; query: Out<Q> }) => Promise<F>;
+  /** Read the caller's record even when a recent copy is cached (authenticate.ts, CALLER_CACHE_MS). */
+  freshCaller?: boolean;
   handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>, F>) => Promise<unknown>;
 }
 
@@ -111,7 +113,7 @@ export function httpHandler<
       const prefetching = def.prefetch?.({ params: params as Out<P>, query: query as Out<Q> });
       // A refused caller leaves the prefetch unread: keep its failure from becoming unhandled.
       prefetching?.catch(() => undefined);
-      const user = await authenticate(identity);
+      const user = await authenticate(identity, { fresh: def.freshCaller === true });
       const prefetched = (prefetching ? await prefetching : undefined) as F;
       result = await def.handle({ body, query, params, event, identity, user, prefetched } as AuthedRequest<
         Out<B>,

@@ -26,7 +26,7 @@ export async function openConnection(
     });
     throw new UnauthorizedError();
   }
-  const user = await authenticate(identityFromClaims(claims));
+  const user = await authenticate(identityFromClaims(claims), { fresh: true });
   await putConnection({ connectionId, userId: user.id, connectedAt: now.toISOString() });
   return user.id;
 }

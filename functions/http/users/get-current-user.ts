@@ -2,8 +2,12 @@ import { userPermissionFlags } from '@shared/rules/user-permissions';
 import type { CurrentUser } from '@shared/schemas/user';
 import { httpHandler } from '../../lib/http';
 
-/** GET /v2/users/me: the signed-in user with the permission flags the shell needs. */
+/**
+ * GET /v2/users/me: the signed-in user with the permission flags the shell needs. Read fresh, not
+ * from the caller cache: the web app asks on every load, so a reload shows a changed user type at once.
+ */
 export const handler = httpHandler({
+  freshCaller: true,
   handle: async ({ user }): Promise<CurrentUser> => ({
     id: user.id,
     firstName: user.firstName,
