@@ -1,18 +1,24 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLE_FILE, handlerBuildOptions } from './constructs/handler-bundling';
+import { BUNDLE_FILE, FUNCTIONS_DIR, handlerBuildOptions } from './constructs/handler-bundling';
 
 /**
- * `tsx cdk/bundle-handler.ts <entry.ts> <outDir>`: bundles one Lambda handler into <outDir>/index.mjs
- * (and its source map). cdk/constructs/api-function.ts runs it through `Code.fromCustomCommand` while
- * the app is synthesized; no Docker.
+ * `tsx cdk/bundle-handler.ts <outRoot> <handler>...`: bundles Lambda handlers (module paths below
+ * functions/, as in the route table) into <outRoot>/<handler>/index.mjs with a source map, all in one
+ * process. cdk/constructs/api-function.ts runs it once while the app is synthesized; no Docker.
  */
-const [entry, outDir] = process.argv.slice(2);
-if (!entry || !outDir) {
-  console.error('usage: tsx cdk/bundle-handler.ts <entry.ts> <outDir>');
+const [outRoot, ...handlers] = process.argv.slice(2);
+if (!outRoot || handlers.length === 0) {
+  console.error('usage: tsx cdk/bundle-handler.ts <outRoot> <handler>...');
   process.exit(2);
 }
-rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-await build({ ...handlerBuildOptions(path.resolve(entry), path.join(outDir, BUNDLE_FILE)), metafile: false });
+await Promise.all(
+  handlers.map(async (handler) => {
+    const outDir = path.join(outRoot, handler);
+    rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(outDir, { recursive: true });
+    const entry = path.join(FUNCTIONS_DIR, `${handler}.ts`);
+    await build({ ...handlerBuildOptions(entry, path.join(outDir, BUNDLE_FILE)), metafile: false });
+  }),
+);

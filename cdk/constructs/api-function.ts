@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ENV_VARS, type EnvVarName } from '@shared/config/env-vars';
@@ -17,7 +18,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
-import { BUNDLE_FILE, FUNCTIONS_DIR, REPO_ROOT } from './handler-bundling';
+import { BUNDLE_FILE, deployedHandlers, FUNCTIONS_DIR, REPO_ROOT } from './handler-bundling';
 
 export { REPO_ROOT };
 
@@ -102,9 +103,10 @@ export class ApiFunction extends Construct implements BindTarget {
 /**
  * The handler bundled by cdk/bundle-handler.ts (esbuild, ESM, minified, with a source map; the
  * settings are in handler-bundling.ts, shared with the bundle benchmark) when the stack is being
- * bundled (`cdk synth`/`deploy`). CDK tests skip bundling with the `aws:cdk:bundling-stacks` context;
- * then the function gets inline stub code, so the infrastructure can be tested apart from the
- * handlers. A real synth fails loudly on a missing module.
+ * bundled (`cdk synth`/`deploy`). The first function asks for all deployed handlers at once: one
+ * process instead of one per function. CDK tests skip bundling with the `aws:cdk:bundling-stacks`
+ * context; then the function gets inline stub code, so the infrastructure can be tested apart from
+ * the handlers. A real synth fails loudly on a missing module.
  */
 function codeFor(scope: Construct, handler: string, entry: string) {
   if (!Stack.of(scope).bundlingRequired) {
@@ -112,12 +114,25 @@ function codeFor(scope: Construct, handler: string, entry: string) {
     return Code.fromInline('exports.handler = async () => ({ statusCode: 501 });');
   }
   if (!existsSync(entry)) throw new Error(`Handler module ${path.relative(REPO_ROOT, entry)} does not exist`);
-  const outDir = path.join(REPO_ROOT, '.local', 'cdk-bundles', handler);
-  return Code.fromCustomCommand(
-    outDir,
-    [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'cdk/bundle-handler.ts'), entry, outDir],
-    { commandOptions: { cwd: REPO_ROOT, stdio: 'inherit' } },
+  if (!bundled.has(handler)) {
+    const all = deployedHandlers();
+    bundleHandlers(all.includes(handler) ? all : [handler]);
+  }
+  return Code.fromAsset(path.join(BUNDLES_DIR, handler));
+}
+
+const BUNDLES_DIR = path.join(REPO_ROOT, '.local', 'cdk-bundles');
+const bundled = new Set<string>();
+
+function bundleHandlers(handlers: string[]): void {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'cdk/bundle-handler.ts'), BUNDLES_DIR, ...handlers],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
   );
+  if (result.status !== 0)
+    throw new Error(`Bundling ${handlers.length} Lambda handler(s) failed (see above)`);
+  for (const handler of handlers) bundled.add(handler);
 }
 
 const TABLE_READ_ACTIONS = [
