@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { type CreatedEntry, createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
 
 /**
  * Model access requests and grant links (000 §2, §4, §5; issue 4 §3): an internal user without a role
  * on a published entry asks for access; a manager opens the grant link from the mail (the local
  * outbox), sees 'Access Granted', and the user can then open the Folder View.
  */
-const tag = `e2e access ${Date.now().toString(36)}`;
+const tag = uniqueTag('e2e access');
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {

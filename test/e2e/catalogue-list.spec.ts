@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
 
 /**
  * The model list (000 §2): find an entry by table search and by the Dynamic View, download it after
  * the legal notice, and the action sidebar's permission states. The entries are created through the
  * API by the lead, so the test does not depend on seeded data.
  */
-const tag = `e2e list ${Date.now().toString(36)}`;
+const tag = uniqueTag('e2e list');
 const entry = { uuid: '', name: '' };
 
 test.beforeAll(async () => {

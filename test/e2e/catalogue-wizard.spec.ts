@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
 
 /**
  * The add-entry wizard (000 §2): an owner creates an entry with two files and publishes it; an
  * external user cannot be made Model Steward. Option values are the seeded option lists (002 §2-3).
  */
-const suffix = `e2e wizard ${Date.now().toString(36)}`;
+const suffix = uniqueTag('e2e wizard');
 
 const field = (page: Page, label: string): Locator =>
   page.locator('.mr-metadata-form__field').filter({ has: page.locator('label', { hasText: label }) });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, idToken } from '../support/local-cloud';
 import { type CreatedEntry, createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
 
 /**
  * Confidential files (000 §6 file download rule; issue 4 §2, §8): on a country model a file marked
@@ -9,7 +10,7 @@ import { expect, test } from './support/fixtures';
  * access from the Folder View, the file's owner follows the grant link of the e-mail in the local
  * outbox, and the viewer can then download the file.
  */
-const tag = `e2e file access ${Date.now().toString(36)}`;
+const tag = uniqueTag('e2e file access');
 const CONFIDENTIAL = 'confidential-prices.xlsx';
 let entry: CreatedEntry;
 

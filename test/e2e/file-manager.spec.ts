@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
 
 /**
  * The file manager (000 §2 Edit dialogs › Files, §4 file states): a Model Owner opens Files on an
@@ -8,7 +9,7 @@ import { expect, test } from './support/fixtures';
  * and finds the files in the Folder View. The entry is created through the API by the lead, with
  * the owner persona as Model Owner, so the test does not depend on seeded data.
  */
-const tag = `e2e files ${Date.now().toString(36)}`;
+const tag = uniqueTag('e2e files');
 const entry = { uuid: '', name: '' };
 
 test.beforeAll(async () => {

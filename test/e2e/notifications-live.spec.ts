@@ -2,13 +2,14 @@ import type { Page } from '@playwright/test';
 import { api, idToken } from '../support/local-cloud';
 import { type CreatedEntry, createEntry, openListening } from './support/collaboration';
 import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
 
 /**
  * Live notifications (000 §2, §4): the owner of an entry notifies its users (what 'Notify Model Users ?'
  * sends after a files save) and the bells of the viewer and of the steward, each signed in in its own
  * browser, show the notification without a reload: it is pushed through the WebSocket.
  */
-const tag = `e2e notify ${Date.now().toString(36)}`;
+const tag = uniqueTag('e2e notify');
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {
