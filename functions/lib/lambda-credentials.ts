@@ -6,6 +6,7 @@
  * clients they bring, ~140 kB) is dead weight that every cold start would parse. Locally the handlers
  * run unbundled and keep the SDK's own chain.
  */
+
 /** The SDK's AwsCredentialIdentity, written out to avoid depending on @smithy/types directly. */
 export interface LambdaCredentials {
   accessKeyId: string;
