@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { build, type Metafile } from 'esbuild';
-import { deployedHandlers, handlerBuildOptions } from '../../cdk/constructs/handler-bundling';
+import {
+  deployedHandlers,
+  FUNCTIONS_DIR,
+  handlerBuildOptions,
+  REPO_ROOT,
+} from '../../cdk/constructs/handler-bundling';
 import { formatTable, kb, median, ms, verdict } from './stats';
 
 /**
@@ -19,7 +24,6 @@ import { formatTable, kb, median, ms, verdict } from './stats';
  * Usage: npx tsx scripts/bench/bundles.ts [--runs 5]
  * The esbuild settings come from cdk/constructs/handler-bundling.ts, which the construct uses too.
  */
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_DIR = path.join(REPO_ROOT, '.local/bench/bundles');
 const MAX_BYTES = 1_000_000;
 const MAX_IMPORT_MS = 100;
@@ -108,9 +112,9 @@ async function main(): Promise<void> {
   const floorSamples: number[] = [];
 
   for (const handler of deployedHandlers()) {
-    const entry = path.join(REPO_ROOT, 'functions', `${handler}.ts`);
+    const entry = path.join(FUNCTIONS_DIR, `${handler}.ts`);
     if (!existsSync(entry)) {
-      rows.push([handler, '-', '-', '-', 'MISSING MODULE', '']);
+      rows.push([handler, '-', '-', '-', '-', 'MISSING MODULE', '']);
       misses++;
       continue;
     }

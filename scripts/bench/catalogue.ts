@@ -1,9 +1,6 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamicSearchResult, ModelListPage } from '@shared/schemas/model-api';
+import { idToken } from '../../test/support/local-cloud';
 import { readEndpoints } from '../local/endpoints';
 import { LOCAL_CREDENTIALS } from '../local/env';
 import { benchHttpClient } from './http-client';
@@ -34,20 +31,7 @@ async function main(): Promise<void> {
   const endpoints = readEndpoints();
   const persona = endpoints.personas.find((p) => p.key === option('persona', 'owner'));
   if (!persona) throw new Error('Unknown persona');
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: endpoints.cognito,
-    region: endpoints.region,
-    credentials: { ...LOCAL_CREDENTIALS },
-  });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: endpoints.userPoolClientId,
-      AuthParameters: { USERNAME: persona.username, PASSWORD: persona.password },
-    }),
-  );
-  const token = auth.AuthenticationResult?.IdToken;
-  if (!token) throw new Error('No ID token');
+  const token = await idToken(persona.key, endpoints);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   // Same HTTP stack as the SDK's direct reads (./http-client.ts), so the ratios compare like with like.
   const http = benchHttpClient();
@@ -158,7 +142,6 @@ async function main(): Promise<void> {
     }
   }
   ddb.destroy();
-  cognito.destroy();
   http.close();
 
   // The issue's figures are p95s, each with its ratio to a direct GetItem of its phase: p95 over
