@@ -1,13 +1,11 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CatalogEntry } from '@shared/schemas/catalog';
 import { CatalogEntrySchema } from '@shared/schemas/catalog';
-import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { CATALOG_CHANGE_PREFIX, CATALOG_PK } from './catalog-changes';
 import { ddb } from './clients';
-import { s3 } from './s3-client';
+import { getObjectBytes, putObject } from './file-objects';
 import { batchWriteAll, tableName } from './table';
 
 /**
@@ -89,33 +87,19 @@ function fromChangeItem(item: Record<string, unknown>): CatalogChangeRecord | un
 
 /** The latest snapshot, or undefined when none was written yet. */
 export async function getCatalogSnapshot(): Promise<CatalogSnapshot | undefined> {
-  try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: env.filesBucket, Key: SNAPSHOT_KEY }));
-    if (!out.Body) return undefined;
-    const bytes = await out.Body.transformToByteArray();
-    // Written by putCatalogSnapshot from validated entries: parsing each of 100,000 again costs
-    // hundreds of milliseconds of cold start for nothing.
-    const snapshot = JSON.parse(gunzipSync(bytes).toString('utf8')) as CatalogSnapshot;
-    if (typeof snapshot.lastChangeId !== 'string' || !Array.isArray(snapshot.entries))
-      throw new Error(`${SNAPSHOT_KEY} is not a catalogue snapshot`);
-    return snapshot;
-  } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
-    throw error;
-  }
+  const bytes = await getObjectBytes(SNAPSHOT_KEY);
+  if (!bytes) return undefined;
+  // Written by putCatalogSnapshot from validated entries: parsing each of 100,000 again costs
+  // hundreds of milliseconds of cold start for nothing.
+  const snapshot = JSON.parse(gunzipSync(bytes).toString('utf8')) as CatalogSnapshot;
+  if (typeof snapshot.lastChangeId !== 'string' || !Array.isArray(snapshot.entries))
+    throw new Error(`${SNAPSHOT_KEY} is not a catalogue snapshot`);
+  return snapshot;
 }
 
 export async function putCatalogSnapshot(snapshot: CatalogSnapshot): Promise<number> {
   const body = gzipSync(Buffer.from(JSON.stringify(snapshot), 'utf8'), { level: 6 });
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: env.filesBucket,
-      Key: SNAPSHOT_KEY,
-      Body: body,
-      ContentType: 'application/json',
-      ContentEncoding: 'gzip',
-    }),
-  );
+  await putObject(SNAPSHOT_KEY, body, { contentType: 'application/json', contentEncoding: 'gzip' });
   return body.byteLength;
 }
 

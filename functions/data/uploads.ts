@@ -1,10 +1,7 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from 'zod';
-import { env } from '../lib/env';
 import { ddb } from './clients';
-import { presigner } from './file-objects';
+import { presignPutObject } from './file-objects';
 import { tableName, withoutKeys } from './table';
 
 /**
@@ -58,15 +55,6 @@ export async function presignUpload(
   contentType: string | undefined,
   expiresInSeconds: number,
 ): Promise<{ url: string; headers: Record<string, string> }> {
-  const url = await getSignedUrl(
-    presigner(),
-    new PutObjectCommand({
-      Bucket: env.filesBucket,
-      Key: key,
-      ContentLength: size,
-      ...(contentType ? { ContentType: contentType } : {}),
-    }),
-    { expiresIn: expiresInSeconds },
-  );
+  const url = await presignPutObject(key, expiresInSeconds, size, contentType);
   return { url, headers: contentType ? { 'content-type': contentType } : {} };
 }

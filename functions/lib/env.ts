@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   [ENV_VARS.s3Endpoint]: optional,
   [ENV_VARS.sfnEndpoint]: optional,
   [ENV_VARS.mailOutboxDir]: optional,
+  // Set by Lambda and ECS; locally by scripts/local/env.ts.
+  AWS_REGION: optional,
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -103,6 +105,9 @@ export const env = {
   },
   get mailOutboxDir() {
     return load()[ENV_VARS.mailOutboxDir];
+  },
+  get region() {
+    return load().AWS_REGION ?? 'us-east-1';
   },
 };
 

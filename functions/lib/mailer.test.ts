@@ -1,27 +1,79 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const settings = vi.hoisted(() => ({
-  env: { mailOutboxDir: undefined as string | undefined, mailFrom: 'no-reply@example.com' },
+  env: {
+    mailOutboxDir: undefined as string | undefined,
+    mailFrom: 'no-reply@example.com',
+    region: 'eu-west-1',
+  },
 }));
 vi.mock('./env', () => settings);
 
-const { sendMail } = await import('./mailer');
-// The client's overloaded `send` types do not fit a mock; the tests only need calls and results.
-const send = vi.spyOn(SESv2Client.prototype, 'send') as unknown as MockInstance<
-  (command: unknown) => Promise<unknown>
->;
+const { sendMail, sendThroughSes } = await import('./mailer');
+const { AwsRequestError, forgetAwsCredentials } = await import('./aws-rest');
 
+const AKID = 'AKIDMAILERTEST';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in for SES on 127.0.0.1 that records each request and gives the same answer to all. */
+async function startSes(answer: {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+}): Promise<{ endpoint: string; requests: Received[] }> {
+  const requests: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.writeHead(answer.status, answer.headers ?? {});
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  const { port } = server.address() as AddressInfo;
+  return { endpoint: `http://127.0.0.1:${port}`, requests };
+}
+
+const servers: Server[] = [];
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'outbox-'));
-  send.mockReset();
+  settings.env.mailOutboxDir = undefined;
+  vi.stubEnv('AWS_ACCESS_KEY_ID', AKID);
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'mailer-test-secret');
+  vi.stubEnv('AWS_SESSION_TOKEN', undefined);
+  // With a profile set, the SDK's credential chain skips the environment's keys.
+  vi.stubEnv('AWS_PROFILE', undefined);
+  forgetAwsCredentials();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+  forgetAwsCredentials();
+  for (const server of servers.splice(0)) {
+    // The mailer's HTTP handler keeps connections alive: close them, or close() waits for them.
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 describe('sendMail', () => {
@@ -39,28 +91,110 @@ describe('sendMail', () => {
       text: 'Ian asks',
       sentAt: expect.any(String),
     });
-    expect(send).not.toHaveBeenCalled();
+    expect(Date.parse(mail.sentAt)).not.toBeNaN();
   });
 
-  it('sends through SESv2 when there is no outbox', async () => {
-    settings.env.mailOutboxDir = undefined;
-    send.mockResolvedValue({ MessageId: 'ses-1' });
-    const id = await sendMail({
+  it('keeps the HTML part in the outbox and gives each mail its own file', async () => {
+    settings.env.mailOutboxDir = join(dir, 'outbox');
+    const first = await sendMail({
       to: ['a@example.com', 'b@example.com'],
       subject: 'S',
       text: 'T',
       html: '<p>T</p>',
     });
-    expect(id).toBe('ses-1');
-    const command = send.mock.calls[0]?.[0] as SendEmailCommand;
-    expect(command).toBeInstanceOf(SendEmailCommand);
-    expect(command.input.FromEmailAddress).toBe('no-reply@example.com');
-    expect(command.input.Destination?.ToAddresses).toEqual(['a@example.com', 'b@example.com']);
-    expect(command.input.Content?.Simple?.Subject?.Data).toBe('S');
-    expect(command.input.Content?.Simple?.Body?.Html?.Data).toBe('<p>T</p>');
+    const second = await sendMail({ to: ['c@example.com'], subject: 'S2', text: 'T2' });
+    expect(first).not.toBe(second);
+    expect((await readdir(join(dir, 'outbox'))).sort()).toEqual([`${first}.json`, `${second}.json`].sort());
+    const mail = JSON.parse(await readFile(join(dir, 'outbox', `${first}.json`), 'utf8'));
+    expect(mail).toMatchObject({ to: ['a@example.com', 'b@example.com'], html: '<p>T</p>' });
   });
 
   it('refuses a mail without recipients', async () => {
-    await expect(sendMail({ to: [], subject: 'S', text: 'T' })).rejects.toThrow();
+    settings.env.mailOutboxDir = join(dir, 'outbox');
+    await expect(sendMail({ to: [], subject: 'S', text: 'T' })).rejects.toThrow(/recipient/);
+    await expect(readdir(join(dir, 'outbox'))).rejects.toThrow();
+  });
+});
+
+describe('sendThroughSes', () => {
+  it('posts a signed SESv2 SendEmail request and returns its MessageId', async () => {
+    const ses = await startSes({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"MessageId":"0100018c-ses-message-id"}',
+    });
+    const id = await sendThroughSes(
+      { to: ['a@example.com', 'b@example.com'], subject: 'Sübject', text: 'Text', html: '<p>Text</p>' },
+      ses.endpoint,
+    );
+    expect(id).toBe('0100018c-ses-message-id');
+
+    expect(ses.requests).toHaveLength(1);
+    const [request] = ses.requests as [Received];
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/v2/email/outbound-emails');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['content-length']).toBe(String(Buffer.byteLength(request.body)));
+    expect(JSON.parse(request.body)).toEqual({
+      FromEmailAddress: 'no-reply@example.com',
+      Destination: { ToAddresses: ['a@example.com', 'b@example.com'] },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Sübject', Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: 'Text', Charset: 'UTF-8' },
+            Html: { Data: '<p>Text</p>', Charset: 'UTF-8' },
+          },
+        },
+      },
+    });
+
+    const amzDate = String(request.headers['x-amz-date']);
+    expect(amzDate).toMatch(/^\d{8}T\d{6}Z$/);
+    const authorization = String(request.headers.authorization);
+    expect(
+      authorization.startsWith(
+        `AWS4-HMAC-SHA256 Credential=${AKID}/${amzDate.slice(0, 8)}/eu-west-1/ses/aws4_request, `,
+      ),
+    ).toBe(true);
+    const signedHeaders = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';');
+    expect(signedHeaders).toContain('host');
+    expect(signedHeaders).toContain('x-amz-date');
+    expect(signedHeaders).toContain('content-type');
+    expect(authorization).toMatch(/, Signature=[0-9a-f]{64}$/);
+  });
+
+  it('sends no Html part for a text-only mail', async () => {
+    const ses = await startSes({ status: 200, body: '{"MessageId":"m-2"}' });
+    expect(await sendThroughSes({ to: ['a@example.com'], subject: 'S', text: 'T' }, ses.endpoint)).toBe(
+      'm-2',
+    );
+    const body = JSON.parse(ses.requests[0]?.body ?? '{}');
+    expect(body.Content.Simple.Body).toEqual({ Text: { Data: 'T', Charset: 'UTF-8' } });
+  });
+
+  it('rejects with SES’s error code, status and message', async () => {
+    const ses = await startSes({
+      status: 400,
+      headers: {
+        'content-type': 'application/json',
+        'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/',
+      },
+      body: '{"message":"Email address is not verified."}',
+    });
+    const error = await sendThroughSes(
+      { to: ['a@example.com'], subject: 'S', text: 'T' },
+      ses.endpoint,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AwsRequestError);
+    expect(error).toMatchObject({
+      name: 'MessageRejected',
+      code: 'MessageRejected',
+      status: 400,
+      service: 'ses',
+      message: 'Email address is not verified.',
+    });
+    // A rejected message is not sent again.
+    expect(ses.requests).toHaveLength(1);
   });
 });

@@ -1,15 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
+import { awsSend, readText } from './aws-rest';
 import { env } from './env';
-
-/** Created on first use and reused; kept here, not in data/clients, so only mailing handlers bundle SES. */
-let sesClient: SESv2Client | undefined;
-const ses = () => {
-  sesClient ??= new SESv2Client({});
-  return sesClient;
-};
 
 export interface Mail {
   to: string[];
@@ -27,14 +20,30 @@ export interface OutboxMail extends Mail {
 
 /**
  * Sends one e-mail. Locally (MAIL_OUTBOX_DIR set) it is written as JSON into the outbox folder, the
- * stand-in for SES; in AWS it goes through SESv2. Returns the message id.
+ * stand-in for SES; in AWS it goes through SESv2 (sendThroughSes). Returns the message id.
  */
 export async function sendMail(mail: Mail): Promise<string> {
   if (mail.to.length === 0) throw new Error('sendMail needs at least one recipient');
   const outbox = env.mailOutboxDir;
   if (outbox) return writeToOutbox(outbox, mail);
-  const out = await ses().send(
-    new SendEmailCommand({
+  return sendThroughSes(mail);
+}
+
+/**
+ * SESv2 SendEmail (`POST /v2/email/outbound-emails`, the documented REST API) through lib/aws-rest.ts,
+ * which says why there is no SES client here. `endpoint` is for tests.
+ */
+export async function sendThroughSes(
+  mail: Mail,
+  endpoint = `https://email.${env.region}.amazonaws.com`,
+): Promise<string> {
+  const reply = await awsSend({
+    service: 'ses',
+    method: 'POST',
+    endpoint,
+    path: '/v2/email/outbound-emails',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
       FromEmailAddress: env.mailFrom,
       Destination: { ToAddresses: mail.to },
       Content: {
@@ -47,8 +56,9 @@ export async function sendMail(mail: Mail): Promise<string> {
         },
       },
     }),
-  );
-  return out.MessageId ?? '';
+  });
+  const answer = JSON.parse((await readText(reply.body)) || '{}') as { MessageId?: unknown };
+  return typeof answer.MessageId === 'string' ? answer.MessageId : '';
 }
 
 async function writeToOutbox(dir: string, mail: Mail): Promise<string> {

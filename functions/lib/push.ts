@@ -1,32 +1,27 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { WsServerMessage } from '@shared/schemas/websocket';
 import { deleteConnection, listUserConnectionIds } from '../data/connections';
+import { AwsRequestError, awsSend, drain, escapeUri } from './aws-rest';
 import { env } from './env';
 import { logger } from './logger';
 
-/** `@connections` client of the WebSocket stage (locally: the gateway), created once and reused. */
-let managementClient: ApiGatewayManagementApiClient | undefined;
 /**
- * One notification fans out to every open connection of its recipients at once (hundreds of calls):
- * allow that many sockets instead of the SDK's default 50, so calls are not queued behind each other.
+ * PostToConnection on the WebSocket stage's `@connections` API (locally: the gateway's), a signed
+ * `POST <callback URL>/@connections/<id>` through lib/aws-rest.ts, which says why not the SDK client.
  */
-const FAN_OUT_SOCKETS = 256;
-const wsManagement = () => {
-  managementClient ??= new ApiGatewayManagementApiClient({
-    endpoint: env.wsCallbackUrl,
-    requestHandler: {
-      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: FAN_OUT_SOCKETS }),
-      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: FAN_OUT_SOCKETS }),
-    },
-  });
-  return managementClient;
-};
+async function postToConnection(connectionId: string, message: WsServerMessage): Promise<void> {
+  const callback = new URL(env.wsCallbackUrl);
+  const stagePath = callback.pathname.replace(/\/$/, '');
+  await drain(
+    await awsSend({
+      service: 'execute-api',
+      method: 'POST',
+      endpoint: callback.origin,
+      path: `${stagePath}/@connections/${escapeUri(connectionId)}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    }),
+  );
+}
 
 /**
  * Sends a message to one WebSocket connection. A connection that API Gateway reports as gone is
@@ -39,12 +34,7 @@ export async function pushToConnection(
   userId?: string,
 ): Promise<boolean> {
   try {
-    await wsManagement().send(
-      new PostToConnectionCommand({
-        ConnectionId: connectionId,
-        Data: new TextEncoder().encode(JSON.stringify(message)),
-      }),
-    );
+    await postToConnection(connectionId, message);
     return true;
   } catch (error) {
     if (isGone(error)) {
@@ -66,8 +56,5 @@ export async function pushToUser(userId: string, message: WsServerMessage): Prom
 }
 
 function isGone(error: unknown): boolean {
-  if (error instanceof GoneException) return true;
-  // The local gateway answers 410 too; the SDK may then raise a generic service exception.
-  const meta = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata;
-  return meta?.httpStatusCode === 410 || (error as { name?: string } | undefined)?.name === 'GoneException';
+  return error instanceof AwsRequestError && (error.status === 410 || error.code === 'GoneException');
 }

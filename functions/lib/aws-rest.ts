@@ -1,0 +1,345 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { Readable } from 'node:stream';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/transport';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { env } from './env';
+
+/**
+ * Signed calls to the three AWS REST APIs the handlers use besides DynamoDB: S3 objects, SES mail and
+ * API Gateway's `@connections`. Each is a handful of plain HTTP requests, and a generated SDK client
+ * per service cost 15 to 30 ms of every cold start (S3's alone ~160 kB of bundle with its serializers,
+ * checksum and endpoint rules) for calls this module makes with the pieces the DynamoDB client already
+ * loads: the SDK's own SigV4 signer, its node:http handler and its credential chain (env-only in the
+ * Lambda bundles, see lambda-credentials.ts; the full chain in the runner container and locally).
+ * The request shapes are AWS's documented REST APIs; docs/architecture.md ("Calls to S3, SES and
+ * @connections") says why and what is covered by tests.
+ */
+
+export type AwsService = 's3' | 'ses' | 'execute-api';
+export type AwsBody = string | Uint8Array | Readable;
+
+export interface AwsCall {
+  service: AwsService;
+  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
+  /** Where to send it: an origin such as `https://email.us-east-1.amazonaws.com` (a path is ignored). */
+  endpoint: string;
+  /** Already percent-encoded, as sent (S3 keys: see encodeKeyPath). */
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: AwsBody;
+}
+
+export interface AwsReply {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The response stream: read it (readText/readBytes), hand it on, or drain it. */
+  body: Readable;
+}
+
+/** A non-2xx answer (or an S3 error inside a 200), with AWS's error code as `name`. */
+export class AwsRequestError extends Error {
+  constructor(
+    readonly service: AwsService,
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+/**
+ * One handler for every call: keep-alive, and up to 256 sockets because one notification fans out to
+ * every open connection of its recipients at once (hundreds of @connections calls).
+ */
+const MAX_SOCKETS = 256;
+let httpHandler: NodeHttpHandler | undefined;
+const handler = () => {
+  httpHandler ??= new NodeHttpHandler({
+    httpAgent: new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+    httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+    connectionTimeout: 5_000,
+    // The SDK clients' default socket timeout.
+    requestTimeout: 300_000,
+  });
+  return httpHandler;
+};
+
+interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  expiration?: Date;
+}
+
+/**
+ * Credentials are reused until 5 minutes before they expire (container and SSO credentials do). If
+ * that early refresh fails, the old ones serve until they really expire.
+ */
+const REFRESH_BEFORE_MS = 5 * 60_000;
+let provider: (() => Promise<Credentials>) | undefined;
+let cached: Promise<Credentials> | undefined;
+let cachedUntil = 0;
+
+export function awsCredentials(): Promise<Credentials> {
+  const now = Date.now();
+  if (!cached || now >= cachedUntil) {
+    provider ??= defaultProvider();
+    const previous = cached;
+    const loading = provider().catch(async (error: unknown) => {
+      const old = await previous?.catch(() => undefined);
+      if (old && (!old.expiration || old.expiration.getTime() > Date.now())) return old;
+      throw error;
+    });
+    cached = loading;
+    cachedUntil = Number.POSITIVE_INFINITY;
+    loading.then(
+      (c) => {
+        if (cached === loading)
+          cachedUntil = c.expiration ? c.expiration.getTime() - REFRESH_BEFORE_MS : Number.POSITIVE_INFINITY;
+      },
+      () => {
+        // A failure is not kept: the next call asks again.
+        if (cached === loading) cached = undefined;
+      },
+    );
+  }
+  return cached;
+}
+
+/** For tests that change the environment's credentials. */
+export function forgetAwsCredentials(): void {
+  cached = undefined;
+  cachedUntil = 0;
+  provider = undefined;
+}
+
+const signers = new Map<AwsService, SignatureV4>();
+function signer(service: AwsService): SignatureV4 {
+  let s = signers.get(service);
+  if (!s) {
+    s = new SignatureV4({
+      service,
+      region: env.region,
+      credentials: awsCredentials,
+      sha256: Sha256,
+      // S3 signs the path as sent; the other services sign it encoded once more (SigV4's rule).
+      uriEscapePath: service !== 's3',
+      applyChecksum: false,
+    });
+    signers.set(service, s);
+  }
+  return s;
+}
+
+/** RFC 3986 encoding as SigV4 expects it (encodeURIComponent leaves !'()* alone). */
+export function escapeUri(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** An S3 key as a URL path: every segment encoded, the slashes kept. */
+export function encodeKeyPath(key: string): string {
+  return key.split('/').map(escapeUri).join('/');
+}
+
+function toRequest(call: AwsCall): HttpRequest {
+  const origin = new URL(call.endpoint);
+  const port = origin.port ? Number(origin.port) : undefined;
+  const headers: Record<string, string> = {
+    host: origin.host,
+    ...call.headers,
+  };
+  const body = call.body;
+  if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
+  else if (body instanceof Uint8Array) headers['content-length'] = String(body.byteLength);
+  return new HttpRequest({
+    method: call.method,
+    protocol: origin.protocol,
+    hostname: origin.hostname,
+    ...(port !== undefined ? { port } : {}),
+    path: call.path,
+    query: call.query ?? {},
+    headers,
+    body,
+  });
+}
+
+const RETRIES = 2;
+const RETRY_DELAYS_MS = [50, 250];
+/** Throttling and transient server answers worth a second try, as the SDK's standard retry does. */
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * Signs and sends one call. 2xx answers are returned with their body unread; others throw an
+ * AwsRequestError after reading the error document. Calls whose body is not a stream are retried up
+ * to twice on throttling, 5xx and network errors.
+ */
+export async function awsSend(call: AwsCall): Promise<AwsReply> {
+  const replayable = !(call.body && typeof call.body === 'object' && 'pipe' in call.body);
+  for (let attempt = 0; ; attempt++) {
+    const canRetry = replayable && attempt < RETRIES;
+    let reply: AwsReply;
+    try {
+      const signed = (await signer(call.service).sign(toRequest(call))) as HttpRequest;
+      const { response } = await handler().handle(signed);
+      reply = {
+        status: response.statusCode,
+        headers: lowerCaseHeaders(response.headers),
+        body: response.body as Readable,
+      };
+    } catch (error) {
+      if (canRetry && isNetworkError(error)) {
+        await delay(RETRY_DELAYS_MS[attempt] ?? 250);
+        continue;
+      }
+      throw error;
+    }
+    if (reply.status >= 200 && reply.status < 300) return reply;
+    const failure = await errorFrom(call, reply);
+    if (canRetry && RETRYABLE_STATUS.has(reply.status)) {
+      await delay(RETRY_DELAYS_MS[attempt] ?? 250);
+      continue;
+    }
+    throw failure;
+  }
+}
+
+/** A presigned URL (S3): the payload is unsigned, content-type is not signed, host and others are. */
+export async function awsPresign(call: Omit<AwsCall, 'body'>, expiresInSeconds: number): Promise<string> {
+  const request = toRequest(call);
+  request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+  const presigned = (await signer(call.service).presign(request, {
+    expiresIn: expiresInSeconds,
+    unsignableHeaders: new Set(['content-type']),
+  })) as HttpRequest;
+  const origin = new URL(call.endpoint);
+  const query = Object.entries(presigned.query)
+    .flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((v) => `${escapeUri(name)}=${escapeUri(String(v ?? ''))}`),
+    )
+    .join('&');
+  return `${origin.protocol}//${origin.host}${presigned.path}${query ? `?${query}` : ''}`;
+}
+
+export async function readBytes(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+export async function readText(body: Readable): Promise<string> {
+  return (await readBytes(body)).toString('utf8');
+}
+
+/** Reads and drops a body nobody needs, so its keep-alive socket goes back to the pool. */
+export async function drain(reply: AwsReply): Promise<void> {
+  const body = reply.body;
+  body.resume();
+  // A body cut off before this call (the connection dropped) is destroyed without 'end' or 'error'
+  // (Node emits no 'error' when nobody listened): waiting for them would hang, so 'close' ends it too.
+  if (body.readableEnded || body.destroyed) return;
+  await new Promise((resolve) => body.once('end', resolve).once('error', resolve).once('close', resolve));
+}
+
+/** The error code and message of an S3 XML or a JSON (SES, API Gateway) error document. */
+export function parseErrorDocument(
+  text: string,
+  headers: Record<string, string>,
+): { code?: string; message?: string } {
+  const xmlCode = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
+  if (xmlCode)
+    return { code: xmlCode, message: xmlUnescape(/<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '') };
+  let json: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: the header and the status tell what there is
+  }
+  const typeHeader = headers['x-amzn-errortype']?.split(':')[0];
+  const rawType =
+    typeof json.__type === 'string' ? json.__type : typeof json.code === 'string' ? json.code : undefined;
+  // 'com.amazon#ThrottlingException' and 'Throttling:http://...' both name ThrottlingException.
+  const code = typeHeader || rawType?.split('#').pop()?.split(':')[0];
+  const message =
+    typeof json.message === 'string'
+      ? json.message
+      : typeof json.Message === 'string'
+        ? json.Message
+        : undefined;
+  return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
+}
+
+/** Reads an error answer's document into an AwsRequestError (HEAD answers have none). */
+async function errorFrom(call: AwsCall, reply: AwsReply): Promise<AwsRequestError> {
+  const text = call.method === 'HEAD' ? '' : await readText(reply.body).catch(() => '');
+  if (call.method === 'HEAD') await drain(reply);
+  const { code, message } = parseErrorDocument(text, reply.headers);
+  const fallback = reply.status === 404 ? 'NotFound' : `Http${reply.status}`;
+  return new AwsRequestError(
+    call.service,
+    reply.status,
+    code ?? fallback,
+    message || `${call.service} ${call.method} answered ${reply.status}`,
+    reply.headers['x-amz-request-id'] ?? reply.headers['x-amzn-requestid'],
+  );
+}
+
+/** S3 answers some CopyObject and CompleteMultipartUpload failures with a 200 and an <Error> body. */
+export function errorInsideOk(
+  service: AwsService,
+  text: string,
+  status: number,
+): AwsRequestError | undefined {
+  if (!/<Error>/.test(text)) return undefined;
+  const { code, message } = parseErrorDocument(text, {});
+  return new AwsRequestError(service, status, code ?? 'InternalError', message || 'S3 reported an error');
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+export function xmlUnescape(value: string): string {
+  return value.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
+    return XML_ENTITIES[entity] ?? '';
+  });
+}
+
+export function xmlEscape(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`,
+  );
+}
+
+function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function isNetworkError(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ECONNREFUSED' ||
+    code === 'EPIPE' ||
+    code === 'ETIMEDOUT' ||
+    (error as { name?: string } | undefined)?.name === 'TimeoutError'
+  );
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
