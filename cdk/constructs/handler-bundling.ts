@@ -7,6 +7,7 @@ import {
   WS_ROUTES,
 } from '@shared/api/routes';
 import type { BuildOptions } from 'esbuild';
+import { prebuiltOpenApiDocument } from './prebuilt-openapi';
 import { pureTopLevelConstants } from './pure-top-level';
 
 /**
@@ -46,8 +47,12 @@ export function handlerBuildOptions(entry: string, outfile: string): BuildOption
     alias: {
       '@aws-sdk/credential-provider-node': path.join(FUNCTIONS_DIR, 'lib/lambda-credentials.ts'),
     },
-    // The shared zod schemas: only those a handler uses are built at its cold start.
-    plugins: [pureTopLevelConstants(/[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/)],
+    plugins: [
+      // The shared zod schemas: only those a handler uses are built at its cold start.
+      pureTopLevelConstants(/[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/),
+      // The OpenAPI document as data, generated once per build.
+      prebuiltOpenApiDocument(REPO_ROOT),
+    ],
     metafile: true,
     logLevel: 'error',
   };

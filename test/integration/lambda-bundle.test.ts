@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ENV_VARS } from '@shared/config/env-vars';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_FILE, handlerBuildOptions } from '../../cdk/constructs/handler-bundling';
+import { buildOpenApiDocument } from '../../functions/core/openapi/build-openapi-document';
 import { buildHttpEvent, claimsAsApiGateway } from '../../scripts/local/api-gateway-events';
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { lambdaContext } from '../../scripts/local/handler-modules';
@@ -61,7 +63,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'mr-bundle-'));
   // The handlers read their configuration (table, endpoints, credentials) from the environment, as in Lambda.
   applyHandlerEnv(handlerEnv(localCloud()));
-  for (const name of ['http/users/get-current-user', 'http/models/get-model']) {
+  for (const name of ['http/users/get-current-user', 'http/models/get-model', 'http/settings/get-openapi']) {
     bundled.set(name, await bundleAndLoad(name));
   }
 });
@@ -95,5 +97,18 @@ describe('handlers bundled as CDK bundles them', () => {
       uuid,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serve the OpenAPI document generated at bundling time, equal to the one built at run time', async () => {
+    const { inputs } = loaded('http/settings/get-openapi');
+    // The route schemas are not in the bundle: the document is data.
+    expect(inputs.filter((i) => i.startsWith('shared/api/schemas'))).toEqual([]);
+    const result = await invoke('http/settings/get-openapi', 'GET /v2/openapi.json', '/v2/openapi.json');
+    expect(result.statusCode).toBe(200);
+    const served = JSON.parse(String(result.body)) as { info: { version: string } };
+    expect(served).toEqual(buildOpenApiDocument({ version: served.info.version }));
+    // The version comes from the function's environment, not from the build.
+    expect(served.info.version).toBe(process.env[ENV_VARS.appVersion]);
+    expect(served.info.version).not.toBe('');
   });
 });
