@@ -1,8 +1,5 @@
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@shared/messages';
 import type { User } from '@shared/schemas/user';
-import { Zip, ZipDeflate } from 'fflate';
 import { ulid } from 'ulid';
 import { writeAudit } from '../../data/audit';
 import { openObject, presignDownload, uploadStream } from '../../data/file-objects';
@@ -14,6 +11,7 @@ import {
 } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { type ZipEntry, zipStream } from '../../lib/zip-stream';
 import { FILE_NOT_READABLE, mayReadFile, theoremMissing } from './file-read-rules';
 import { loadModelFor } from './model-access';
 
@@ -66,8 +64,10 @@ export async function downloadFile(
  * 1. Authorize 'downloadAll' (managers, viewers, super users); on a THEOREM entry the caller's flags
  *    must allow downloads (403 naming the missing accesses).
  * 2. Keep the files that pass the file rule; none → 422.
- * 3. Stream each body from S3 through fflate into a multipart upload (lib-storage) at
- *    downloads/<uuid>/<ulid>.zip: memory stays bounded whatever the size.
+ * 3. Stream each body from S3 through the zip writer of lib/zip-stream.ts (node:zlib, so nothing to
+ *    initialise at a cold start) into a multipart upload at downloads/<uuid>/<ulid>.zip: memory stays
+ *    bounded whatever the size. A file's recorded size, when known, lets a file of 4 GiB or more be
+ *    written as zip64.
  * 4. Write the audit record FILES_DOWNLOADED_ALL ("<n> files"), then answer a presigned GET (≤ 15 min)
  *    named after the entry.
  */
@@ -97,34 +97,20 @@ export async function downloadAll(caller: User, uuid: string, now = Date.now()):
 }
 
 async function writeZip(key: string, files: readonly ModelFileRecord[]): Promise<void> {
-  const out = new PassThrough();
-  const zip = new Zip((error, chunk, final) => {
-    if (error) {
-      out.destroy(error);
-      return;
-    }
-    out.write(chunk);
-    if (final) out.end();
-  });
-  const uploading = uploadStream(key, out, 'application/zip');
-  try {
+  // Pulled by the zip stream one at a time: a body is opened only when the previous entry is written.
+  async function* entries(): AsyncGenerator<ZipEntry> {
     const used = new Set<string>();
     for (const file of files) {
-      const entry = new ZipDeflate(uniqueName(file, used), { level: 6 });
-      zip.add(entry);
-      for await (const chunk of await openObject(file.s3Key)) {
-        entry.push(chunk instanceof Uint8Array ? chunk : Buffer.from(chunk as string));
-        if (out.writableNeedDrain) await once(out, 'drain');
-      }
-      entry.push(new Uint8Array(0), true);
+      const name = uniqueName(file, used);
+      yield {
+        name,
+        body: await openObject(file.s3Key),
+        ...(file.size !== undefined ? { size: file.size } : {}),
+      };
     }
-    zip.end();
-  } catch (error) {
-    out.destroy(error as Error);
-    await uploading.catch(() => undefined);
-    throw error;
   }
-  await uploading;
+  // A failing body or upload fails both: uploadStream destroys the zip stream and aborts the upload.
+  await uploadStream(key, zipStream(entries()), 'application/zip');
 }
 
 function uniqueName(file: ModelFileRecord, used: Set<string>): string {
