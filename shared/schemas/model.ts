@@ -7,6 +7,27 @@ import { IsidSchema } from './user';
  * storage joins ('|' for products, ', ' for MK numbers) are only used where a text form is needed.
  */
 
+/**
+ * Zod schemas are immutable, so fields of the same kind share one instance: zod builds each schema
+ * object at import time, and the metadata's 40-odd fields would otherwise cost every handler that
+ * loads them ~150 objects (about 5 ms of cold start with the garbage they leave).
+ */
+const sharedSchemas = new Map<string, z.ZodType>();
+function shared<T extends z.ZodType>(key: string, build: () => T): T {
+  let schema = sharedSchemas.get(key) as T | undefined;
+  if (!schema) {
+    schema = build();
+    sharedSchemas.set(key, schema);
+  }
+  return schema;
+}
+/** A trimmed string of at most `max` characters. */
+const text = (max: number) => shared(`text ${max}`, () => z.string().trim().max(max));
+const optionalText = (max: number) => shared(`text? ${max}`, () => text(max).optional());
+const optionalString = (max: number) => shared(`string? ${max}`, () => z.string().max(max).optional());
+/** 'true' or 'false', stored as strings as in the original product. */
+const trueFalse = () => shared('true|false', () => z.enum(['true', 'false']));
+
 export const ModelStatusSchema = z.enum(['CREATING', 'DRAFT', 'PUBLISHED', 'RETIRED', 'DELETED']);
 export type ModelStatus = z.infer<typeof ModelStatusSchema>;
 
@@ -61,53 +82,28 @@ export type ModelKind = z.infer<typeof ModelKindSchema>;
 
 export const VeapSchema = z.object({
   id: z.string().max(50),
-  name: z.string().max(255).optional(),
-  projectTitle: z.string().max(255).optional(),
-  keyContact: z.string().max(255).optional(),
-  primaryIndication: z.string().max(255).optional(),
-  productName: z.string().max(255).optional(),
-  therapeuticArea: z.string().max(255).optional(),
+  name: optionalString(255),
+  projectTitle: optionalString(255),
+  keyContact: optionalString(255),
+  primaryIndication: optionalString(255),
+  productName: optionalString(255),
+  therapeuticArea: optionalString(255),
   mkvNumber: z.array(z.string().max(50)).max(50).optional(),
-  url: z.string().max(2000).optional(),
+  url: optionalString(2000),
 });
-
-/**
- * A trimmed string of at most `max` characters, and the same optional. Zod schemas are immutable, so
- * all fields of one length share one instance: zod builds each schema object at import time, and the
- * metadata's 40-odd fields would otherwise cost every handler that loads them ~150 objects (about
- * 5 ms of cold start with the garbage they leave).
- */
-const textSchemas = new Map<number, z.ZodString>();
-const text = (max: number): z.ZodString => {
-  let schema = textSchemas.get(max);
-  if (!schema) {
-    schema = z.string().trim().max(max);
-    textSchemas.set(max, schema);
-  }
-  return schema;
-};
-const optionalTextSchemas = new Map<number, z.ZodOptional<z.ZodString>>();
-const optionalText = (max: number): z.ZodOptional<z.ZodString> => {
-  let schema = optionalTextSchemas.get(max);
-  if (!schema) {
-    schema = text(max).optional();
-    optionalTextSchemas.set(max, schema);
-  }
-  return schema;
-};
 
 /** Every metadata field of 000 §3. Requiredness is a rule (shared/rules/model-metadata.ts), not a type. */
 export const ModelMetadataSchema = z.object({
   version_release_of_model: optionalText(7),
   version_log: optionalText(10_000),
-  changelog_file: z.string().max(64).optional(),
+  changelog_file: optionalString(64),
   veap_id: VeapSchema.optional(),
   revops_id: optionalText(50),
-  tree_parent_id: z.string().max(64).optional(),
-  tree_root_id: z.string().max(64).optional(),
+  tree_parent_id: optionalString(64),
+  tree_root_id: optionalString(64),
   country: z.array(text(100)).max(300).optional(),
   /** 'true' or 'false': stored as a string as in the original product. */
-  global: z.enum(['true', 'false']).optional(),
+  global: shared('true|false?', () => trueFalse().optional()),
   information_classification: InformationClassificationSchema.optional(),
   bitbucket_project: optionalText(255),
   bitbucket_repository: optionalText(255),
@@ -187,9 +183,9 @@ export const EMPTY_ROLES: ModelRoles = {
 
 /** THEOREM permission flags (strings 'true'/'false' as in the original product). */
 export const TheoremFlagsSchema = z.object({
-  model_access: z.enum(['true', 'false']),
-  allow_access: z.enum(['true', 'false']),
-  data_cut_access: z.enum(['true', 'false']),
-  country_access: z.enum(['true', 'false']),
+  model_access: trueFalse(),
+  allow_access: trueFalse(),
+  data_cut_access: trueFalse(),
+  country_access: trueFalse(),
 });
 export type TheoremFlags = z.infer<typeof TheoremFlagsSchema>;
