@@ -1,10 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CatalogEntry } from '@shared/schemas/catalog';
 import { CatalogEntrySchema } from '@shared/schemas/catalog';
 import { logger } from '../lib/logger';
 import { CATALOG_CHANGE_PREFIX, CATALOG_PK } from './catalog-changes';
 import { ddb } from './clients';
+import { QueryCommand } from './dynamodb';
 import { getObjectBytes, putObject } from './file-objects';
 import { batchWriteAll, tableName } from './table';
 

@@ -1,22 +1,7 @@
 /**
- * AWS SDK clients, one module per service so that a handler bundles only the clients it uses.
- * Each is created once per process and reused across invocations. Locally the emulator endpoints
- * come from the environment (the one list in shared/config/env-vars.ts); in AWS those variables are
- * empty and the SDK uses the real endpoints.
+ * The table's client. Handlers reach DynamoDB through `ddb().send(new GetCommand(...))`, with the
+ * document client's commands from ./dynamodb (the SDK's names, inputs and outputs, without the SDK
+ * client's cold start). Locally the endpoint comes from the environment (the one list in
+ * shared/config/env-vars.ts); in AWS the regional endpoint is used.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { env } from '../lib/env';
-
-let documentClient: DynamoDBDocumentClient | undefined;
-
-export function ddb(): DynamoDBDocumentClient {
-  if (!documentClient) {
-    const endpoint = env.dynamodbEndpoint;
-    const client = new DynamoDBClient(endpoint ? { endpoint } : {});
-    documentClient = DynamoDBDocumentClient.from(client, {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-    });
-  }
-  return documentClient;
-}
+export { dynamoDocuments as ddb } from './dynamodb';

@@ -1,6 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Incident, IncidentSchema } from '@shared/schemas/incident';
 import { ddb } from './clients';
+import { PutCommand, QueryCommand } from './dynamodb';
 import { conditionalWrite, INDEXES, tableName, withoutKeys } from './table';
 
 /**

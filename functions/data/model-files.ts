@@ -1,8 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
 import * as z from 'zod';
 import { ddb } from './clients';
+import { GetCommand } from './dynamodb';
 import type { LabeledTxItem } from './models';
 import { queryAll, tableName, withoutKeys } from './table';
 

@@ -1,10 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
 import {
   ModelMetadataSchema,
   ModelRolesSchema,
@@ -14,6 +7,13 @@ import {
 import * as z from 'zod';
 import { ConflictError } from '../lib/errors';
 import { ddb } from './clients';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactionCanceledException,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from './dynamodb';
 import { INDEXES, tableName, withoutKeys } from './table';
 
 /**

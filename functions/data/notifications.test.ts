@@ -1,5 +1,5 @@
-import { BatchWriteCommand, type QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BatchWriteCommand, type QueryCommand } from './dynamodb';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('./clients', () => ({ ddb: () => ({ send }) }));

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Notification, NotificationSchema } from '@shared/schemas/notification';
 import { encodeTime } from 'ulid';
 import { ddb } from './clients';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from './dynamodb';
 import { batchWriteAll, tableName, withoutKeys } from './table';
 
 /**

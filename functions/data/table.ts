@@ -1,15 +1,16 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { env } from '../lib/env';
+import { ConflictError } from '../lib/errors';
+import { ddb } from './clients';
 import {
   BatchWriteCommand,
   type BatchWriteCommandInput,
+  ConditionalCheckFailedException,
   DeleteCommand,
   PutCommand,
   QueryCommand,
   type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { env } from '../lib/env';
-import { ConflictError } from '../lib/errors';
-import { ddb } from './clients';
+  TransactionCanceledException,
+} from './dynamodb';
 
 /**
  * Single-table design (docs/data-model.md). Every item has `pk`/`sk`; secondary access patterns use

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ddb } from './clients';
+import { GetCommand, PutCommand } from './dynamodb';
 import { presignPutObject } from './file-objects';
 import { tableName, withoutKeys } from './table';
 

@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type User, UserSchema, type UserType } from '@shared/schemas/user';
 import { ddb } from './clients';
+import { GetCommand, QueryCommand, TransactWriteCommand } from './dynamodb';
 import { conditionalWrite, INDEXES, tableName, withoutKeys } from './table';
 
 /**

@@ -599,10 +599,12 @@ describe('parseErrorDocument', () => {
     ).toEqual({
       code: 'ThrottlingException',
       message: 'slow down',
+      document: { __type: 'com.amazon#ThrottlingException', message: 'slow down' },
     });
     expect(parseErrorDocument('{"code":"GoneException","Message":"gone"}', {})).toEqual({
       code: 'GoneException',
       message: 'gone',
+      document: { code: 'GoneException', Message: 'gone' },
     });
   });
 
@@ -611,7 +613,7 @@ describe('parseErrorDocument', () => {
       parseErrorDocument('{"__type":"Other","message":"m"}', {
         'x-amzn-errortype': 'NotFoundException:http://x/',
       }),
-    ).toEqual({ code: 'NotFoundException', message: 'm' });
+    ).toEqual({ code: 'NotFoundException', message: 'm', document: { __type: 'Other', message: 'm' } });
     expect(parseErrorDocument('', { 'x-amzn-errortype': 'LimitExceededException' })).toEqual({
       code: 'LimitExceededException',
     });

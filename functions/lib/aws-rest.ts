@@ -9,17 +9,17 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { env } from './env';
 
 /**
- * Signed calls to the three AWS REST APIs the handlers use besides DynamoDB: S3 objects, SES mail and
- * API Gateway's `@connections`. Each is a handful of plain HTTP requests, and a generated SDK client
- * per service cost 15 to 30 ms of every cold start (S3's alone ~160 kB of bundle with its serializers,
- * checksum and endpoint rules) for calls this module makes with the pieces the DynamoDB client already
- * loads: the SDK's own SigV4 signer, its node:http handler and its credential chain (env-only in the
- * Lambda bundles, see lambda-credentials.ts; the full chain in the runner container and locally).
- * The request shapes are AWS's documented REST APIs; docs/architecture.md ("Calls to S3, SES and
- * @connections") says why and what is covered by tests.
+ * Signed calls to the AWS APIs the handlers use: DynamoDB (functions/data/dynamodb.ts), S3 objects
+ * (functions/data/file-objects.ts), SES mail and API Gateway's `@connections`. The handlers make a few
+ * dozen kinds of plain HTTP request, and the generated SDK clients cost far more cold start than that:
+ * DynamoDB's ~60 ms on this project's build machine, S3's ~30 ms, SES's and API Gateway's ~15 ms each.
+ * This module makes the requests with the SDK's own SigV4 signer, node:http handler and credential
+ * chain (env-only in the Lambda bundles, see lambda-credentials.ts; the full chain in the runner
+ * container and locally). docs/deploy.md ("DynamoDB, S3, SES and @connections without SDK clients")
+ * says what is covered by tests.
  */
 
-export type AwsService = 's3' | 'ses' | 'execute-api';
+export type AwsService = 'dynamodb' | 's3' | 'ses' | 'execute-api';
 export type AwsBody = string | Uint8Array | Readable;
 
 export interface AwsCall {
@@ -50,6 +50,8 @@ export class AwsRequestError extends Error {
     readonly code: string,
     message: string,
     readonly requestId?: string,
+    /** The JSON error document, for members beyond code and message (DynamoDB's CancellationReasons). */
+    readonly document?: Record<string, unknown>,
   ) {
     super(message);
     this.name = code;
@@ -179,6 +181,15 @@ const RETRIES = 2;
 const RETRY_DELAYS_MS = [50, 250];
 /** Throttling and transient server answers worth a second try, as the SDK's standard retry does. */
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/** DynamoDB (and others) answer throttling with a 400 and one of these codes. */
+const RETRYABLE_CODES = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+]);
 
 /**
  * Signs and sends one call. 2xx answers are returned with their body unread; others throw an
@@ -207,7 +218,7 @@ export async function awsSend(call: AwsCall): Promise<AwsReply> {
     }
     if (reply.status >= 200 && reply.status < 300) return reply;
     const failure = await errorFrom(call, reply);
-    if (canRetry && RETRYABLE_STATUS.has(reply.status)) {
+    if (canRetry && (RETRYABLE_STATUS.has(reply.status) || RETRYABLE_CODES.has(failure.code))) {
       await delay(RETRY_DELAYS_MS[attempt] ?? 250);
       continue;
     }
@@ -256,14 +267,15 @@ export async function drain(reply: AwsReply): Promise<void> {
 export function parseErrorDocument(
   text: string,
   headers: Record<string, string>,
-): { code?: string; message?: string } {
+): { code?: string; message?: string; document?: Record<string, unknown> } {
   const xmlCode = /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
   if (xmlCode)
     return { code: xmlCode, message: xmlUnescape(/<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '') };
   let json: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      json = parsed as Record<string, unknown>;
   } catch {
     // not JSON: the header and the status tell what there is
   }
@@ -278,14 +290,18 @@ export function parseErrorDocument(
       : typeof json.Message === 'string'
         ? json.Message
         : undefined;
-  return { ...(code ? { code } : {}), ...(message ? { message } : {}) };
+  return {
+    ...(code ? { code } : {}),
+    ...(message ? { message } : {}),
+    ...(Object.keys(json).length > 0 ? { document: json } : {}),
+  };
 }
 
 /** Reads an error answer's document into an AwsRequestError (HEAD answers have none). */
 async function errorFrom(call: AwsCall, reply: AwsReply): Promise<AwsRequestError> {
   const text = call.method === 'HEAD' ? '' : await readText(reply.body).catch(() => '');
   if (call.method === 'HEAD') await drain(reply);
-  const { code, message } = parseErrorDocument(text, reply.headers);
+  const { code, message, document } = parseErrorDocument(text, reply.headers);
   const fallback = reply.status === 404 ? 'NotFound' : `Http${reply.status}`;
   return new AwsRequestError(
     call.service,
@@ -293,6 +309,7 @@ async function errorFrom(call: AwsCall, reply: AwsReply): Promise<AwsRequestErro
     code ?? fallback,
     message || `${call.service} ${call.method} answered ${reply.status}`,
     reply.headers['x-amz-request-id'] ?? reply.headers['x-amzn-requestid'],
+    document,
   );
 }
 

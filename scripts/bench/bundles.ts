@@ -18,8 +18,8 @@ import { formatTable, kb, median, ms, verdict } from './stats';
  * (target <= 1 MB) and the cold import time of the bundle in a fresh `node` process (median of 5,
  * target <= 100 ms; the imports go round-robin over all handlers). Import time is measured inside the
  * process around `import()`, so Node's own start-up is not counted, as on Lambda where the runtime is up before the handler module loads.
- * Every handler's imports alternate with those of a reference bundle holding only the DynamoDB client
- * (sdk-floor.ts), so the table also shows what a handler adds over the SDK's own start-up.
+ * Every handler's imports alternate with those of a reference bundle holding only the table client
+ * (table-floor.ts), so the table also shows what a handler adds over table access alone.
  *
  * Usage: npx tsx scripts/bench/bundles.ts [--runs 5]
  * The esbuild settings come from cdk/constructs/handler-bundling.ts, which the construct uses too.
@@ -107,8 +107,8 @@ async function main(): Promise<void> {
   const env = lambdaLikeEnv();
   const rows: string[][] = [];
   let misses = 0;
-  const floorFile = path.join(OUT_DIR, 'sdk-floor', 'index.mjs');
-  await build(handlerBuildOptions(path.join(REPO_ROOT, 'scripts/bench/sdk-floor.ts'), floorFile));
+  const floorFile = path.join(OUT_DIR, 'table-floor', 'index.mjs');
+  await build(handlerBuildOptions(path.join(REPO_ROOT, 'scripts/bench/table-floor.ts'), floorFile));
   const floorSamples: number[] = [];
 
   // 1. Bundle every handler.
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     }
   }
 
-  // 2. Import them round-robin, each followed by the SDK floor: a slow spell of this shared machine
+  // 2. Import them round-robin, each followed by the floor: a slow spell of this shared machine
   // then costs every handler one sample, instead of all the samples of the few measured during it.
   const times = new Map<string, { wall: number; cpu: number }[]>();
   const floors = new Map<string, number[]>();
@@ -188,14 +188,14 @@ async function main(): Promise<void> {
   );
   console.log(
     formatTable(
-      ['handler', 'size', 'cold import', 'cpu', 'over SDK floor', 'result', 'largest parts (minified)'],
+      ['handler', 'size', 'cold import', 'cpu', 'over floor', 'result', 'largest parts (minified)'],
       rows,
       'lrrrrll',
     ),
   );
   const imports = rows.map((r) => Number.parseFloat(r[2] ?? '')).filter((v) => Number.isFinite(v));
   console.log(
-    `\nSDK floor (scripts/bench/sdk-floor.ts: the DynamoDB document client alone, ${kb(statSync(floorFile).size)}): ` +
+    `\nFloor (scripts/bench/table-floor.ts: the table client alone, ${kb(statSync(floorFile).size)}): ` +
       `median ${ms(median(floorSamples))} over ${floorSamples.length} imports. ` +
       `Handlers: median ${ms(median(imports))}, min ${ms(Math.min(...imports))}, max ${ms(Math.max(...imports))}.`,
   );

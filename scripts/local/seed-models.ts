@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { assembleModelName, nameKey } from '@shared/rules/model-name';
 import { normalizeRoles } from '@shared/rules/model-roles';
 import type { CatalogEntry } from '@shared/schemas/catalog';
@@ -20,6 +19,7 @@ import {
 import { catalogChangePut, toCatalogEntry } from '../../functions/data/catalog-changes';
 import { putCatalogSnapshot } from '../../functions/data/catalog-log';
 import { ddb } from '../../functions/data/clients';
+import { TransactWriteCommand } from '../../functions/data/dynamodb';
 import { type MembershipRole, membershipPut } from '../../functions/data/memberships';
 import { modelNamePut } from '../../functions/data/model-names';
 import {
