@@ -1,6 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeStandIns,
+  type RecordedRequest,
+  startStandIn,
+  stubAwsCredentials,
+} from '../../test/support/aws-stand-in';
 
 vi.mock('../lib/env', () => ({ env: { region: 'eu-west-3' } }));
 
@@ -24,10 +28,7 @@ const {
  * answers (unmarshalled values, $metadata, typed errors).
  */
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
+interface Received extends Omit<RecordedRequest, 'body'> {
   body: Record<string, unknown>;
 }
 
@@ -37,54 +38,37 @@ interface Answer {
   headers?: Record<string, string>;
 }
 
-const servers: Server[] = [];
-
-/** Records every request and answers from a script (the last answer repeats). */
+/** A stand-in for DynamoDB: records each request with its JSON body parsed, answers from a script. */
 async function startDynamo(
   ...answers: Answer[]
 ): Promise<{ db: InstanceType<typeof DynamoDocuments>; requests: Received[] }> {
   const requests: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      requests.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-      });
-      const answer = answers[Math.min(requests.length, answers.length) - 1] ?? { status: 200, body: {} };
-      res.writeHead(answer.status, {
+  const { endpoint } = await startStandIn((request, index) => {
+    const text = request.body.toString('utf8');
+    requests.push({ ...request, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+    const answer = answers[Math.min(index, answers.length - 1)] ?? { status: 200, body: {} };
+    return {
+      status: answer.status,
+      headers: {
         'content-type': 'application/x-amz-json-1.0',
-        'x-amzn-requestid': `req-${requests.length}`,
+        'x-amzn-requestid': `req-${index + 1}`,
         ...answer.headers,
-      });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-    });
+      },
+      body: answer.body === undefined ? '' : JSON.stringify(answer.body),
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  const { port } = server.address() as AddressInfo;
-  return { db: new DynamoDocuments(`http://127.0.0.1:${port}`), requests };
+  return { db: new DynamoDocuments(endpoint), requests };
 }
 
 beforeEach(() => {
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDDYNAMOTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'dynamo-test-secret');
-  vi.stubEnv('AWS_SESSION_TOKEN', undefined);
-  vi.stubEnv('AWS_PROFILE', undefined);
+  stubAwsCredentials('AKIDDYNAMOTEST', 'dynamo-test-secret');
   forgetAwsCredentials();
 });
 
 afterEach(async () => {
   vi.unstubAllEnvs();
   forgetAwsCredentials();
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeStandIns();
 });
 
 function expectJsonProtocol(request: Received | undefined, operation: string): void {

@@ -103,40 +103,31 @@ function toWire(request: Plain): Wire {
   const out: Wire = { ...request };
   for (const field of VALUE_FIELDS) {
     const value = request[field];
-    if (value !== undefined) out[field] = marshall(value as Plain, MARSHALL);
+    if (value !== undefined) out[field] = toAttributes(value as Plain);
   }
   return out;
 }
 
-function writeRequestsToWire(requests: Record<string, Plain[]>): Record<string, Wire[]> {
-  const out: Record<string, Wire[]> = {};
+/** BatchWriteItem's request map (and its UnprocessedItems), with `convert` applied to every Item and Key. */
+function mapWriteRequests(
+  requests: Record<string, Record<string, unknown>[]>,
+  convert: (values: Record<string, unknown>) => Record<string, unknown>,
+): Record<string, Record<string, unknown>[]> {
+  const out: Record<string, Record<string, unknown>[]> = {};
   for (const [table, list] of Object.entries(requests)) {
     out[table] = list.map((r) => {
-      const put = r.PutRequest as { Item: Plain } | undefined;
-      const del = r.DeleteRequest as { Key: Plain } | undefined;
+      const put = r.PutRequest as { Item: Record<string, unknown> } | undefined;
+      const del = r.DeleteRequest as { Key: Record<string, unknown> } | undefined;
       return {
-        ...(put ? { PutRequest: { Item: marshall(put.Item, MARSHALL) } } : {}),
-        ...(del ? { DeleteRequest: { Key: marshall(del.Key, MARSHALL) } } : {}),
+        ...(put ? { PutRequest: { Item: convert(put.Item) } } : {}),
+        ...(del ? { DeleteRequest: { Key: convert(del.Key) } } : {}),
       };
     });
   }
   return out;
 }
 
-function writeRequestsFromWire(requests: Record<string, Wire[]>): Record<string, Plain[]> {
-  const out: Record<string, Plain[]> = {};
-  for (const [table, list] of Object.entries(requests)) {
-    out[table] = list.map((r) => {
-      const put = r.PutRequest as { Item: Wire } | undefined;
-      const del = r.DeleteRequest as { Key: Wire } | undefined;
-      return {
-        ...(put ? { PutRequest: { Item: fromAttributes(put.Item) } } : {}),
-        ...(del ? { DeleteRequest: { Key: fromAttributes(del.Key) } } : {}),
-      };
-    });
-  }
-  return out;
-}
+const toAttributes = (values: Plain): Wire => marshall(values, MARSHALL);
 
 /** The JSON protocol carries binary values (B, BS) as base64; util-dynamodb wants bytes. */
 function decodeBinaries(value: unknown): unknown {
@@ -178,7 +169,7 @@ function requestToWire(operation: Operation, input: Plain): Wire {
   if (operation === 'BatchWriteItem') {
     return {
       ...input,
-      RequestItems: writeRequestsToWire((input.RequestItems ?? {}) as Record<string, Plain[]>),
+      RequestItems: mapWriteRequests((input.RequestItems ?? {}) as Record<string, Plain[]>, toAttributes),
     };
   }
   return toWire(input);
@@ -191,7 +182,10 @@ function answerFromWire(answer: Wire): Plain {
   if (answer.LastEvaluatedKey) out.LastEvaluatedKey = fromAttributes(answer.LastEvaluatedKey as Wire);
   if (Array.isArray(answer.Items)) out.Items = (answer.Items as Wire[]).map(fromAttributes);
   if (answer.UnprocessedItems) {
-    out.UnprocessedItems = writeRequestsFromWire(answer.UnprocessedItems as Record<string, Wire[]>);
+    out.UnprocessedItems = mapWriteRequests(
+      answer.UnprocessedItems as Record<string, Wire[]>,
+      fromAttributes,
+    );
   }
   return out;
 }

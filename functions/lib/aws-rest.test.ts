@@ -1,8 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeStandIns,
+  type RecordedRequest,
+  type StandInAnswer,
+  scripted,
+  startStandIn,
+  stubAwsCredentials,
+} from '../../test/support/aws-stand-in';
 
 vi.mock('./env', () => ({ env: { region: 'us-east-1' } }));
 
@@ -26,76 +32,16 @@ const {
 const AKID = 'AKIDTESTREST';
 const SECRET = 'test-secret-key';
 
-interface Received {
-  method: string;
-  /** The request target as sent: path and query, still percent-encoded. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  /** The client's port: the same for requests that reused a keep-alive connection. */
-  clientPort: number | undefined;
-}
+type Received = RecordedRequest;
+type Answer = StandInAnswer;
 
-interface Answer {
-  status: number;
-  headers?: Record<string, string>;
-  body?: string;
-  /** Drop the connection instead of answering (a network error for the client). */
-  hangUp?: boolean;
-  /** Send the headers and this much of a longer body, then drop the connection. */
-  cutOffAfter?: string;
-}
+/** A stand-in answering from a script (the last answer repeats). */
+const startServer = (...answers: Answer[]) => startStandIn(scripted(...answers));
 
-/** A local HTTP server that records every request and answers from a script (the last answer repeats). */
-async function startServer(...answers: Answer[]): Promise<{ endpoint: string; requests: Received[] }> {
-  const requests: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      requests.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks),
-        clientPort: req.socket.remotePort,
-      });
-      const answer = answers[Math.min(requests.length, answers.length) - 1] ?? { status: 200 };
-      if (answer.hangUp) {
-        req.socket.destroy();
-        return;
-      }
-      if (answer.cutOffAfter !== undefined) {
-        res.writeHead(answer.status, { ...answer.headers, 'content-length': '1000' });
-        res.write(answer.cutOffAfter);
-        setTimeout(() => req.socket.destroy(), 20);
-        return;
-      }
-      res.writeHead(answer.status, answer.headers ?? {});
-      res.end(answer.body ?? '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, requests };
-}
-
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    // aws-rest keeps its sockets alive: close them, or close() waits for their idle timeout.
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+afterEach(closeStandIns);
 
 beforeEach(() => {
-  vi.stubEnv('AWS_ACCESS_KEY_ID', AKID);
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', SECRET);
-  vi.stubEnv('AWS_SESSION_TOKEN', undefined);
-  // With a profile set, the SDK's chain skips the environment's keys.
-  vi.stubEnv('AWS_PROFILE', undefined);
+  stubAwsCredentials(AKID, SECRET);
   forgetAwsCredentials();
 });
 afterEach(() => {

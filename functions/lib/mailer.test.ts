@@ -1,9 +1,14 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeStandIns,
+  type RecordedRequest,
+  type StandInAnswer,
+  startStandIn,
+  stubAwsCredentials,
+} from '../../test/support/aws-stand-in';
 
 const settings = vi.hoisted(() => ({
   env: {
@@ -19,61 +24,21 @@ const { AwsRequestError, forgetAwsCredentials } = await import('./aws-rest');
 
 const AKID = 'AKIDMAILERTEST';
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+/** A stand-in for SES that gives the same answer to every request. */
+const startSes = (answer: StandInAnswer) => startStandIn(() => answer);
 
-/** A stand-in for SES on 127.0.0.1 that records each request and gives the same answer to all. */
-async function startSes(answer: {
-  status: number;
-  headers?: Record<string, string>;
-  body: string;
-}): Promise<{ endpoint: string; requests: Received[] }> {
-  const requests: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      requests.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      res.writeHead(answer.status, answer.headers ?? {});
-      res.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, requests };
-}
-
-const servers: Server[] = [];
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'outbox-'));
   settings.env.mailOutboxDir = undefined;
-  vi.stubEnv('AWS_ACCESS_KEY_ID', AKID);
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'mailer-test-secret');
-  vi.stubEnv('AWS_SESSION_TOKEN', undefined);
-  // With a profile set, the SDK's credential chain skips the environment's keys.
-  vi.stubEnv('AWS_PROFILE', undefined);
+  stubAwsCredentials(AKID, 'mailer-test-secret');
   forgetAwsCredentials();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
   vi.unstubAllEnvs();
   forgetAwsCredentials();
-  for (const server of servers.splice(0)) {
-    // The mailer's HTTP handler keeps connections alive: close them, or close() waits for them.
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  await closeStandIns();
 });
 
 describe('sendMail', () => {
@@ -130,12 +95,12 @@ describe('sendThroughSes', () => {
     expect(id).toBe('0100018c-ses-message-id');
 
     expect(ses.requests).toHaveLength(1);
-    const [request] = ses.requests as [Received];
+    const [request] = ses.requests as [RecordedRequest];
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/v2/email/outbound-emails');
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['content-length']).toBe(String(Buffer.byteLength(request.body)));
-    expect(JSON.parse(request.body)).toEqual({
+    expect(JSON.parse(request.body.toString())).toEqual({
       FromEmailAddress: 'no-reply@example.com',
       Destination: { ToAddresses: ['a@example.com', 'b@example.com'] },
       Content: {
@@ -169,7 +134,7 @@ describe('sendThroughSes', () => {
     expect(await sendThroughSes({ to: ['a@example.com'], subject: 'S', text: 'T' }, ses.endpoint)).toBe(
       'm-2',
     );
-    const body = JSON.parse(ses.requests[0]?.body ?? '{}');
+    const body = JSON.parse(ses.requests[0]?.body.toString() ?? '{}');
     expect(body.Content.Simple.Body).toEqual({ Text: { Data: 'T', Charset: 'UTF-8' } });
   });
 

@@ -1,6 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeStandIns,
+  type RecordedRequest,
+  startStandIn,
+  stubAwsCredentials,
+} from '../../test/support/aws-stand-in';
 
 const connections = vi.hoisted(() => ({ deleteConnection: vi.fn(), listUserConnectionIds: vi.fn() }));
 const settings = vi.hoisted(() => ({ env: { wsCallbackUrl: '', region: 'eu-west-1' } }));
@@ -10,54 +14,34 @@ vi.mock('../data/connections', () => connections);
 const { pushToConnection, pushToUser } = await import('./push');
 const { forgetAwsCredentials } = await import('./aws-rest');
 
-/** A stand-in for the stage's @connections API: answers per connection id, records every request. */
-interface Received {
-  method: string;
-  url: string;
-  authorization: string;
-  body: string;
-}
-const received: Received[] = [];
+/** The stage's @connections API: answers per connection id (200 unless set), records every request. */
 const answers = new Map<string, number>();
-let server: Server;
-
-const readBody = async (request: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
+let received: RecordedRequest[] = [];
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization ?? '',
-      body,
-    });
-    const id = decodeURIComponent((request.url ?? '').split('/@connections/')[1] ?? '');
+  const standIn = await startStandIn((request) => {
+    const id = decodeURIComponent(request.url.split('/@connections/')[1] ?? '');
     const status = answers.get(id) ?? 200;
-    response.writeHead(status, {
-      'content-type': 'application/json',
-      ...(status === 410 ? { 'x-amzn-errortype': 'GoneException' } : {}),
-    });
-    response.end(status === 200 ? '' : JSON.stringify({ message: status === 410 ? null : 'boom' }));
+    return {
+      status,
+      headers: {
+        'content-type': 'application/json',
+        ...(status === 410 ? { 'x-amzn-errortype': 'GoneException' } : {}),
+      },
+      body: status === 200 ? '' : JSON.stringify({ message: status === 410 ? null : 'boom' }),
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  settings.env.wsCallbackUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prod`;
+  received = standIn.requests;
+  settings.env.wsCallbackUrl = `${standIn.endpoint}/prod`;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(closeStandIns);
 
 beforeEach(() => {
   vi.clearAllMocks();
   received.length = 0;
   answers.clear();
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDPUSHTEST');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
+  stubAwsCredentials('AKIDPUSHTEST', 'secret');
   forgetAwsCredentials();
   connections.deleteConnection.mockResolvedValue(undefined);
 });
@@ -68,8 +52,8 @@ describe('push', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.method).toBe('POST');
     expect(received[0]?.url).toBe('/prod/@connections/L0SM9cOFvHcCIhw%3D');
-    expect(received[0]?.body).toBe('{"type":"pong"}');
-    expect(received[0]?.authorization).toMatch(
+    expect(received[0]?.body.toString()).toBe('{"type":"pong"}');
+    expect(received[0]?.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDPUSHTEST\/\d{8}\/eu-west-1\/execute-api\/aws4_request, /,
     );
   });
