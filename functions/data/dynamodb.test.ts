@@ -406,6 +406,24 @@ describe('the wire request and answer of each command', () => {
     expect(out.$metadata.httpStatusCode).toBe(200);
   });
 
+  it('TransactWriteCommand without a token gets one, the same on a retry (idempotent, as the SDK does)', async () => {
+    const { db, requests } = await startDynamo(
+      { status: 503, body: { __type: 'ServiceUnavailable', message: 'try again' } },
+      { status: 200, body: {} },
+    );
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: 'T', Item: { pk: 'A' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    expect(requests).toHaveLength(2);
+    const token = requests[0]?.body.ClientRequestToken;
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests[1]?.body.ClientRequestToken).toBe(token);
+  });
+
   it('BatchWriteCommand: Put/Delete requests marshalled, UnprocessedItems unmarshalled', async () => {
     const { db, requests } = await startDynamo({
       status: 200,

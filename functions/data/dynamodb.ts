@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
 import type {
   BatchWriteCommandInput,
@@ -160,6 +161,9 @@ function requestToWire(operation: Operation, input: Plain): Wire {
   if (operation === 'TransactWriteItems') {
     const items = (input.TransactItems as Record<string, Plain>[] | undefined) ?? [];
     return {
+      // As the SDK does: a token makes a retried transaction idempotent. Without it, a transaction that
+      // committed but whose answer was lost would fail its own conditions when sent again.
+      ClientRequestToken: randomUUID(),
       ...input,
       TransactItems: items.map((item) =>
         Object.fromEntries(Object.entries(item).map(([kind, request]) => [kind, toWire(request)])),

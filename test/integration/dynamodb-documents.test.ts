@@ -305,6 +305,27 @@ describe('TransactWriteCommand', () => {
     expect(await read(del)).toBeUndefined();
   });
 
+  it('a transaction sent again with its token succeeds instead of failing its own conditions', async () => {
+    const k = key('txn', 'IDEMPOTENT');
+    const put = {
+      TransactItems: [
+        {
+          Put: {
+            TableName: TableName(),
+            Item: { ...k, v: 1 },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+      ClientRequestToken: randomUUID(),
+    };
+    await db().send(new dynamo.TransactWriteCommand(put));
+    await expect(db().send(new dynamo.TransactWriteCommand(put))).resolves.toBeDefined();
+    await expect(
+      db().send(new dynamo.TransactWriteCommand({ ...put, ClientRequestToken: randomUUID() })),
+    ).rejects.toBeInstanceOf(dynamo.TransactionCanceledException);
+  });
+
   it('a failed condition of the second item cancels all: TransactionCanceledException, nothing written', async () => {
     const first = key('tx-fail', 'FIRST');
     const existing = key('tx-fail', 'EXISTING');
