@@ -8,11 +8,10 @@ import { uniqueTag } from './support/unique';
  * on a published entry asks for access; a manager opens the grant link from the mail (the local
  * outbox), sees 'Access Granted', and the user can then open the Folder View.
  */
-const tag = uniqueTag('e2e access');
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {
-  entry = await createEntry('owner', tag);
+  entry = await createEntry('owner', uniqueTag('e2e access'));
 });
 
 const REASON = 'To create materials for internal use (e.g., training resources)';

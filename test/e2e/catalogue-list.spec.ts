@@ -8,10 +8,12 @@ import { uniqueTag } from './support/unique';
  * the legal notice, and the action sidebar's permission states. The entries are created through the
  * API by the lead, so the test does not depend on seeded data.
  */
-const tag = uniqueTag('e2e list');
+/** Set by beforeAll, which may run more than once in a worker (support/unique.ts). */
+let tag = '';
 const entry = { uuid: '', name: '' };
 
 test.beforeAll(async () => {
+  tag = uniqueTag('e2e list');
   Object.assign(entry, await createEntry('lead', tag));
 });
 

@@ -6,8 +6,6 @@ import { uniqueTag } from './support/unique';
  * The add-entry wizard (000 §2): an owner creates an entry with two files and publishes it; an
  * external user cannot be made Model Steward. Option values are the seeded option lists (002 §2-3).
  */
-const suffix = uniqueTag('e2e wizard');
-
 const field = (page: Page, label: string): Locator =>
   page.locator('.mr-metadata-form__field').filter({ has: page.locator('label', { hasText: label }) });
 
@@ -32,6 +30,7 @@ async function pickUser(page: Page, role: string, text: string, name: RegExp) {
 
 test('an owner creates an entry with two files through the wizard and publishes it', async ({ pageAs }) => {
   test.setTimeout(120_000);
+  const suffix = uniqueTag('e2e wizard');
   const page = await pageAs('owner', '/model-upload');
   await expect(page.getByRole('heading', { name: 'Add Model Entry' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveTitle('Add Model Entry Model Repository');

@@ -10,13 +10,12 @@ import { uniqueTag } from './support/unique';
  * access from the Folder View, the file's owner follows the grant link of the e-mail in the local
  * outbox, and the viewer can then download the file.
  */
-const tag = uniqueTag('e2e file access');
 const CONFIDENTIAL = 'confidential-prices.xlsx';
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {
   // The owner persona creates the entry, so it owns both files; Victor Viewer is a Model Viewer.
-  entry = await createEntry('owner', tag, {
+  entry = await createEntry('owner', uniqueTag('e2e file access'), {
     files: { 'model.xlsx': 'main model body', [CONFIDENTIAL]: 'net prices by country' },
     roles: { vestLead: 'lead', steward: 'steward', owners: ['owner'], viewers: ['viewer'] },
     metadata: { global: 'false', country: ['Germany'], type: 'Country Adaptation' },

@@ -9,14 +9,13 @@ import { uniqueTag } from './support/unique';
  * and finds the files in the Folder View. The entry is created through the API by the lead, with
  * the owner persona as Model Owner, so the test does not depend on seeded data.
  */
-const tag = uniqueTag('e2e files');
 const entry = { uuid: '', name: '' };
 
 test.beforeAll(async () => {
   // A draft by the lead with the owner persona as Model Owner: the owner edits its files.
   Object.assign(
     entry,
-    await createEntry('lead', tag, {
+    await createEntry('lead', uniqueTag('e2e files'), {
       files: { 'model.xlsx': 'main model body', 'notes.txt': 'notes about the model' },
       publish: false,
     }),

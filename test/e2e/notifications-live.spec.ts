@@ -9,11 +9,10 @@ import { uniqueTag } from './support/unique';
  * sends after a files save) and the bells of the viewer and of the steward, each signed in in its own
  * browser, show the notification without a reload: it is pushed through the WebSocket.
  */
-const tag = uniqueTag('e2e notify');
 let entry: CreatedEntry;
 
 test.beforeAll(async () => {
-  entry = await createEntry('owner', tag);
+  entry = await createEntry('owner', uniqueTag('e2e notify'));
 });
 
 /** Counts the page loads of a page's main frame from now on. */
