@@ -37,7 +37,7 @@ describe('live channel', () => {
     expect(withToken('wss://x/prod?x=1', 't')).toBe('wss://x/prod?x=1&token=t');
   });
 
-  it('delivers messages and asks to catch up after a reconnect', async () => {
+  it('delivers messages and asks to catch up whenever the socket opens, the first time too', async () => {
     const received: unknown[] = [];
     const channel = openLiveChannel({
       url: 'ws://ws',
@@ -50,7 +50,10 @@ describe('live channel', () => {
     const first = FakeSocket.instances[0] as FakeSocket;
     expect(first.url).toBe('ws://ws?token=tok');
     first.onopen?.();
-    expect(first.sent).toEqual([]);
+    // The first open catches up too: a notification created before the socket was registered.
+    expect(first.sent.map((s) => JSON.parse(s))).toEqual([
+      { action: 'catch-up', since: '2030-01-01T00:00:00.000Z' },
+    ]);
     first.onmessage?.({ data: '{"type":"notification","notification":{}}' });
     first.onmessage?.({ data: 'not json' });
     expect(received).toEqual([{ type: 'notification', notification: {} }]);
@@ -68,5 +71,20 @@ describe('live channel', () => {
     channel.close();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('asks nothing when there is nothing to catch up from', async () => {
+    const channel = openLiveChannel({
+      url: 'ws://ws',
+      getToken: async () => 'tok',
+      onMessage: () => undefined,
+      getCatchUpSince: () => undefined,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.instances.at(-1) as FakeSocket;
+    socket.onopen?.();
+    expect(socket.sent).toEqual([]);
+    channel.close();
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The WebSocket live channel: `${wsUrl}?token=<ID token>` (browsers cannot set headers on a
- * WebSocket). Reconnects with exponential backoff and a fresh token; after a reconnect it asks the
- * server for what it missed (`catch-up`). Messages are delivered parsed; unparsable ones are dropped.
+ * WebSocket). Reconnects with exponential backoff and a fresh token. Each time the socket opens, the
+ * first time too, it asks the server for what it missed (`catch-up`) since the newest item the page
+ * knows: a notification created between the page's first list request and the socket's registration
+ * would otherwise show only after a reload. Messages are delivered parsed; unparsable ones are dropped.
  */
 export interface LiveChannelOptions {
   url: string;
   getToken: () => Promise<string | undefined>;
   onMessage: (message: unknown) => void;
-  /** The instant of the newest item already known; sent with `catch-up` after a reconnect. */
+  /** The instant of the newest item already known, sent with `catch-up` when the socket opens; undefined: ask nothing. */
   getCatchUpSince?: () => string | undefined;
   createSocket?: (url: string) => WebSocket;
   initialDelayMs?: number;
@@ -28,7 +30,6 @@ export function openLiveChannel(options: LiveChannelOptions): { close: () => voi
   let socket: WebSocket | undefined;
   let closed = false;
   let attempt = 0;
-  let connectedBefore = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const scheduleReconnect = () => {
@@ -49,11 +50,9 @@ export function openLiveChannel(options: LiveChannelOptions): { close: () => voi
     const ws = create(withToken(options.url, token));
     socket = ws;
     ws.onopen = () => {
-      const reconnected = connectedBefore || attempt > 0;
       attempt = 0;
       const since = options.getCatchUpSince?.();
-      if (reconnected && since) ws.send(JSON.stringify({ action: 'catch-up', since }));
-      connectedBefore = true;
+      if (since) ws.send(JSON.stringify({ action: 'catch-up', since }));
     };
     ws.onmessage = (event) => {
       try {

@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isNotificationMessage, newestCreatedOn, withPushedNotification } from './use-live-notifications';
+import {
+  catchUpSince,
+  isNotificationMessage,
+  newestCreatedOn,
+  withPushedNotification,
+} from './use-live-notifications';
 
 const item = (createdOn: string) => ({
   notificationId: createdOn,
@@ -30,6 +35,16 @@ describe('live notifications', () => {
       ]),
     ).toBe('2030-01-03T00:00:00Z');
     expect(newestCreatedOn([])).toBeUndefined();
+  });
+
+  it('asks to catch up from the newest loaded or pushed notification, from the beginning after an empty list, not before a list loaded', () => {
+    const loaded = { items: [item('2030-01-02T00:00:00Z')], unseenCount: 1 };
+    expect(catchUpSince([loaded], undefined)).toBe('2030-01-02T00:00:00Z');
+    expect(catchUpSince([loaded], '2030-01-05T00:00:00Z')).toBe('2030-01-05T00:00:00Z');
+    expect(catchUpSince([loaded], '2030-01-01T00:00:00Z')).toBe('2030-01-02T00:00:00Z');
+    expect(catchUpSince([{ items: [], unseenCount: 0 }], undefined)).toBe('1970-01-01T00:00:00.000Z');
+    expect(catchUpSince([undefined], undefined)).toBeUndefined();
+    expect(catchUpSince([], '2030-01-05T00:00:00Z')).toBe('2030-01-05T00:00:00Z');
   });
 
   it('puts a pushed notification into a loaded list, newest first, within its limit', () => {

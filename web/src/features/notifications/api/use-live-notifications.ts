@@ -14,13 +14,30 @@ export function isNotificationMessage(
   return m?.type === 'notification' && typeof m.notification === 'object' && m.notification !== null;
 }
 
-/** Newest `createdOn` among the loaded notifications: what a reconnect asks to catch up from. */
+/** Newest `createdOn` among the loaded notifications: what an opening socket asks to catch up from. */
 export function newestCreatedOn(lists: readonly (NotificationList | undefined)[]): string | undefined {
   let newest: string | undefined;
   for (const list of lists) {
     for (const n of list?.items ?? []) if (!newest || n.createdOn > newest) newest = n.createdOn;
   }
   return newest;
+}
+
+/** A list that loaded empty: everything since the beginning was missed (the server sends at most 100). */
+const BEGINNING = new Date(0).toISOString();
+
+/**
+ * Where an opening socket asks to catch up from: the newest notification loaded or pushed; the
+ * beginning when the lists loaded empty; nothing while no list has loaded (its answer will hold what
+ * there is).
+ */
+export function catchUpSince(
+  lists: readonly (NotificationList | undefined)[],
+  lastPushed: string | undefined,
+): string | undefined {
+  const known = newestCreatedOn(lists);
+  const newest = lastPushed && (!known || lastPushed > known) ? lastPushed : known;
+  return newest ?? (lists.some((list) => list !== undefined) ? BEGINNING : undefined);
 }
 
 /**
@@ -59,13 +76,11 @@ export function useLiveNotifications(enabled = true): void {
     const channel = openLiveChannel({
       url: wsUrl,
       getToken: () => getIdToken(),
-      getCatchUpSince: () => {
-        const lists = queryClient
-          .getQueriesData<NotificationList>({ queryKey: notificationsKey })
-          .map(([, d]) => d);
-        const known = newestCreatedOn(lists);
-        return lastPushed && (!known || lastPushed > known) ? lastPushed : known;
-      },
+      getCatchUpSince: () =>
+        catchUpSince(
+          queryClient.getQueriesData<NotificationList>({ queryKey: notificationsKey }).map(([, d]) => d),
+          lastPushed,
+        ),
       onMessage: (message) => {
         if (!isNotificationMessage(message)) return;
         const { notification } = message;
