@@ -31,6 +31,11 @@ const EnvSchema = z.object({
   [ENV_VARS.mailOutboxDir]: optional,
   // Set by Lambda and ECS; locally by scripts/local/env.ts.
   AWS_REGION: optional,
+  // The SDK's own endpoint settings (LocalStack sets AWS_ENDPOINT_URL in its Lambdas).
+  AWS_ENDPOINT_URL: optional,
+  AWS_ENDPOINT_URL_DYNAMODB: optional,
+  AWS_ENDPOINT_URL_S3: optional,
+  AWS_ENDPOINT_URL_SESV2: optional,
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -46,6 +51,16 @@ function load(): ParsedEnv {
     parsed = result.data;
   }
   return parsed;
+}
+
+/**
+ * The SDK's endpoint variables, honoured as the generated clients honoured them: the service's own,
+ * else AWS_ENDPOINT_URL (what LocalStack sets in its Lambdas).
+ */
+function sdkEndpoint(
+  name: 'AWS_ENDPOINT_URL_DYNAMODB' | 'AWS_ENDPOINT_URL_S3' | 'AWS_ENDPOINT_URL_SESV2',
+): string | undefined {
+  return load()[name] ?? load().AWS_ENDPOINT_URL;
 }
 
 function required(name: keyof ParsedEnv): string {
@@ -94,11 +109,17 @@ export const env = {
   get stage() {
     return load()[ENV_VARS.stage];
   },
+  /** A DynamoDB endpoint other than AWS's regional one, if any. */
   get dynamodbEndpoint() {
-    return load()[ENV_VARS.dynamodbEndpoint];
+    return load()[ENV_VARS.dynamodbEndpoint] ?? sdkEndpoint('AWS_ENDPOINT_URL_DYNAMODB');
   },
+  /** An S3 endpoint other than AWS's regional one, if any (addressed path-style). */
   get s3Endpoint() {
-    return load()[ENV_VARS.s3Endpoint];
+    return load()[ENV_VARS.s3Endpoint] ?? sdkEndpoint('AWS_ENDPOINT_URL_S3');
+  },
+  /** An SES endpoint other than AWS's regional one, if any. */
+  get sesEndpoint() {
+    return sdkEndpoint('AWS_ENDPOINT_URL_SESV2');
   },
   get sfnEndpoint() {
     return load()[ENV_VARS.sfnEndpoint];

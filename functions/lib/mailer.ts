@@ -35,7 +35,7 @@ export async function sendMail(mail: Mail): Promise<string> {
  */
 export async function sendThroughSes(
   mail: Mail,
-  endpoint = `https://email.${env.region}.amazonaws.com`,
+  endpoint = env.sesEndpoint ?? `https://email.${env.region}.amazonaws.com`,
 ): Promise<string> {
   const reply = await awsSend({
     service: 'ses',
