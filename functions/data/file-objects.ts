@@ -30,9 +30,10 @@ function bucketAddress(): { endpoint: string; prefix: string } {
   return { endpoint: `https://${env.filesBucket}.s3.${env.region}.amazonaws.com`, prefix: '' };
 }
 
-function objectCall(
+/** A call on the bucket: `path` is below it (`/` for the bucket itself, `/<encoded key>` for an object). */
+function bucketCall(
   method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE',
-  key: string,
+  path: string,
   extra: { query?: Record<string, string>; headers?: Record<string, string>; body?: AwsBody } = {},
 ) {
   const { endpoint, prefix } = bucketAddress();
@@ -40,13 +41,19 @@ function objectCall(
     service: 's3' as const,
     method,
     endpoint,
-    path: `${prefix}/${encodeKeyPath(key)}`,
+    path: `${prefix}${path}`,
     query: extra.query ?? {},
     // Over HTTPS the body need not be hashed into the signature (and a stream cannot be).
     headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD', ...extra.headers },
     ...(extra.body !== undefined ? { body: extra.body } : {}),
   };
 }
+
+const objectCall = (
+  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE',
+  key: string,
+  extra?: Parameters<typeof bucketCall>[2],
+) => bucketCall(method, `/${encodeKeyPath(key)}`, extra);
 
 const isMissing = (error: unknown) =>
   error instanceof AwsRequestError && (error.status === 404 || error.code === 'NoSuchKey');
@@ -115,18 +122,14 @@ export async function deleteObjects(keys: readonly string[]): Promise<void> {
 
 /** Every key under a prefix (ListObjectsV2, 1,000 a page). */
 export async function listObjectKeys(prefix: string): Promise<string[]> {
-  const { endpoint, prefix: bucketPath } = bucketAddress();
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const reply = await awsSend({
-      service: 's3',
-      method: 'GET',
-      endpoint,
-      path: `${bucketPath}/`,
-      query: { 'list-type': '2', prefix, ...(token ? { 'continuation-token': token } : {}) },
-      headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
-    });
+    const reply = await awsSend(
+      bucketCall('GET', '/', {
+        query: { 'list-type': '2', prefix, ...(token ? { 'continuation-token': token } : {}) },
+      }),
+    );
     const page = parseListPage(await readText(reply.body));
     keys.push(...page.keys);
     token = page.nextToken;
@@ -264,11 +267,7 @@ export function presignGetObject(
   expiresInSeconds: number,
   responseHeaders: Record<string, string> = {},
 ): Promise<string> {
-  const { endpoint, path } = objectCall('GET', key);
-  return awsPresign(
-    { service: 's3', method: 'GET', endpoint, path, query: responseHeaders },
-    expiresInSeconds,
-  );
+  return awsPresign(objectCall('GET', key, { query: responseHeaders }), expiresInSeconds);
 }
 
 /**
@@ -281,18 +280,13 @@ export function presignPutObject(
   contentLength: number,
   contentType?: string,
 ): Promise<string> {
-  const { endpoint, path } = objectCall('PUT', key);
   return awsPresign(
-    {
-      service: 's3',
-      method: 'PUT',
-      endpoint,
-      path,
+    objectCall('PUT', key, {
       headers: {
         'content-length': String(contentLength),
         ...(contentType ? { 'content-type': contentType } : {}),
       },
-    },
+    }),
     expiresInSeconds,
   );
 }

@@ -299,8 +299,9 @@ export function parseErrorDocument(
 
 /** Reads an error answer's document into an AwsRequestError (HEAD answers have none). */
 async function errorFrom(call: AwsCall, reply: AwsReply): Promise<AwsRequestError> {
-  const text = call.method === 'HEAD' ? '' : await readText(reply.body).catch(() => '');
+  let text = '';
   if (call.method === 'HEAD') await drain(reply);
+  else text = await readText(reply.body).catch(() => '');
   const { code, message, document } = parseErrorDocument(text, reply.headers);
   const fallback = reply.status === 404 ? 'NotFound' : `Http${reply.status}`;
   return new AwsRequestError(
