@@ -6,8 +6,8 @@ import { tableName } from './table';
 /**
  * The WRITE side of the catalogue search projection (docs/data-model.md, "Catalogue search"): every
  * write of a model entry adds one CatalogChange item `CATALOG` / `CHANGE#<ulid>` holding the entry's new
- * `CatalogEntry`, inside the entry's own TransactWrite. The ULID orders the changes; the search side
- * replays them after its snapshot.
+ * `CatalogEntry` (with its `rev`), inside the entry's own TransactWrite. The ULID is where a reader
+ * finds the change (its cursor); the entry's `rev`, not the ULID, decides which state of an entry wins.
  */
 /** Monotonic within a process, so two changes of one entry in the same millisecond keep their order. */
 const nextUlid = monotonicFactory();
@@ -29,9 +29,14 @@ export interface CatalogSource {
   roles: ModelRoles;
   createdBy: string;
   createdOn: string;
+  rev: number;
 }
 
-/** The compact projection of an entry; `deleted` marks a removed draft. */
+/**
+ * The compact projection of an entry; `deleted` marks a removed draft. The projection keeps, per entry,
+ * the state with the highest `rev`; a removal is written as the revision after the last one, so that
+ * no earlier change of the entry can outrank it.
+ */
 export function toCatalogEntry(model: CatalogSource, creatorName: string, deleted = false): CatalogEntry {
   const m = model.metadata;
   const r = model.roles;
@@ -63,6 +68,7 @@ export function toCatalogEntry(model: CatalogSource, creatorName: string, delete
     viewers: [...new Set(r.viewers)],
     others: [...others],
     ...(deleted ? { deleted: true } : {}),
+    rev: deleted ? model.rev + 1 : model.rev,
   };
 }
 

@@ -1,77 +1,82 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CATALOG_PREFIX } from '@shared/config/files-bucket';
 import type { CatalogEntry } from '@shared/schemas/catalog';
 import { CatalogEntrySchema } from '@shared/schemas/catalog';
-import { logger } from '../lib/logger';
+import { logger } from '../lib/observability';
 import { CATALOG_CHANGE_PREFIX, CATALOG_PK } from './catalog-changes';
-import { ddb } from './clients';
-import { QueryCommand } from './dynamodb';
-import { getObjectBytes, putObject } from './file-objects';
-import { batchWriteAll, tableName } from './table';
+import { ddb } from './dynamodb-client';
+import { deleteObjects, getObjectBytes, putObject } from './file-objects';
+import { batchWriteAll, queryPages, tableName } from './table';
 
 /**
  * READ side of the catalogue projection (docs/data-model.md, "Catalogue search"): the change log
  * `CATALOG / CHANGE#<ulid>` (written by `catalog-changes.ts` inside every model transaction) and the
- * snapshot `catalog/snapshot.json.gz` in the files bucket. The write side owns the item shape:
+ * snapshot `catalog/snapshot.v2.bin.gz` in the files bucket (bytes from core/catalog/snapshot-format.ts,
+ * gzipped here). The write side owns the change item's shape:
  * `{ pk: 'CATALOG', sk: 'CHANGE#<ulid>', entry: CatalogEntry }`.
+ *
+ * Trimming leaves a marker at the boundary, `CATALOG / CHANGE#<boundary>` (entity CatalogTrim, the
+ * boundary being a ULID time prefix): every change below it is gone. It sorts inside the change range,
+ * so the Query of a projection whose cursor is below the boundary returns it, and the projection
+ * knows it cannot replay from there (it reloads the snapshot).
  */
 const CHANGE_PREFIX = CATALOG_CHANGE_PREFIX;
 /** Sorts after every ULID character (Crockford base32), closing the CHANGE# key range. */
 const CHANGE_RANGE_END = `${CHANGE_PREFIX}~`;
-export const SNAPSHOT_KEY = 'catalog/snapshot.json.gz';
+export const SNAPSHOT_KEY = `${CATALOG_PREFIX}snapshot.v2.bin.gz`;
+/** The JSON snapshot of format 1: read when no v2 snapshot exists yet, deleted by the next compaction. */
+export const LEGACY_SNAPSHOT_KEY = `${CATALOG_PREFIX}snapshot.json.gz`;
+const TRIM_ENTITY = 'CatalogTrim';
 
 export interface CatalogChangeRecord {
   id: string;
   entry: CatalogEntry;
 }
 
-export interface CatalogSnapshot {
-  /** The newest change id folded into `entries` ('' when none). */
-  lastChangeId: string;
-  entries: CatalogEntry[];
+export interface ChangeRead {
+  /** Oldest first. */
+  changes: CatalogChangeRecord[];
+  /** False when `maxPages` ran out before the end of the log. */
+  complete: boolean;
+  /** The highest trim boundary met in the range read ('' when none): changes below it are gone. */
+  trimmedBefore: string;
 }
 
 /**
- * Changes with an id strictly greater than `afterId` ('' = all), oldest first. Strongly consistent, so
- * a write that returned is visible to the next search (read-your-writes).
- */
-export async function listChangesAfter(afterId: string): Promise<CatalogChangeRecord[]> {
-  return (await readChangesAfter(afterId, Number.POSITIVE_INFINITY)).changes;
-}
-
-/**
- * Like listChangesAfter, but stops after `maxPages` Query pages (1 MB each); `complete` tells whether
- * everything was read. A projection far behind reloads the snapshot instead of replaying a backlog.
+ * Changes with an id strictly greater than `afterId` ('' = all), oldest first, stopping after
+ * `maxPages` Query pages (1 MB each). Strongly consistent, so a write that returned is visible to the
+ * next search (read-your-writes).
  */
 export async function readChangesAfter(
   afterId: string,
-  maxPages: number,
-): Promise<{ changes: CatalogChangeRecord[]; complete: boolean }> {
+  maxPages = Number.POSITIVE_INFINITY,
+): Promise<ChangeRead> {
   const changes: CatalogChangeRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
+  let trimmedBefore = '';
   let pages = 0;
-  do {
-    if (pages++ >= maxPages) return { changes, complete: false };
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': CATALOG_PK,
-          // BETWEEN is inclusive: the id's successor string starts the range.
-          ':from': `${CHANGE_PREFIX}${afterId}\u0000`,
-          ':to': CHANGE_RANGE_END,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': CATALOG_PK,
+      // BETWEEN is inclusive: the id's successor string starts the range.
+      ':from': `${CHANGE_PREFIX}${afterId}\u0000`,
+      ':to': CHANGE_RANGE_END,
+    },
+    ConsistentRead: true,
+  })) {
+    for (const item of page.Items ?? []) {
+      if (item.entity === TRIM_ENTITY) {
+        const boundary = String(item.trimmedBefore ?? '');
+        if (boundary > trimmedBefore) trimmedBefore = boundary;
+        continue;
+      }
       const change = fromChangeItem(item);
       if (change) changes.push(change);
     }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return { changes, complete: true };
+    if (++pages >= maxPages && page.LastEvaluatedKey) return { changes, complete: false, trimmedBefore };
+  }
+  return { changes, complete: true, trimmedBefore };
 }
 
 function fromChangeItem(item: Record<string, unknown>): CatalogChangeRecord | undefined {
@@ -85,46 +90,70 @@ function fromChangeItem(item: Record<string, unknown>): CatalogChangeRecord | un
   return { id: sk.slice(CHANGE_PREFIX.length), entry: parsed.data };
 }
 
-/** The latest snapshot, or undefined when none was written yet. */
-export async function getCatalogSnapshot(): Promise<CatalogSnapshot | undefined> {
-  const bytes = await getObjectBytes(SNAPSHOT_KEY);
-  if (!bytes) return undefined;
-  // Written by putCatalogSnapshot from validated entries: parsing each of 100,000 again costs
-  // hundreds of milliseconds of cold start for nothing.
-  const snapshot = JSON.parse(gunzipSync(bytes).toString('utf8')) as CatalogSnapshot;
-  if (typeof snapshot.lastChangeId !== 'string' || !Array.isArray(snapshot.entries))
-    throw new Error(`${SNAPSHOT_KEY} is not a catalogue snapshot`);
-  return snapshot;
+/** The latest snapshot's bytes (decompressed), or undefined when none was written yet. */
+export async function getSnapshotBytes(): Promise<Buffer | undefined> {
+  const body = await getObjectBytes(SNAPSHOT_KEY);
+  return body ? gunzipSync(body) : undefined;
 }
 
-export async function putCatalogSnapshot(snapshot: CatalogSnapshot): Promise<number> {
-  const body = gzipSync(Buffer.from(JSON.stringify(snapshot), 'utf8'), { level: 6 });
-  await putObject(SNAPSHOT_KEY, body, { contentType: 'application/json', contentEncoding: 'gzip' });
+/** Stores a snapshot's bytes; returns the compressed size. */
+export async function putSnapshotBytes(bytes: Uint8Array): Promise<number> {
+  // Level 6 compresses 100,000 entries in about a second; higher levels save little on typed columns.
+  const body = gzipSync(bytes, { level: 6 });
+  await putObject(SNAPSHOT_KEY, body, { contentType: 'application/gzip' });
   return body.byteLength;
 }
 
-/** Deletes the changes with an id strictly below `beforeId`; returns how many. */
-export async function deleteChangesBefore(beforeId: string): Promise<number> {
+export interface LegacySnapshot {
+  lastChangeId: string;
+  entries: CatalogEntry[];
+}
+
+/** The format-1 JSON snapshot, if a stack still has one. */
+export async function getLegacySnapshot(): Promise<LegacySnapshot | undefined> {
+  const bytes = await getObjectBytes(LEGACY_SNAPSHOT_KEY);
+  if (!bytes) return undefined;
+  const snapshot = JSON.parse(gunzipSync(bytes).toString('utf8')) as LegacySnapshot;
+  if (typeof snapshot.lastChangeId !== 'string' || !Array.isArray(snapshot.entries))
+    throw new Error(`${LEGACY_SNAPSHOT_KEY} is not a catalogue snapshot`);
+  return snapshot;
+}
+
+export async function deleteLegacySnapshot(): Promise<void> {
+  await deleteObjects([LEGACY_SNAPSHOT_KEY]);
+}
+
+/**
+ * Trims the log below `boundary` (a ULID time prefix): first the marker at the boundary, then the
+ * deletes (older markers included), so that a projection reading the log at any moment in between
+ * either still finds every change it needs or sees the marker. Returns how many changes were deleted.
+ */
+export async function trimChangesBefore(boundary: string): Promise<number> {
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: CATALOG_PK,
+        sk: `${CHANGE_PREFIX}${boundary}`,
+        entity: TRIM_ENTITY,
+        trimmedBefore: boundary,
+        trimmedOn: new Date().toISOString(),
+      },
+    }),
+  );
   let deleted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': CATALOG_PK,
-          ':from': CHANGE_PREFIX,
-          ':to': `${CHANGE_PREFIX}${beforeId}`,
-        },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const keys = (out.Items ?? []).filter((item) => item.sk !== `${CHANGE_PREFIX}${beforeId}`);
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': CATALOG_PK,
+      ':from': CHANGE_PREFIX,
+      ':to': `${CHANGE_PREFIX}${boundary}`,
+    },
+    ProjectionExpression: 'pk, sk, entity',
+  })) {
+    const keys = (page.Items ?? []).filter((item) => item.sk !== `${CHANGE_PREFIX}${boundary}`);
     await batchWriteAll(keys.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
-    deleted += keys.length;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+    deleted += keys.filter((item) => item.entity !== TRIM_ENTITY).length;
+  }
   return deleted;
 }

@@ -13,8 +13,10 @@ const started = Date.now();
 compactCatalog()
   .then((r) =>
     console.log(
-      `catalogue snapshot: ${r.entries} entries up to change ${r.lastChangeId || '(none)'}, ` +
-        `${(r.snapshotBytes / 1e6).toFixed(2)} MB gzip; ${r.deletedChanges} old changes deleted; ${Date.now() - started} ms`,
+      r.skipped
+        ? `catalogue unchanged since its snapshot (${r.entries} entries up to change ${r.lastChangeId || '(none)'}): nothing written; ${Date.now() - started} ms`
+        : `catalogue snapshot: ${r.entries} entries up to change ${r.lastChangeId || '(none)'}, ` +
+            `${(r.snapshotBytes / 1e6).toFixed(2)} MB gzip; ${r.deletedChanges} old changes deleted; ${Date.now() - started} ms`,
     ),
   )
   .catch((error: unknown) => {

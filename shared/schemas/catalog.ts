@@ -37,5 +37,10 @@ export const CatalogEntrySchema = z.object({
   others: z.array(z.string()),
   /** A removed entry (draft deleted): drops out of the projection. */
   deleted: z.boolean().optional(),
+  /**
+   * The entry's revision this state comes from (a removal counts as the next revision). Per entry the
+   * highest rev wins in the projection; changes written before it was recorded have none (rev 0).
+   */
+  rev: z.number().int().nonnegative().optional(),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;

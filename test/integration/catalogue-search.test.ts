@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamicSearchResult, ModelListPage } from '@shared/schemas/model-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogIndex } from '../../functions/core/catalog/catalog-index';
+import { CATCH_UP_WINDOW_MS, compactCatalog } from '../../functions/core/catalog/catalog-state';
+import { createProjection } from '../../functions/core/catalog/projection';
+import { catalogChangePut, toCatalogEntry } from '../../functions/data/catalog-changes';
+import { getSnapshotBytes, readChangesAfter } from '../../functions/data/catalog-log';
+import { ddb } from '../../functions/data/dynamodb-client';
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { generateModel, type ModelOverrides, prng, writeModels } from '../../scripts/local/seed-models';
 import { api, idToken, localCloud } from '../support/local-cloud';
@@ -297,5 +304,73 @@ describe('POST /v2/models/search', () => {
       body: JSON.stringify({ filters: { country: ['France', 'Japan'] } }),
     });
     expect(res.status).toBe(400);
+  });
+});
+
+/**
+ * The projection and the compaction job run here in the test's process against the local cloud's
+ * table and bucket (the same data layer as the Lambdas), so that the test decides when an instance
+ * idles and when the log is compacted.
+ */
+describe('catalogue projection and compaction', () => {
+  const names = (index: CatalogIndex) =>
+    new Map(
+      index
+        .toSnapshot('', 0)
+        .entries.filter((e) => e.name.includes(`Projection ${token}`))
+        .map((e) => [e.uuid, e.name]),
+    );
+  const fixture = (label: string) =>
+    generateModel(prng(7), 1, token, {
+      status: 'PUBLISHED',
+      createdBy: 'owner',
+      roles: roles(),
+      metadata: { study_number: `PRJ-${token}`, suffix: `Projection ${token} ${label}` },
+    });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('reloads an instance that idled across two compactions, missing none of the trimmed changes', async () => {
+    const idle = createProjection();
+    await idle.current();
+    const [a, b, c] = [fixture('A'), fixture('B'), fixture('C')];
+    await writeModels([a]);
+    // B's change comes more than the catch-up window after A's, so the second compaction trims A's.
+    await sleep(CATCH_UP_WINDOW_MS + 1500);
+    await writeModels([b]);
+    expect((await compactCatalog()).skipped).toBe(false);
+    await writeModels([c]);
+    expect((await compactCatalog()).skipped).toBe(false);
+    const log = await readChangesAfter('');
+    expect(log.changes.some((change) => change.entry.uuid === a.uuid)).toBe(false);
+    expect(log.trimmedBefore).not.toBe('');
+
+    const seen = names(await idle.current());
+    expect(seen.get(a.uuid)).toBe(a.name);
+    expect(seen.get(b.uuid)).toBe(b.name);
+    expect(seen.get(c.uuid)).toBe(c.name);
+  }, 90_000);
+
+  it('keeps the highest rev of an entry when an older change arrives after a newer one', async () => {
+    const model = fixture('Rev');
+    await writeModels([model]);
+    const change = (rev: number, label: string) =>
+      catalogChangePut(toCatalogEntry({ ...model, rev, name: `${model.name} ${label}` }, model.creatorName));
+    // rev 3 first, then rev 2 with a later change id (a writer whose clock runs ahead, a slow commit).
+    await ddb().send(new TransactWriteCommand({ TransactItems: [change(3, 'three')] }));
+    await ddb().send(new TransactWriteCommand({ TransactItems: [change(2, 'two')] }));
+    const page = await list('admin', { search: `projection ${token}`, pageSize: '100' });
+    expect(page.items.filter((i) => i.uuid === model.uuid).map((i) => i.name)).toEqual([
+      `${model.name} three`,
+    ]);
+    expect(names(await createProjection().current()).get(model.uuid)).toBe(`${model.name} three`);
+  });
+
+  it('skips a compaction when nothing changed since the snapshot', async () => {
+    await compactCatalog();
+    const before = await getSnapshotBytes();
+    const again = await compactCatalog();
+    expect(again.skipped).toBe(true);
+    expect(again.snapshotBytes).toBe(0);
+    expect((await getSnapshotBytes())?.equals(before as Buffer)).toBe(true);
   });
 });

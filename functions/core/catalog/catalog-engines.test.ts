@@ -13,9 +13,10 @@ import type { UserType } from '@shared/schemas/user';
 import { decodeTime, encodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { CatalogIndex } from './catalog-index';
+import { catchUpFrom, replayFrom } from './catalog-state';
 import { searchCatalog } from './facet-engine';
 import { type Caller, listCatalog } from './list-engine';
-import { catchUpFrom, replayFrom } from './projection';
+import { decodeSnapshot, encodeSnapshot } from './snapshot-format';
 
 let seq = 0;
 function entry(over: Partial<CatalogEntry> = {}): CatalogEntry {
@@ -32,6 +33,7 @@ function entry(over: Partial<CatalogEntry> = {}): CatalogEntry {
     managers: ['owner'],
     viewers: [],
     others: [],
+    rev: 1,
     ...over,
   };
 }
@@ -44,10 +46,10 @@ const internal: Caller = { id: 'emma', userType: 'INTERNALUSER' };
 const admin: Caller = { id: 'alice', userType: 'SUPERUSER' };
 const vendor: Caller = { id: 'xavier', userType: 'EXTERNALUSER' };
 
+/** The index a cold instance would map: built as a compaction does, through the snapshot's bytes. */
 function indexOf(entries: CatalogEntry[]): CatalogIndex {
-  const index = new CatalogIndex();
-  index.load(entries);
-  return index;
+  const columns = CatalogIndex.columnsOf({ lastChangeId: '', entries, tombstones: [] });
+  return new CatalogIndex(decodeSnapshot(encodeSnapshot(columns)));
 }
 const uuids = (items: { uuid: string }[]) => items.map((i) => i.uuid);
 
@@ -209,16 +211,16 @@ describe('list: search, filters, mine, sort, paging', () => {
 });
 
 describe('incremental updates keep the index equal to a fresh load', () => {
-  it('finds words after many renames (posting lists are rebuilt when mostly dead)', () => {
+  it('finds words after many renames', () => {
     const base = Array.from({ length: 1500 }, (_, i) => entry({ name: `Start ${i}` }));
     const index = indexOf(base);
     let id = 0;
     const next = () => `01J${String(++id).padStart(23, '0')}`;
+    const rename = (e: CatalogEntry, rev: number, name: string) => index.apply(next(), { ...e, name, rev });
     for (let round = 0; round < 8; round++)
-      for (const e of base) index.apply(next(), { ...e, name: `Round${round} ${e.name.split(' ')[1]}` });
-    for (const e of base) index.apply(next(), { ...e, name: `Middle ${e.name.split(' ')[1]}` });
-    for (const e of base.slice(0, 700))
-      index.apply(next(), { ...e, name: `Final ${e.name.split(' ')[1]} odd` });
+      for (const e of base) rename(e, 2 + round, `Round${round} ${e.name.split(' ')[1]}`);
+    for (const e of base) rename(e, 10, `Middle ${e.name.split(' ')[1]}`);
+    for (const e of base.slice(0, 700)) rename(e, 11, `Final ${e.name.split(' ')[1]} odd`);
     const search = (q: string) => listCatalog(index, admin, query({ search: q, pageSize: '10' })).total;
     expect(search('start')).toBe(0);
     expect(search('round')).toBe(0);
@@ -229,34 +231,95 @@ describe('incremental updates keep the index equal to a fresh load', () => {
     expect(search('olivia')).toBe(1500);
   });
 
-  it('applies newer changes, skips older ones, removes deleted entries for good', () => {
-    const a = entry({ name: 'Alpha' });
-    const b = entry({ name: 'Bravo' });
+  it('keeps the highest rev per entry: a late, older change never overwrites a newer one', () => {
+    const a = entry({ name: 'Alpha', rev: 1 });
+    const b = entry({ name: 'Bravo', rev: 4 });
     const index = indexOf([a, b]);
-    index.order('name');
-    expect(index.apply('01J00000000000000000000002', { ...a, name: 'Zulu', status: 'DRAFT' })).toBe(true);
-    expect(index.apply('01J00000000000000000000001', { ...a, name: 'Old' })).toBe(false);
+    expect(index.apply('01J00000000000000000000002', { ...a, name: 'Zulu', status: 'DRAFT', rev: 3 })).toBe(
+      true,
+    );
+    // Newer change id, older rev (the writer's clock ran ahead, or the change committed late): skipped.
+    expect(index.apply('01J00000000000000000000009', { ...a, name: 'Old', rev: 2 })).toBe(false);
+    // The same change read twice (the catch-up window): skipped.
+    expect(index.apply('01J00000000000000000000002', { ...a, name: 'Zulu', status: 'DRAFT', rev: 3 })).toBe(
+      false,
+    );
     const c = entry({ name: 'Charlie' });
-    index.apply('01J00000000000000000000003', c);
-    index.apply('01J00000000000000000000004', { ...b, deleted: true });
-    expect(index.apply('01J00000000000000000000002', { ...b, name: 'Back' })).toBe(false);
+    expect(index.apply('01J00000000000000000000003', c)).toBe(true);
+    expect(index.apply('01J00000000000000000000004', { ...b, deleted: true, rev: 5 })).toBe(true);
+    expect(index.apply('01J0000000000000000000000A', { ...b, name: 'Back', rev: 4 })).toBe(false);
     const names = listCatalog(index, admin, query({ sort: 'name', order: 'asc' })).items.map((i) => i.name);
     expect(names).toEqual(['Charlie', 'Zulu']);
-    const fresh = indexOf([c, { ...a, name: 'Zulu', status: 'DRAFT' }]);
-    expect(listCatalog(fresh, admin, query({ sort: 'name', order: 'asc' })).items).toEqual(
-      listCatalog(index, admin, query({ sort: 'name', order: 'asc' })).items,
-    );
+    const fresh = indexOf([c, { ...a, name: 'Zulu', status: 'DRAFT', rev: 3 }]);
+    for (const sort of ['name', 'createdOn', 'creator', 'modelType', 'status'] as const) {
+      expect(listCatalog(index, admin, query({ sort })).items).toEqual(
+        listCatalog(fresh, admin, query({ sort })).items,
+      );
+    }
     expect(searchCatalog(index, admin, filters()).total).toBe(2);
+  });
+
+  it('applies changes from before revs (rev 0) in log order', () => {
+    const a = entry({ name: 'Alpha', rev: undefined });
+    const index = indexOf([a]);
+    index.apply('01J00000000000000000000001', { ...a, name: 'Bravo', rev: undefined });
+    index.apply('01J00000000000000000000002', { ...a, name: 'Charlie', rev: undefined });
+    expect(listCatalog(index, admin, query()).items.map((i) => i.name)).toEqual(['Charlie']);
+    expect(index.apply('01J00000000000000000000003', { ...a, name: 'Delta', rev: 1 })).toBe(true);
+    expect(index.apply('01J00000000000000000000004', { ...a, name: 'Echo', rev: undefined })).toBe(false);
   });
 
   it('moves role-based visibility with the roles', () => {
     const d = entry({ status: 'DRAFT', managers: ['owner'] });
     const index = indexOf([d]);
     expect(listCatalog(index, internal, query()).total).toBe(0);
-    index.apply('01J00000000000000000000005', { ...d, viewers: ['emma'] });
+    index.apply('01J00000000000000000000005', { ...d, viewers: ['emma'], rev: 2 });
     expect(listCatalog(index, internal, query()).total).toBe(1);
-    index.apply('01J00000000000000000000006', { ...d, viewers: [] });
+    index.apply('01J00000000000000000000006', { ...d, viewers: [], rev: 3 });
     expect(listCatalog(index, internal, query()).total).toBe(0);
+  });
+
+  it('answers like a fresh load after random changes (lists, search words, facets)', () => {
+    const random = mulberry(11);
+    const entries = randomEntries(400, random);
+    const index = indexOf(entries);
+    const state = new Map(entries.map((e) => [e.uuid, e]));
+    const removed = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const target = entries[Math.floor(random() * entries.length)] as CatalogEntry;
+      if (removed.has(target.uuid)) continue;
+      const current = state.get(target.uuid) as CatalogEntry;
+      const [next] = randomEntries(1, random);
+      const changed: CatalogEntry = {
+        ...(next as CatalogEntry),
+        uuid: target.uuid,
+        rev: (current.rev ?? 0) + 1,
+        ...(random() < 0.05 ? { deleted: true } : {}),
+      };
+      index.apply(`01J${String(i).padStart(23, '0')}`, changed);
+      if (changed.deleted) removed.add(target.uuid);
+      else state.set(target.uuid, changed);
+    }
+    const live = [...state.values()].filter((e) => !removed.has(e.uuid));
+    const fresh = indexOf(live);
+    for (const caller of [internal, admin, vendor]) {
+      for (const sort of ['name', 'createdOn', 'creator', 'modelType', 'status'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          const q = query({ sort, order, pageSize: '100', status: 'CREATING,DRAFT,PUBLISHED,RETIRED' });
+          expect(listCatalog(index, caller, q)).toEqual(listCatalog(fresh, caller, q));
+        }
+      }
+      for (const search of ['n1', 'melanoma', 'olivia p2']) {
+        expect(listCatalog(index, caller, query({ search, pageSize: '100' }))).toEqual(
+          listCatalog(fresh, caller, query({ search, pageSize: '100' })),
+        );
+      }
+      for (const chosen of [{}, { product: 'P2' }, { country: 'Japan', platform: 'Oncology' }]) {
+        expect(searchCatalog(index, caller, filters(chosen))).toEqual(
+          searchCatalog(fresh, caller, filters(chosen)),
+        );
+      }
+    }
   });
 });
 

@@ -1,50 +1,178 @@
-import type { CatalogEntry } from '@shared/schemas/catalog';
-import {
-  type CatalogSnapshot,
-  deleteChangesBefore,
-  getCatalogSnapshot,
-  listChangesAfter,
-  putCatalogSnapshot,
-} from '../../data/catalog-log';
-import { replayFrom } from './projection';
+import { decodeTime, encodeTime } from 'ulid';
+import * as catalogLog from '../../data/catalog-log';
+import { logger } from '../../lib/observability';
+import { type CatalogChange, CatalogIndex, changeTime } from './catalog-index';
+import { decodeSnapshot, encodeSnapshot } from './snapshot-format';
 
 /**
- * The catalogue as plain entries (no search indexes): what the compaction job and the seed script
- * fold into a snapshot. Same replay rule as the projection: a change applies unless the entry already
- * reflects a newer one.
+ * The catalogue as the snapshot plus the change log after it: what a search instance loads at cold
+ * start (projection.ts), what the compaction job folds into the next snapshot and what the seed
+ * script writes. One loader and one fold for all three (docs/data-model.md, "Catalogue search").
+ *
+ * Change ids are ULIDs from the writers' clocks; they place a change in the log (a reader's cursor),
+ * while the entry's `rev` decides which state wins (catalog-index.ts). A transaction may commit a
+ * little after its id was drawn, so a replay starts CATCH_UP_WINDOW_MS before the newest id folded.
  */
-export interface CatalogState {
-  previous: CatalogSnapshot | undefined;
-  entries: Map<string, { id: string; entry: CatalogEntry | undefined }>;
+export const CATCH_UP_WINDOW_MS = 10_000;
+/** A removed entry's tombstone is kept this long after its removal, then dropped by a compaction. */
+export const TOMBSTONE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Reads of a snapshot that the log was meanwhile trimmed past, before giving up. */
+const LOAD_ATTEMPTS = 3;
+
+/** The lowest id to re-read from: the cursor's time minus the window ('' = everything). */
+export function replayFrom(newestSeen: string, windowMs = CATCH_UP_WINDOW_MS): string {
+  if (!newestSeen) return '';
+  // A 10-character ULID time prefix sorts before every id of that millisecond.
+  const ms = Math.max(0, decodeTime(newestSeen.slice(0, 26).padEnd(26, '0')) - windowMs);
+  return encodeTime(ms, 10);
+}
+
+/**
+ * Where the next catch-up starts: after the newest id seen, or earlier if that id is so recent that
+ * changes with smaller ids may still have been committing during the previous Query.
+ */
+export function catchUpFrom(
+  newestSeen: string,
+  previousQueryAt: number,
+  windowMs = CATCH_UP_WINDOW_MS,
+): string {
+  const unsettled = encodeTime(Math.max(0, previousQueryAt - windowMs), 10);
+  return unsettled < newestSeen ? unsettled : newestSeen;
+}
+
+/**
+ * A reader whose cursor (newest change id seen) is below the log's trim boundary cannot replay from
+ * there: the changes between were deleted by a compaction. It must reload the snapshot.
+ */
+export const fellBehind = (cursor: string, trimmedBefore: string) => trimmedBefore > cursor;
+
+export type SnapshotSource = 'snapshot' | 'legacy' | 'none';
+
+/** What loading the catalogue reads (functions/data/catalog-log.ts; an in-memory one in tests). */
+export type CatalogReader = Pick<
+  typeof catalogLog,
+  'getSnapshotBytes' | 'getLegacySnapshot' | 'readChangesAfter'
+>;
+/** What compaction also writes: the snapshot, the legacy object's removal and the change-log trim. */
+export type CatalogStore = CatalogReader &
+  Pick<typeof catalogLog, 'putSnapshotBytes' | 'deleteLegacySnapshot' | 'trimChangesBefore'>;
+
+/*
+ * Named functions, not the module namespace: the search functions load the catalogue and never
+ * compact it, and a bundle that keeps only the reader drops the writes, and with them the write
+ * grants its IAM policy is derived from (cdk/constructs/area-analysis.ts).
+ */
+export const CATALOG_READER: CatalogReader = {
+  getSnapshotBytes: catalogLog.getSnapshotBytes,
+  getLegacySnapshot: catalogLog.getLegacySnapshot,
+  readChangesAfter: catalogLog.readChangesAfter,
+};
+export const CATALOG_STORE: CatalogStore = {
+  getSnapshotBytes: catalogLog.getSnapshotBytes,
+  getLegacySnapshot: catalogLog.getLegacySnapshot,
+  readChangesAfter: catalogLog.readChangesAfter,
+  putSnapshotBytes: catalogLog.putSnapshotBytes,
+  deleteLegacySnapshot: catalogLog.deleteLegacySnapshot,
+  trimChangesBefore: catalogLog.trimChangesBefore,
+};
+
+export interface LoadedCatalog {
+  index: CatalogIndex;
+  /** The newest change id folded in: the snapshot's, then the replay's (the reader's cursor). */
   lastChangeId: string;
+  /** The snapshot's own newest change id. */
+  snapshotChangeId: string;
+  source: SnapshotSource;
+  /** Changes of the replay that changed the state (not re-reads of what the snapshot holds). */
+  news: number;
+  replayed: number;
+  snapshotMs: number;
 }
 
-export async function loadCatalogState(): Promise<CatalogState> {
-  const previous = await getCatalogSnapshot();
-  const entries: CatalogState['entries'] = new Map();
-  for (const entry of previous?.entries ?? []) entries.set(entry.uuid, { id: '', entry });
-  let lastChangeId = previous?.lastChangeId ?? '';
-  for (const change of await listChangesAfter(replayFrom(lastChangeId))) {
-    foldChange(entries, change.id, change.entry);
-    if (change.id > lastChangeId) lastChangeId = change.id;
+/**
+ * Folds changes (oldest first) into a loaded catalogue; returns how many changed it. A change counts
+ * unless the entry already held its rev; changes from before revs (rev 0) apply in log order and count
+ * only when newer than the snapshot.
+ */
+export function foldChanges(catalog: LoadedCatalog, changes: readonly CatalogChange[]): number {
+  let news = 0;
+  for (const change of catalog.index.applyAll(changes)) {
+    if ((change.entry.rev ?? 0) > 0 || change.id > catalog.snapshotChangeId) news++;
   }
-  return { previous, entries, lastChangeId };
+  for (const change of changes) if (change.id > catalog.lastChangeId) catalog.lastChangeId = change.id;
+  catalog.news += news;
+  catalog.replayed += changes.length;
+  return news;
 }
 
-export function foldChange(entries: CatalogState['entries'], id: string, entry: CatalogEntry): void {
-  const current = entries.get(entry.uuid);
-  if (current && current.id !== '' && id <= current.id) return;
-  const removed = entry.deleted === true || entry.status === 'DELETED';
-  entries.set(entry.uuid, { id, entry: removed ? undefined : entry });
+async function readSnapshot(
+  store: CatalogReader,
+): Promise<{ index: CatalogIndex; lastChangeId: string; source: SnapshotSource }> {
+  const bytes = await store.getSnapshotBytes();
+  if (bytes) {
+    const columns = decodeSnapshot(bytes);
+    return { index: new CatalogIndex(columns), lastChangeId: columns.lastChangeId, source: 'snapshot' };
+  }
+  // A stack compacted before format 2 holds only the JSON snapshot, until its next compaction.
+  const legacy = await store.getLegacySnapshot();
+  if (legacy) {
+    const index = CatalogIndex.fromSnapshot({ ...legacy, tombstones: [] });
+    return { index, lastChangeId: legacy.lastChangeId, source: 'legacy' };
+  }
+  return { index: new CatalogIndex(), lastChangeId: '', source: 'none' };
 }
 
-export function snapshotOf(state: CatalogState): CatalogSnapshot {
-  const entries: CatalogEntry[] = [];
-  for (const { entry } of state.entries.values()) if (entry) entries.push(entry);
-  return { lastChangeId: state.lastChangeId, entries };
+/**
+ * 1. Read the latest snapshot (format 2; else the legacy JSON one; else empty).
+ * 2. Replay the log from the window before its newest change id.
+ * 3. If the log was trimmed past the snapshot meanwhile (two compactions during the load), start over.
+ */
+export async function loadCatalog(store: CatalogReader = CATALOG_READER): Promise<LoadedCatalog> {
+  for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    const snapshot = await readSnapshot(store);
+    const snapshotMs = Date.now() - started;
+    const read = await store.readChangesAfter(replayFrom(snapshot.lastChangeId));
+    if (fellBehind(snapshot.lastChangeId, read.trimmedBefore)) {
+      if (attempt >= LOAD_ATTEMPTS)
+        throw new Error('The catalogue log keeps being trimmed past its snapshot');
+      logger.warn('Catalogue snapshot older than the trimmed log; reading it again', { attempt });
+      continue;
+    }
+    const catalog: LoadedCatalog = {
+      index: snapshot.index,
+      lastChangeId: snapshot.lastChangeId,
+      snapshotChangeId: snapshot.lastChangeId,
+      source: snapshot.source,
+      news: 0,
+      replayed: 0,
+      snapshotMs,
+    };
+    foldChanges(catalog, read.changes);
+    // A long replay left the sort orders to be rebuilt: do it now rather than in a request.
+    catalog.index.order('name');
+    return catalog;
+  }
+}
+
+/** The snapshot bytes of a loaded catalogue (tombstones older than TOMBSTONE_TTL_MS dropped). */
+export function snapshotBytesOf(catalog: LoadedCatalog): Buffer {
+  const horizon = changeTime(catalog.lastChangeId) - TOMBSTONE_TTL_MS;
+  return encodeSnapshot(CatalogIndex.columnsOf(catalog.index.toSnapshot(catalog.lastChangeId, horizon)));
+}
+
+/** Writes the catalogue's snapshot; returns its compressed size and entry count. */
+export async function writeSnapshot(
+  catalog: LoadedCatalog,
+  store = CATALOG_STORE,
+): Promise<{ bytes: number; entries: number }> {
+  const bytes = await store.putSnapshotBytes(snapshotBytesOf(catalog));
+  return { bytes, entries: catalog.index.liveCount() };
 }
 
 export interface CompactionResult {
+  /** True when nothing changed since the snapshot: no object was written, nothing trimmed. */
+  skipped: boolean;
   entries: number;
   lastChangeId: string;
   snapshotBytes: number;
@@ -53,22 +181,40 @@ export interface CompactionResult {
 
 /**
  * Compaction (scheduled every 15 minutes in AWS; `npm run catalog:compact` locally).
- * 1. Load the previous snapshot and replay the changes after it.
- * 2. Write the new snapshot (it records the newest change id it contains).
- * 3. Delete the changes older than the PREVIOUS snapshot (less the catch-up window): a projection
- *    that loaded the previous snapshot a moment ago may still replay from there.
+ * 1. Load the catalogue: the previous snapshot and the changes after it.
+ * 2. Nothing changed since that snapshot: stop (no new object, nothing trimmed).
+ * 3. Write the new snapshot (it records the newest change id it contains).
+ * 4. Trim the log below the PREVIOUS snapshot (less the catch-up window), marker first: a projection
+ *    that loaded the previous snapshot a moment ago may still replay from there, and one that fell
+ *    further behind finds the marker and reloads.
  */
-export async function compactCatalog(): Promise<CompactionResult> {
-  const state = await loadCatalogState();
-  const snapshot = snapshotOf(state);
-  const snapshotBytes = await putCatalogSnapshot(snapshot);
-  const deletedChanges = state.previous?.lastChangeId
-    ? await deleteChangesBefore(replayFrom(state.previous.lastChangeId))
+export async function compactCatalog(store = CATALOG_STORE): Promise<CompactionResult> {
+  const catalog = await loadCatalog(store);
+  if (catalog.source !== 'legacy' && catalog.news === 0) {
+    const entries = catalog.index.liveCount();
+    logger.info('Catalogue compaction skipped: nothing changed since the snapshot', {
+      entries,
+      lastChangeId: catalog.snapshotChangeId,
+      replayed: catalog.replayed,
+    });
+    return {
+      skipped: true,
+      entries,
+      lastChangeId: catalog.snapshotChangeId,
+      snapshotBytes: 0,
+      deletedChanges: 0,
+    };
+  }
+  const { bytes, entries } = await writeSnapshot(catalog, store);
+  if (catalog.source === 'legacy') await store.deleteLegacySnapshot();
+  const deletedChanges = catalog.snapshotChangeId
+    ? await store.trimChangesBefore(replayFrom(catalog.snapshotChangeId))
     : 0;
   return {
-    entries: snapshot.entries.length,
-    lastChangeId: snapshot.lastChangeId,
-    snapshotBytes,
+    skipped: false,
+    entries,
+    lastChangeId: catalog.lastChangeId,
+    snapshotBytes: bytes,
     deletedChanges,
   };
 }

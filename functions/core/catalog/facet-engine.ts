@@ -6,7 +6,7 @@ import {
   type DynamicSearchResult,
   type ModelCard,
 } from '@shared/schemas/model-api';
-import { type CatalogIndex, isSingleFacet } from './catalog-index';
+import { type CatalogIndex, isSingleFacet, type ListColumn } from './catalog-index';
 import { type Caller, toSummary } from './list-engine';
 import { REL_MASK, VIS_HIDDEN, VIS_PREVIEW, visibilityTable } from './visibility';
 
@@ -53,13 +53,13 @@ export function searchCatalog(
     chosenIds.push(index.dictionaries[facet].lookup(value));
   }
   const k = chosenFacets.length;
-  const chosenSingle = chosenFacets.map((f) => (isSingleFacet(f) ? index.single[f] : undefined));
-  const chosenMulti = chosenFacets.map((f) => (isSingleFacet(f) ? undefined : index.multi[f]));
+  const chosenSingle = chosenFacets.map((f) => (isSingleFacet(f) ? index.codes[f] : undefined));
+  const chosenMulti = chosenFacets.map((f) => (isSingleFacet(f) ? undefined : index.lists[f]));
 
   const counts = DYNAMIC_FACETS.map((f) => new Int32Array(index.dictionaries[f].values.length));
   const facetIndex = new Map<DynamicFacet, number>(DYNAMIC_FACETS.map((f, i) => [f, i]));
-  const singleCols = DYNAMIC_FACETS.map((f) => (isSingleFacet(f) ? index.single[f] : undefined));
-  const multiCols = DYNAMIC_FACETS.map((f) => (isSingleFacet(f) ? undefined : index.multi[f]));
+  const singleCols = DYNAMIC_FACETS.map((f) => (isSingleFacet(f) ? index.codes[f] : undefined));
+  const multiCols = DYNAMIC_FACETS.map((f) => (isSingleFacet(f) ? undefined : index.lists[f]));
   const countInto = (fi: number, slot: number) => {
     const c = counts[fi] as Int32Array;
     const col = singleCols[fi];
@@ -67,9 +67,17 @@ export function searchCatalog(
       const id = col[slot] as number;
       if (id >= 0) c[id] = (c[id] as number) + 1;
     } else {
-      for (const id of (multiCols[fi] as (readonly number[])[])[slot] as readonly number[])
+      const { starts, values } = multiCols[fi] as ListColumn;
+      for (let x = starts[slot] as number; x < (starts[slot + 1] as number); x++) {
+        const id = values[x] as number;
         c[id] = (c[id] as number) + 1;
+      }
     }
+  };
+  const hasValue = (list: ListColumn, slot: number, want: number) => {
+    const end = list.starts[slot + 1] as number;
+    for (let x = list.starts[slot] as number; x < end; x++) if (list.values[x] === want) return true;
+    return false;
   };
 
   // The hot loop reads plain columns: single-valued facets, then the id lists of product and country.
@@ -80,25 +88,23 @@ export function searchCatalog(
   });
   const sCols = singleAt.map((i) => singleCols[i] as Int32Array);
   const sCounts = singleAt.map((i) => counts[i] as Int32Array);
-  const mCols = multiAt.map((i) => multiCols[i] as (readonly number[])[]);
+  const mCols = multiAt.map((i) => multiCols[i] as ListColumn);
   const mCounts = multiAt.map((i) => counts[i] as Int32Array);
   const chosenAt = chosenFacets.map((f) => facetIndex.get(f) as number);
 
   const matched = new Uint8Array(index.size);
   let total = 0;
-  const { status, entries } = index;
+  const { status } = index;
   const size = index.size;
   for (let slot = 0; slot < size; slot++) {
-    // Tombstones carry the DELETED status, which nobody sees.
+    // Killed slots carry the DELETED status, which nobody sees.
     if (vis[(status[slot] as number) * 4 + ((rel[slot] as number) & REL_MASK)] === VIS_HIDDEN) continue;
     let misses = 0;
     let missed = -1;
     for (let j = 0; j < k; j++) {
       const want = chosenIds[j] as number;
       const col = chosenSingle[j];
-      const hit = col
-        ? col[slot] === want
-        : ((chosenMulti[j] as (readonly number[])[])[slot] as readonly number[]).includes(want);
+      const hit = col ? col[slot] === want : hasValue(chosenMulti[j] as ListColumn, slot, want);
       if (!hit) {
         misses++;
         missed = j;
@@ -116,10 +122,11 @@ export function searchCatalog(
         }
       }
       for (let b = 0; b < mCols.length; b++) {
-        const ids = (mCols[b] as (readonly number[])[])[slot] as readonly number[];
+        const { starts, values } = mCols[b] as ListColumn;
         const c = mCounts[b] as Int32Array;
-        for (let x = 0; x < ids.length; x++) {
-          const id = ids[x] as number;
+        const end = starts[slot + 1] as number;
+        for (let x = starts[slot] as number; x < end; x++) {
+          const id = values[x] as number;
           c[id] = (c[id] as number) + 1;
         }
       }
@@ -130,10 +137,12 @@ export function searchCatalog(
 
   const models: ModelCard[] = [];
   if (total > 0) {
-    for (const slot of index.order('name')) {
+    const { slots, length } = index.order('name');
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i] as number;
       if (matched[slot] !== 1) continue;
       const v = vis[(status[slot] as number) * 4 + ((rel[slot] as number) & REL_MASK)];
-      models.push(toCard(entries[slot] as CatalogEntry, v === VIS_PREVIEW));
+      models.push(toCard(index.entry(slot), v === VIS_PREVIEW));
       if (models.length >= DYNAMIC_RESULT_LIMIT) break;
     }
   }

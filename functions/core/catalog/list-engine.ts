@@ -66,20 +66,19 @@ export function listCatalog(index: CatalogIndex, caller: Caller, query: ListMode
   const modelTypes = idFilter(index, 'model_type', query.modelType);
   const areas = idFilter(index, 'therapeutic_area', query.therapeuticArea);
   const platforms = idFilter(index, 'platform', query.platform);
-  const modelTypeCol = index.single.model_type;
-  const areaCol = index.single.therapeutic_area;
-  const platformCol = index.single.platform;
+  const modelTypeCol = index.codes.model_type;
+  const areaCol = index.codes.therapeutic_area;
+  const platformCol = index.codes.platform;
   const words = searchWords(query.search);
-  const { status, entries } = index;
+  const { status } = index;
   const found = words.length > 0 ? index.matchWords(words) : undefined;
 
-  const order = index.order(query.sort);
+  const { slots: order, length: n } = index.order(query.sort);
   const descending = query.order === 'desc';
   const first = query.page * query.pageSize;
   const last = first + query.pageSize;
   const page: ModelSummary[] = [];
   let total = 0;
-  const n = order.length;
   for (let i = 0; i < n; i++) {
     const slot = order[descending ? n - 1 - i : i] as number;
     const st = status[slot] as number;
@@ -92,8 +91,7 @@ export function listCatalog(index: CatalogIndex, caller: Caller, query: ListMode
     if (areas && !areas.has(areaCol[slot] as number)) continue;
     if (platforms && !platforms.has(platformCol[slot] as number)) continue;
     if (found && found[slot] !== 1) continue;
-    if (total >= first && total < last)
-      page.push(toSummary(entries[slot] as CatalogEntry, v === VIS_PREVIEW));
+    if (total >= first && total < last) page.push(toSummary(index.entry(slot), v === VIS_PREVIEW));
     total++;
   }
   return { items: page, total, page: query.page, pageSize: query.pageSize };
