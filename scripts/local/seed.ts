@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   AdminAddUserToGroupCommand,
@@ -8,7 +6,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { User } from '@shared/schemas/user';
-import { seedMetadataOptions } from '../../functions/core/options/seed-metadata-options';
+import { seedAppData } from '../../functions/core/settings/seed-app-data';
 import { getUser, putUser } from '../../functions/data/users';
 import { cognitoClient } from './cognito-local';
 import { readEndpoints } from './endpoints';
@@ -16,15 +14,21 @@ import { applyHandlerEnv, handlerEnv } from './env';
 import { PERSONAS, type Persona } from './personas';
 
 /**
- * Seeds the local cloud: every persona in cognito-local (user name = ISID, permanent password,
- * group = user type) and in DynamoDB (the authoritative user record), then the default application
- * settings. Idempotent: existing users keep their DynamoDB record (an administrator may have changed
- * it), passwords and groups are re-applied. Expects the handler environment in process.env.
+ * Seeds the local cloud:
+ * 1. every persona in cognito-local (user name = ISID, permanent password, group = user type) and in
+ *    DynamoDB (the authoritative user record); the option lists, settings and tour (seedAppData, the
+ *    same use case a deploy runs in AWS);
+ * 2. with `demo`, once the user records are there, the demo catalogue (scripts/local/demo/), while
+ *    cognito-local is still busy with its users.
+ * Idempotent: existing users keep their DynamoDB record (an administrator may have changed it),
+ * passwords and groups are re-applied; the demo adds only the entries that are missing. A failed
+ * demo is reported and the cloud runs without it. Expects the handler environment in process.env.
  */
 export async function seed(options: {
   cognitoPort: number;
   userPoolId: string;
   log?: (line: string) => void;
+  demo?: boolean;
 }): Promise<void> {
   const log = options.log ?? (() => undefined);
   const cognito = cognitoClient(options.cognitoPort);
@@ -33,14 +37,32 @@ export async function seed(options: {
     for (const persona of PERSONAS) await seedCognitoUser(cognito, options.userPoolId, persona);
   })().finally(() => cognito.destroy());
   await Promise.all([
-    cognitoDone,
     ...PERSONAS.map(async (persona) => {
       if (!(await getUser(persona.username))) await putUser(userRecord(persona));
     }),
-    seedSettings(log),
-    seedMetadataOptions(),
+    seedAppData(),
   ]);
+  await Promise.all([cognitoDone, options.demo ? seedDemo(log) : undefined]);
   log(`seeded ${PERSONAS.length} personas`);
+}
+
+/** Loaded only when asked for: the workbook library costs the test cloud's start-up nothing. */
+async function seedDemo(log: (line: string) => void): Promise<void> {
+  try {
+    const { seedDemoCatalogue } = await import('./demo/seed-demo');
+    const { DEMO_ENTRIES } = await import('./demo/catalogue');
+    const { added, ms } = await seedDemoCatalogue({ log });
+    const created = added.entries ?? 0;
+    const seconds = (ms / 1000).toFixed(1);
+    log(
+      created > 0
+        ? `demo catalogue: ${created} of ${DEMO_ENTRIES.length} entries created in ${seconds} s`
+        : `demo catalogue: all ${DEMO_ENTRIES.length} entries present (${seconds} s)`,
+    );
+  } catch (error) {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`demo catalogue failed, the app runs without (part of) it: ${text}`);
+  }
 }
 
 async function seedCognitoUser(
@@ -101,20 +123,7 @@ export function userRecord(persona: Persona): User {
   };
 }
 
-/** The settings use case belongs to the functions slice; seeding skips it until it exists. */
-async function seedSettings(log: (line: string) => void): Promise<void> {
-  const file = join(process.cwd(), 'functions', 'core', 'settings', 'seed-default-settings.ts');
-  if (!existsSync(file)) {
-    log('functions/core/settings/seed-default-settings.ts not found: default settings not seeded');
-    return;
-  }
-  const mod = (await import(pathToFileURL(file).href)) as { seedDefaultSettings?: () => Promise<unknown> };
-  if (typeof mod.seedDefaultSettings !== 'function')
-    throw new Error(`${file} does not export seedDefaultSettings()`);
-  await mod.seedDefaultSettings();
-}
-
-// `npm run seed`: seeds a running local cloud found through its endpoints.json.
+// `npm run seed [-- --no-demo]`: seeds a running local cloud found through its endpoints.json.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const endpoints = readEndpoints();
@@ -123,6 +132,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     cognitoPort: Number(new URL(endpoints.cognito).port),
     userPoolId: endpoints.userPoolId,
     log: console.log,
+    demo: !process.argv.includes('--no-demo'),
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);

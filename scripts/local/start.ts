@@ -1,8 +1,9 @@
 /**
  * The local cloud: `npm start` (via start.sh) or `tsx scripts/local/start.ts [--test] [--no-web]
- * [--data-dir DIR]`. Brings up, on 127.0.0.1, DynamoDB Local, s3rver, cognito-local, the local API
- * Gateway (HTTP + WebSocket), the local Step Functions API and the web app, seeds the personas, and
- * writes `<dataDir>/endpoints.json` last. See docs/local-cloud.md.
+ * [--demo|--no-demo] [--data-dir DIR]`. Brings up, on 127.0.0.1, DynamoDB Local, s3rver,
+ * cognito-local, the local API Gateway (HTTP + WebSocket), the local Step Functions API and the web
+ * app, seeds the personas and (except with --test) the demo catalogue, and writes
+ * `<dataDir>/endpoints.json` last. See docs/local-cloud.md.
  */
 
 import { appendFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -39,18 +40,27 @@ interface Args {
   test: boolean;
   web: boolean;
   dataDir: string;
+  /** Seed the demo catalogue: by default, except with --test (the tests bring their own data). */
+  demo: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { test: false, web: true, dataDir: '' };
+  const args: Args = { test: false, web: true, dataDir: '', demo: true };
+  let demo: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--test') args.test = true;
     else if (arg === '--no-web') args.web = false;
+    else if (arg === '--demo') demo = true;
+    else if (arg === '--no-demo') demo = false;
     else if (arg === '--data-dir') args.dataDir = argv[++i] ?? '';
     else if (arg?.startsWith('--data-dir=')) args.dataDir = arg.slice('--data-dir='.length);
-    else throw new Error(`Unknown argument '${arg}'. Usage: start.ts [--test] [--no-web] [--data-dir DIR]`);
+    else
+      throw new Error(
+        `Unknown argument '${arg}'. Usage: start.ts [--test] [--no-web] [--demo|--no-demo] [--data-dir DIR]`,
+      );
   }
+  args.demo = demo ?? !args.test;
   args.dataDir = resolve(
     args.dataDir || (args.test ? TEST_DATA_DIR : process.env.MR_LOCAL_DIR || DEFAULT_DATA_DIR),
   );
@@ -183,7 +193,7 @@ async function main(): Promise<void> {
     log(`pool and table ready after ${Date.now() - startedAt} ms`);
     // Seeding and the in-process servers start together; the gateway only answers once ready is announced.
     await Promise.all([
-      seed({ cognitoPort: ports.COGNITO, userPoolId: ids.userPoolId, log }).then(() =>
+      seed({ cognitoPort: ports.COGNITO, userPoolId: ids.userPoolId, log, demo: args.demo }).then(() =>
         log(`seeded after ${Date.now() - startedAt} ms`),
       ),
       startGateway({

@@ -21,7 +21,7 @@ let current: ChildProcess | undefined;
 async function startCloud(): Promise<LocalEndpoints> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/local/start.ts', '--no-web', '--data-dir', dataDir],
+    ['--import', 'tsx', 'scripts/local/start.ts', '--no-web', '--no-demo', '--data-dir', dataDir],
     {
       env: {
         ...process.env,

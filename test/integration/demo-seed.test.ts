@@ -1,0 +1,223 @@
+import { modelPermission } from '@shared/rules/model-permissions';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_ENTRIES,
+  type DemoEntry,
+  demoEntry,
+  demoEntryName,
+  WALKTHROUGH,
+  WALKTHROUGH_CONFIDENTIAL_FILE,
+} from '../../scripts/local/demo/catalogue';
+import { WORKBOOK_NAME } from '../../scripts/local/demo/files';
+import { type DemoSeedResult, seedDemoCatalogue } from '../../scripts/local/demo/seed-demo';
+import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
+import { personaByKey } from '../../scripts/local/personas';
+import { localCloud } from '../support/local-cloud';
+import { call, type Json } from './catalogue-helpers';
+import { filesByName, footprint } from './files-helpers';
+
+/**
+ * The demo catalogue that `npm start` seeds, run against the test cloud (which starts without it)
+ * the way start.ts runs it: in this process, through the use cases. Safe next to the other tests:
+ * they find their data by their own unique names and trial numbers, and the demo never notifies
+ * `hta`, whose empty bell a browser test checks. Run twice: the second run must add nothing.
+ */
+const accepted = { legalNoticeAccepted: true };
+const uuidOf = (key: string) => first.uuids[key] as string;
+const fileUrl = (uuid: string, file: Json, tail = '') => `/v2/models/${uuid}/files/${file.uuid}${tail}`;
+
+let first: DemoSeedResult;
+let second: DemoSeedResult;
+let footprintsBefore: unknown[];
+let footprintsAfter: unknown[];
+
+beforeAll(async () => {
+  applyHandlerEnv(handlerEnv(localCloud()));
+  // The first run creates the entries (or finds them, when this cloud has the demo already).
+  first = await seedDemoCatalogue();
+  const uuids = DEMO_ENTRIES.map((e) => first.uuids[e.key] ?? '');
+  footprintsBefore = await Promise.all(uuids.map(footprint));
+  second = await seedDemoCatalogue();
+  footprintsAfter = await Promise.all(uuids.map(footprint));
+}, 240_000);
+
+async function detailAs(persona: string, uuid: string) {
+  return call(persona, 'GET', `/v2/models/${uuid}`);
+}
+
+describe('demo catalogue seed', () => {
+  it('creates every entry once under its generated name; a second run adds and changes nothing', async () => {
+    expect(Object.keys(first.uuids).sort()).toEqual(DEMO_ENTRIES.map((e) => e.key).sort());
+    expect(second.added).toEqual({ entries: 0 });
+    expect(second.uuids).toEqual(first.uuids);
+    expect(footprintsAfter).toEqual(footprintsBefore);
+    const details = await Promise.all(DEMO_ENTRIES.map((e) => detailAs('admin', uuidOf(e.key))));
+    DEMO_ENTRIES.forEach((entry, i) => {
+      expect(details[i]?.status, entry.key).toBe(200);
+      expect(details[i]?.body, entry.key).toMatchObject({ name: demoEntryName(entry), status: entry.status });
+      expect(details[i]?.body.fileCount, entry.key).toBeGreaterThanOrEqual(8);
+    });
+  });
+
+  it('shows each persona exactly the entries its roles allow, as the permission rules say', async () => {
+    const admin = await Promise.all(DEMO_ENTRIES.map((e) => detailAs('admin', uuidOf(e.key))));
+    const visible: Record<string, string[]> = {};
+    for (const persona of ['owner', 'viewer', 'modeler', 'employee', 'vendor', 'hta']) {
+      const user = personaByKey(persona);
+      const answers = await Promise.all(DEMO_ENTRIES.map((e) => detailAs(persona, uuidOf(e.key))));
+      visible[persona] = [];
+      DEMO_ENTRIES.forEach((entry, i) => {
+        const stored = admin[i]?.body;
+        const model = { status: stored.status, roles: stored.roles, platform: stored.metadata.platform };
+        const who = { id: user.username, userType: user.userType };
+        const sees =
+          modelPermission('view', who, model) === 'allowed' ||
+          modelPermission('preview', who, model) === 'allowed';
+        expect(answers[i]?.status, `${persona} on ${entry.key}`).toBe(sees ? 200 : 404);
+        if (answers[i]?.body?.permissions?.view === 'allowed') visible[persona]?.push(entry.key);
+      });
+    }
+    const published = DEMO_ENTRIES.filter((e) => e.status === 'PUBLISHED').length;
+    expect(visible.viewer?.length).toBeGreaterThanOrEqual(25);
+    expect(visible.owner?.length).toBeGreaterThanOrEqual(30);
+    expect(visible.employee).toEqual([]);
+    expect(visible.hta?.sort()).toEqual(['dia-t2dm-ipm-global', 'vac-hpv-dtm-anz']);
+    expect(visible.vendor?.length).toBe(6);
+    expect(visible.modeler?.length).toBe(7);
+    const previews = await call('employee', 'GET', '/v2/models?search=US%20payer%20perspective&pageSize=10');
+    expect(previews.body.items.map((i: Json) => i.uuid)).toEqual([
+      uuidOf(WALKTHROUGH.filesAndNotify),
+      uuidOf('resp-cough-bim-us'),
+    ]);
+    expect(previews.body.items.every((i: Json) => i.previewOnly)).toBe(true);
+    expect(published).toBeGreaterThanOrEqual(25);
+  });
+
+  it('serves step 1: the workbook with its formulas and two versions, and the scripts', async () => {
+    const uuid = uuidOf(WALKTHROUGH.filesAndNotify);
+    const owner = await detailAs('owner', uuid);
+    expect(owner.body.permissions).toMatchObject({ edit: 'allowed', view: 'allowed' });
+    const files = await filesByName('viewer', uuid);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'CHANGELOG.md',
+        'budget_impact_model.xlsx',
+        'budget_inputs.csv',
+        'markov_cohort.py',
+        'markov_inputs.csv',
+        'partitioned_survival.R',
+        'survival_inputs.csv',
+        'technical_report.md',
+      ].sort(),
+    );
+    const workbookNode = files.get(WORKBOOK_NAME);
+    expect(workbookNode).toMatchObject({ mainFile: true, versionCount: 1, callerAccess: { download: true } });
+    const history = await call('viewer', 'GET', fileUrl(uuid, workbookNode, '/history'));
+    expect(history.body.items).toHaveLength(2);
+
+    const link = await call('viewer', 'POST', fileUrl(uuid, workbookNode, '/download'), accepted);
+    expect(link.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await fetch(link.body.url)).arrayBuffer());
+    expect(wb.worksheets.map((w) => w.name)).toContain('Budget Impact');
+    expect(wb.getWorksheet('Budget Impact')?.getCell('F2').formula).toBe('E2-D2');
+    expect(wb.getWorksheet('Summary')?.getCell('B2').formula).toBe('TotalBudgetImpact');
+    expect(Number(wb.getWorksheet('Summary')?.getCell('B2').result)).toBeGreaterThan(0);
+
+    const script = await call(
+      'viewer',
+      'POST',
+      fileUrl(uuid, files.get('markov_cohort.py'), '/download'),
+      accepted,
+    );
+    expect(await (await fetch(script.body.url)).text()).toContain('def run_arm(');
+  });
+
+  it('serves step 2: the net price list is confidential, shared with the lead; the rebates are private', async () => {
+    const uuid = uuidOf(WALKTHROUGH.confidentialFile);
+    const asViewer = await filesByName('viewer', uuid);
+    expect(asViewer.get(WALKTHROUGH_CONFIDENTIAL_FILE)).toMatchObject({
+      cdd: 'Yes',
+      callerAccess: { download: false, requestAccess: true },
+    });
+    expect(asViewer.get('technical_report.md').callerAccess.download).toBe(true);
+    const refused = await call(
+      'viewer',
+      'POST',
+      fileUrl(uuid, asViewer.get(WALKTHROUGH_CONFIDENTIAL_FILE), '/download'),
+      accepted,
+    );
+    expect(refused.status).toBe(403);
+
+    const asLead = await filesByName('lead', uuid);
+    expect(asLead.get(WALKTHROUGH_CONFIDENTIAL_FILE).callerAccess.download).toBe(true);
+    expect(asLead.get('rebate_agreement_germany.csv')).toMatchObject({
+      isPrivate: true,
+      callerAccess: { download: false },
+    });
+    const asOwner = await filesByName('owner', uuid);
+    expect(asOwner.get('rebate_agreement_germany.csv').callerAccess).toMatchObject({
+      download: true,
+      manage: true,
+    });
+    const access = await call(
+      'owner',
+      'GET',
+      fileUrl(uuid, asOwner.get(WALKTHROUGH_CONFIDENTIAL_FILE), '/access'),
+    );
+    expect(access.body.sharedWith.map((u: Json) => u.id)).toEqual(['lead']);
+  });
+
+  it('leaves step 3 to the employee: a preview with Request Access', async () => {
+    const detail = await detailAs('employee', uuidOf(WALKTHROUGH.requestAccess));
+    expect(detail.status).toBe(200);
+    expect(detail.body.permissions).toMatchObject({
+      view: 'disallowed',
+      preview: 'allowed',
+      requestAccess: 'allowed',
+    });
+  });
+
+  it("notifies the entries' users of the new versions and file changes, never the HTA user", async () => {
+    const notes = (await call('viewer', 'GET', '/v2/notifications?limit=100')).body.items as Json[];
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        modelUuid: uuidOf(WALKTHROUGH.filesAndNotify),
+        notificationAction: 'NEW_MODEL_VERSION',
+      }),
+    );
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        modelUuid: uuidOf(WALKTHROUGH.confidentialFile),
+        notificationAction: 'FILES_MODIFIED',
+      }),
+    );
+    const demoUuids = new Set(Object.values(first.uuids));
+    const hta = (await call('hta', 'GET', '/v2/notifications?limit=100')).body.items as Json[];
+    expect(hta.filter((n) => demoUuids.has(n.modelUuid))).toEqual([]);
+  });
+
+  it('gives THEOREM entries dated data cuts that the flagged viewer may download', async () => {
+    const uuid = uuidOf('onc-nsclc-psm-global-v2');
+    const files = await filesByName('viewer', uuid);
+    const cut = files.get('ia2_km_curves.csv');
+    expect(cut).toMatchObject({ asOfDate: '2024-01-31', callerAccess: { download: true } });
+    expect((await call('viewer', 'POST', fileUrl(uuid, cut, '/download'), accepted)).status).toBe(200);
+    // Read-only for a manager without THEOREM model access (the lead); the owner holds it.
+    expect((await detailAs('lead', uuid)).body.permissions.edit).toBe('forbidden');
+    expect((await detailAs('owner', uuid)).body.permissions.edit).toBe('allowed');
+  });
+
+  it('keeps retired entries for their managers only', async () => {
+    const retired = DEMO_ENTRIES.filter((e: DemoEntry) => e.status === 'RETIRED');
+    expect(retired.length).toBeGreaterThanOrEqual(3);
+    for (const entry of retired) {
+      expect((await detailAs('owner', uuidOf(entry.key))).body.retireReason, entry.key).toBe(
+        entry.retireReason,
+      );
+      expect((await detailAs('viewer', uuidOf(entry.key))).status, entry.key).toBe(404);
+    }
+    expect(demoEntry('onc-chl-psm').status).toBe('RETIRED');
+  });
+});
