@@ -105,3 +105,46 @@ test.describe('model list', () => {
     await expect(actions(page).getByRole('button', { name: 'Retire Model Entry' })).toHaveCount(0);
   });
 });
+
+test.describe('model list: count, delete and the entry page', () => {
+  test('the pager says how many entries match', async ({ pageAs }) => {
+    const page = await pageAs('lead', `/model?q=${encodeURIComponent(tag)}`);
+    await listReady(page);
+    await expect(page.getByRole('row').filter({ hasText: entry.name })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('1 model entry', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page.getByText(/^\d+–\d+ of \d+ model entries$/)).toBeVisible();
+  });
+
+  test('deleting a draft clears the sidebar and never asks for the deleted entry again', async ({
+    pageAs,
+  }) => {
+    const draftTag = uniqueTag('e2e delete');
+    const draft = await createEntry('lead', draftTag, { publish: false });
+    const page = await pageAs('lead', `/model?q=${encodeURIComponent(draftTag)}&model=${draft.uuid}`);
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404 && r.url().includes('/v2/models/')) missing.push(r.url());
+    });
+    await listReady(page);
+    await actions(page).getByRole('button', { name: 'Delete Model Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Model Entry' });
+    await dialog.getByText('I confirm that I want to delete this model entry').click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('Model has been deleted')).toBeVisible();
+    await expect(actions(page).getByText('Select a model entry to see its actions.')).toBeVisible();
+    await expect(page.getByText('No models were found')).toBeVisible();
+    await expect(page).not.toHaveURL(/model=/);
+    expect(missing).toEqual([]);
+  });
+
+  test('the entry page offers one Download, in its header', async ({ pageAs }) => {
+    const page = await pageAs('viewer', `/model/${entry.uuid}/detail`);
+    await expect(page.getByRole('heading', { name: entry.name })).toBeVisible({ timeout: 30_000 });
+    const download = page.getByRole('main').getByRole('button', { name: 'Download', exact: true });
+    await expect(download).toHaveCount(1);
+    await expect(page.getByRole('article').getByRole('button', { name: 'Download' })).toHaveCount(0);
+    await download.click();
+    await expect(page.getByRole('dialog', { name: 'Download Model Entry' })).toBeVisible();
+  });
+});

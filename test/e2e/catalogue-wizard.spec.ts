@@ -33,7 +33,7 @@ test('an owner creates an entry with two files through the wizard and publishes 
   const suffix = uniqueTag('e2e wizard');
   const page = await pageAs('owner', '/model-upload');
   await expect(page.getByRole('heading', { name: 'Add Model Entry' })).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveTitle('Add Model Entry Model Repository');
+  await expect(page).toHaveTitle('Add Model Entry · Model Repository');
 
   // 1. Files: two files, one is the main model file; both upload with progress.
   await page.getByTestId('file-input').setInputFiles([

@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   expect(res.status, await res.clone().text()).toBe(200);
 });
 
-const folderView = (page: Page) => page.getByRole('table', { name: 'Files', exact: true });
+const folderView = (page: Page) => page.getByRole('treegrid', { name: 'Files', exact: true });
 
 test('a viewer requests access to a confidential file, the owner grants it from the e-mail, the viewer downloads it', async ({
   pageAs,
@@ -79,4 +79,30 @@ test('a viewer requests access to a confidential file, the owner grants it from 
     confirm.getByRole('button', { name: 'Download' }).click(),
   ]);
   expect(file.suggestedFilename()).toBe(CONFIDENTIAL);
+});
+
+test("after 'Transfer Ownership' the page reloads on the Folder View and says who owns the file now", async ({
+  pageAs,
+}) => {
+  test.setTimeout(120_000);
+  const own = await createEntry('owner', uniqueTag('e2e file owner'), {
+    files: { 'model.xlsx': 'main model body', 'assumptions.docx': 'what we assumed' },
+  });
+  const page = await pageAs('owner', `/model/${own.uuid}/detail?tab=folder`);
+  const files = folderView(page);
+  await files
+    .getByRole('button', { name: 'Manage File Access for assumptions.docx' })
+    .click({ timeout: 30_000 });
+  const manage = page.getByRole('dialog', { name: 'Manage File Access' });
+  const transfer = manage.getByRole('region', { name: 'Transfer ownership' });
+  await transfer.getByRole('option', { name: /Stella Steward/ }).click();
+
+  const reloaded = page.waitForEvent('load');
+  await transfer.getByRole('button', { name: 'Transfer Ownership' }).click();
+  await reloaded;
+  await expect(page).toHaveURL(new RegExp(`/model/${own.uuid}/detail\\?tab=folder$`));
+  await expect(page.getByText('File Ownership has been granted to Stella Steward')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(folderView(page).getByRole('button', { name: 'Download model.xlsx' })).toBeVisible();
 });

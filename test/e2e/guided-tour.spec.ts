@@ -1,4 +1,5 @@
-import { expectSignedIn, mainNavigation } from './support/app';
+import type { Page } from '@playwright/test';
+import { expectSignedIn, mainNavigation, TOUR_DISABLED_KEY } from './support/app';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -52,4 +53,75 @@ test('external users get no guided tour', async ({ page, signIn }) => {
   await expectSignedIn(page);
   await page.waitForTimeout(3000);
   await expect(page.locator('.driver-popover')).toHaveCount(0);
+});
+
+/** The tour's popover (driver.js) and its 'k of n' progress text. */
+const tourPopover = (page: Page) => page.locator('.driver-popover');
+const progressOf = (page: Page) => tourPopover(page).locator('.driver-popover-progress-text');
+
+test('closing the tour with × before its end does not record it: it starts again on the next visit', async ({
+  page,
+  signIn,
+}) => {
+  // Signed in on this test's own page: a reused sign-in may carry other tests' `mr.tour.disabled`.
+  await signIn('steward');
+  const viewed: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/tours/GT/HOMEPAGE/viewed')) viewed.push(r.url());
+  });
+  await expect(progressOf(page)).toHaveText(/^1 of \d+$/, { timeout: 15_000 });
+  await tourPopover(page).locator('.driver-popover-next-btn').click();
+  await expect(progressOf(page)).toHaveText(/^2 of \d+$/);
+
+  await tourPopover(page).getByRole('button', { name: 'Close' }).click();
+  await expect(tourPopover(page)).toHaveCount(0);
+
+  await page.reload();
+  await expect(progressOf(page)).toHaveText(/^1 of \d+$/, { timeout: 15_000 });
+  expect(viewed, 'closing is not completing (000 §1)').toEqual([]);
+});
+
+test("every step of the tour shows its target in view, after the page has scrolled, in the app's theme", async ({
+  pageAs,
+}) => {
+  // Started from Help only: no automatic start on this page (another test may have left the switch).
+  const page = await pageAs('owner');
+  await page.evaluate((key) => window.localStorage.setItem(key, 'true'), TOUR_DISABLED_KEY);
+  await page.setViewportSize({ width: 1280, height: 440 });
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY), 'the page must have scrolled').toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Guided Tour' }).click();
+  await expect(progressOf(page)).toHaveText(/^1 of \d+$/, { timeout: 15_000 });
+  const total = Number((await progressOf(page).textContent())?.split(' of ')[1]);
+
+  // Drawn with the app's theme (tour.css), not driver.js's defaults.
+  const next = tourPopover(page).locator('.driver-popover-next-btn');
+  expect(await tourPopover(page).evaluate((e) => getComputedStyle(e).fontFamily)).toContain('Inter var');
+  expect(await next.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(29, 78, 216)');
+
+  for (let step = 1; step <= total; step++) {
+    await expect(progressOf(page)).toHaveText(`${step} of ${total}`);
+    // driver.js marks the highlighted element once its animation has run; the first step has none.
+    const target = page.locator('.driver-active-element');
+    if (step > 1) {
+      await expect(target).toBeInViewport({ ratio: 1 });
+      const box = await target.boundingBox();
+      const pop = await tourPopover(page).boundingBox();
+      expect(box && pop, `step ${step}: target and popover have a size`).toBeTruthy();
+      if (box && pop) {
+        // The popover sits beside its target, not in an empty part of the page.
+        const gapX = Math.max(pop.x - (box.x + box.width), box.x - (pop.x + pop.width), 0);
+        const gapY = Math.max(pop.y - (box.y + box.height), box.y - (pop.y + pop.height), 0);
+        expect(Math.max(gapX, gapY), `step ${step}: distance from popover to target`).toBeLessThan(40);
+      }
+    }
+    await expect(tourPopover(page)).toBeInViewport({ ratio: 1 });
+    if (step < total) await next.click();
+  }
+  await tourPopover(page).getByRole('button', { name: 'Close' }).click();
+  await expect(tourPopover(page)).toHaveCount(0);
 });

@@ -1,4 +1,11 @@
-import { HOME_PATH, mainNavigation, readZoom, SESSION_EXPIRES_KEY, TITLE_SUFFIX } from './support/app';
+import {
+  HOME_PATH,
+  mainNavigation,
+  readZoom,
+  SESSION_EXPIRES_KEY,
+  submitPasswordSignIn,
+  TITLE_SUFFIX,
+} from './support/app';
 import { expect, test } from './support/fixtures';
 
 test.describe('application shell', () => {
@@ -25,7 +32,7 @@ test.describe('application shell', () => {
     const page = await pageAs('viewer', '/no/such/page');
 
     await expect(page.getByText('This page does not exist in Model Repository')).toBeVisible();
-    await expect(page).toHaveTitle(TITLE_SUFFIX);
+    await expect(page).toHaveTitle('Page Not Found · Model Repository');
     await page.getByRole('button', { name: 'Home page' }).click();
     await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
     await expect(mainNavigation(page)).toBeVisible();
@@ -110,5 +117,49 @@ test.describe('application shell', () => {
     await expect(dialog).toBeHidden();
     await expect(mainNavigation(page)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
+  });
+
+  test('when the session expires the user lands on the welcome page, which says why, and comes back after signing in', async ({
+    pageAs,
+    persona,
+  }) => {
+    const page = await pageAs('viewer', '/notifications');
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    // Calls the page still makes push the expiry forward: keep it short until the session ends.
+    await expect(async () => {
+      await page.evaluate(
+        (key) => window.localStorage.setItem(key, String(Date.now() + 1500)),
+        SESSION_EXPIRES_KEY,
+      );
+      await expect(page).toHaveURL(/\/landingPage/, { timeout: 4000 });
+    }).toPass({ timeout: 30_000 });
+
+    await expect(page.getByRole('status')).toContainText('Your session has expired');
+    const viewer = persona('viewer');
+    await submitPasswordSignIn(page, viewer.username, viewer.password);
+    await expect(page).toHaveURL(/\/notifications$/, { timeout: 30_000 });
+  });
+
+  test('after Logout no API call goes out with the revoked token', async ({ pageAs }) => {
+    const page = await pageAs('owner');
+    await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
+    const after: string[] = [];
+    let loggedOut = false;
+    page.on('request', (request) => {
+      if (loggedOut && request.url().includes('/v2/') && request.headers().authorization)
+        after.push(`${request.method()} ${request.url()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() === 401) after.push(`401 ${response.url()}`);
+    });
+
+    await page.getByRole('button', { name: 'Olivia Owner' }).click();
+    loggedOut = true;
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Welcome to Model Repository' })).toBeVisible();
+    // Give the old screens time to (wrongly) fetch again.
+    await page.waitForTimeout(2000);
+    expect(after).toEqual([]);
   });
 });

@@ -42,6 +42,30 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('banner')).toContainText('Emma Employee');
   });
 
+  test('the login card looks like the welcome card: rounded and shadowed, no grey frame, fields aligned left', async ({
+    page,
+  }) => {
+    const look = (selector: string) =>
+      page.locator(selector).evaluate((e) => {
+        const style = getComputedStyle(e);
+        return {
+          radius: style.borderTopLeftRadius,
+          shadow: style.boxShadow,
+          border: style.borderTopWidth,
+          background: style.backgroundColor,
+        };
+      });
+    await page.goto('/landingPage');
+    const welcome = await look('.mr-welcome__card');
+
+    await page.getByRole('button', { name: "I'm not an Employee", exact: true }).click();
+    const username = page.getByLabel('Username', { exact: true });
+    await expect(username).toBeVisible();
+
+    expect(await look('[data-amplify-router]')).toEqual(welcome);
+    expect(await username.evaluate((e) => getComputedStyle(e).textAlign)).toMatch(/^(left|start)$/);
+  });
+
   test("a wrong password shows 'You have entered wrong username or password'", async ({ page, persona }) => {
     const viewer = persona('viewer');
     await page.goto('/landingPage');

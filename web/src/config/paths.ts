@@ -8,12 +8,17 @@ const withQuery = (path: string, query?: Record<string, string | undefined>) => 
 
 /** The query parameter that carries the page a signed-out user wanted. */
 export const REDIRECT_PARAM = 'redirect';
+/** The query parameter that tells the welcome page why the user was signed out. */
+export const SIGNED_OUT_REASON_PARAM = 'reason';
+/** Why the app signed the user out by itself (a Logout click needs no explanation). */
+export type SignedOutReason = 'session-expired';
 
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   landing: {
     path: '/landingPage',
-    getHref: (redirectTo?: string) => withQuery('/landingPage', { [REDIRECT_PARAM]: redirectTo }),
+    getHref: (redirectTo?: string, reason?: SignedOutReason) =>
+      withQuery('/landingPage', { [REDIRECT_PARAM]: redirectTo, [SIGNED_OUT_REASON_PARAM]: reason }),
   },
   login: {
     path: '/login',

@@ -98,16 +98,31 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('signs out to the welcome page, keeping the target, when the refresh does not help', async () => {
+  it('signs out to the welcome page, keeping the target and saying the session expired, when the refresh does not help', async () => {
     window.history.replaceState(null, '', '/model/abc/detail?tab=folder');
     fetchMock.mockResolvedValue(json(401, { message: 'expired' }));
     await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
     await vi.waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('/landingPage?redirect=%2Fmodel%2Fabc%2Fdetail%3Ftab%3Dfolder', {
-        replace: true,
-      }),
+      expect(navigate).toHaveBeenCalledWith(
+        '/landingPage?redirect=%2Fmodel%2Fabc%2Fdetail%3Ftab%3Dfolder&reason=session-expired',
+        { replace: true },
+      ),
     );
     expect(signOutEverywhere).toHaveBeenCalled();
+  });
+
+  it('sends no authenticated call once the user has signed out (its token is gone or revoked)', async () => {
+    fetchMock.mockResolvedValue(json(200, {}));
+    window.localStorage.setItem(SESSION_EXPIRES_KEY, '-1');
+
+    await expect(api.get('/models')).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(getMessages()).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+
+    // Public calls (settings, version) still go out for the welcome page.
+    await api.get('/settings', { auth: false, touchesSession: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('reports a network failure as an unknown error', async () => {

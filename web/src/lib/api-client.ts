@@ -5,9 +5,20 @@ import { ApiError, describeApiError, forbiddenRedirect } from './api-errors';
 import { getIdToken, signOutEverywhere } from './auth';
 import { notify } from './message-stack';
 import { currentTarget, navigateTo } from './navigation';
-import { touchSession } from './session';
+import { isLoggedOut, touchSession } from './session';
 
 export { ApiError } from './api-errors';
+
+/**
+ * An authenticated call asked for after sign-out: it is not sent, since its token is gone or revoked
+ * (it could only earn a 401). Named like an aborted fetch, which callers already pass over quietly.
+ */
+export class SignedOutError extends Error {
+  override name = 'AbortError';
+  constructor() {
+    super('Signed out: the call was not sent');
+  }
+}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,7 +76,7 @@ function reauthenticate(): Promise<void> {
   reauthenticating ??= (async () => {
     const target = currentTarget();
     await signOutEverywhere();
-    navigateTo(paths.landing.getHref(target), { replace: true });
+    await navigateTo(paths.landing.getHref(target, 'session-expired'), { replace: true });
   })().finally(() => {
     reauthenticating = undefined;
   });
@@ -78,7 +89,7 @@ export function handleApiError(error: ApiError, apiPath: string): void {
   switch (outcome.kind) {
     case 'forbidden':
       notify.warning(outcome.text);
-      navigateTo(
+      void navigateTo(
         forbiddenRedirect(
           apiPath,
           window.location.pathname,
@@ -110,6 +121,7 @@ function callerHandles(options: RequestOptions, error: ApiError): boolean {
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const auth = options.auth ?? true;
+  if (auth && isLoggedOut()) throw new SignedOutError();
   let response: Response;
   try {
     const token = auth ? await getIdToken() : undefined;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, openLiveChannel, withToken } from './live-channel';
+import { backoffDelay, onLiveMessage, openLiveChannel, withToken } from './live-channel';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -85,6 +85,27 @@ describe('live channel', () => {
     const socket = FakeSocket.instances.at(-1) as FakeSocket;
     socket.onopen?.();
     expect(socket.sent).toEqual([]);
+    channel.close();
+  });
+
+  it('hands every message to the listeners of the channel too, until they unsubscribe', async () => {
+    const heard: unknown[] = [];
+    const stop = onLiveMessage((m) => heard.push(m));
+    const delivered: unknown[] = [];
+    const channel = openLiveChannel({
+      url: 'ws://x',
+      getToken: async () => 't',
+      onMessage: (m) => delivered.push(m),
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const [socket] = FakeSocket.instances;
+    socket?.onmessage?.({ data: '{"type":"archive-progress","archiveId":"A"}' });
+    socket?.onmessage?.({ data: 'not json' });
+    stop();
+    socket?.onmessage?.({ data: '{"type":"archive-ready","archiveId":"A"}' });
+    expect(heard).toEqual([{ type: 'archive-progress', archiveId: 'A' }]);
+    expect(delivered).toHaveLength(2);
     channel.close();
   });
 });

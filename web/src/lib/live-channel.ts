@@ -16,6 +16,31 @@ export interface LiveChannelOptions {
   maxDelayMs?: number;
 }
 
+/**
+ * Everyone else who listens: features that follow something live (a "Download all" archive's
+ * progress...) hear every message of the app's one channel without opening a socket of their own.
+ */
+const listeners = new Set<(message: unknown) => void>();
+
+/** Hears every parsed message of every open live channel; returns the unsubscribe. */
+export function onLiveMessage(listener: (message: unknown) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Hands a message to the channel's listeners (what an open socket does with each message it receives). */
+export function publishLiveMessage(message: unknown): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(message);
+    } catch {
+      // One listener's bug must not cost the others their message.
+    }
+  }
+}
+
 export function backoffDelay(attempt: number, initialDelayMs = 1000, maxDelayMs = 30_000): number {
   return Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, attempt));
 }
@@ -55,10 +80,17 @@ export function openLiveChannel(options: LiveChannelOptions): { close: () => voi
       if (since) ws.send(JSON.stringify({ action: 'catch-up', since }));
     };
     ws.onmessage = (event) => {
+      let message: unknown;
       try {
-        options.onMessage(JSON.parse(String(event.data)));
+        message = JSON.parse(String(event.data));
       } catch {
         // Not JSON: nothing this client understands.
+        return;
+      }
+      try {
+        options.onMessage(message);
+      } finally {
+        publishLiveMessage(message);
       }
     };
     ws.onclose = () => {

@@ -17,6 +17,8 @@ export interface StackMessage {
   life: number;
   /** Server report id: the message offers 'Report Issue'. */
   reportId?: string;
+  /** The user has reported this report id: the message no longer offers it (no duplicate incidents). */
+  reported?: boolean;
 }
 
 export interface MessageInput {
@@ -99,6 +101,13 @@ export function showMessage(input: MessageInput): number {
     );
   emit();
   return id;
+}
+
+/** After an incident was stored for `reportId`: its messages stop offering 'Report Issue'. */
+export function markReported(reportId: string): void {
+  if (!messages.some((m) => m.reportId === reportId && !m.reported)) return;
+  messages = messages.map((m) => (m.reportId === reportId ? { ...m, reported: true } : m));
+  emit();
 }
 
 export function clearMessages(): void {

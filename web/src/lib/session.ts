@@ -111,6 +111,11 @@ export function markLoggedOut(): void {
   writeExpiresAt(LOGGED_OUT);
 }
 
+/** This browser has signed out (here or in another tab) and not signed in again since. */
+export function isLoggedOut(): boolean {
+  return readExpiresAt() === LOGGED_OUT;
+}
+
 export function readSignedInUserId(): string | null {
   return storage()?.getItem(SESSION_USER_KEY) ?? null;
 }

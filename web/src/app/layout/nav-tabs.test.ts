@@ -53,4 +53,9 @@ describe('navigation tabs', () => {
     expect(models?.matches('/model/abc/detail')).toBe(true);
     expect(models?.matches('/model-upload')).toBe(false);
   });
+
+  it('highlights no tab on /notifications, which is not part of Model Entries', () => {
+    const current = navTabs(user('SUPERUSER')).filter((t) => t.matches('/notifications'));
+    expect(current.map((t) => t.label)).toEqual([]);
+  });
 });

@@ -27,7 +27,7 @@ export function navTabs(user: Pick<CurrentUser, 'userType' | 'permissions'>): Na
     {
       label: 'Model Entries',
       href: paths.models.getHref(),
-      matches: (p) => p === '/' || under(paths.models.path)(p) || p === paths.notifications.path,
+      matches: (p) => p === '/' || under(paths.models.path)(p),
       tour: 'model-entries',
     },
     {

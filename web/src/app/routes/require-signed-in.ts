@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { completeRedirectSignIn, hasTokens, signOutEverywhere } from '../../lib/auth';
-import { isSessionOver, readExpiresAt } from '../../lib/session';
+import { isSessionOver, LOGGED_OUT, readExpiresAt } from '../../lib/session';
 
 /**
  * Loader of the signed-in area: without tokens, or with an idle session that ended while the app
@@ -12,9 +12,11 @@ export async function requireSignedIn({ request }: LoaderFunctionArgs): Promise<
   const target = `${url.pathname}${url.search}`;
   await completeRedirectSignIn();
   if (!(await hasTokens())) throw redirect(paths.landing.getHref(target));
-  if (isSessionOver(readExpiresAt(), Date.now())) {
+  const expiresAt = readExpiresAt();
+  if (isSessionOver(expiresAt, Date.now())) {
     await signOutEverywhere();
-    throw redirect(paths.landing.getHref(target));
+    // Logged out on purpose (-1) needs no word; an idle session that ran out does.
+    throw redirect(paths.landing.getHref(target, expiresAt === LOGGED_OUT ? undefined : 'session-expired'));
   }
   return null;
 }

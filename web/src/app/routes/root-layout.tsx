@@ -11,7 +11,7 @@ export function RootLayout() {
   const [reportId, setReportId] = useState<string>();
 
   useEffect(() => {
-    registerNavigate((to, options) => void navigate(to, options));
+    registerNavigate((to, options) => navigate(to, options));
     return () => registerNavigate(undefined);
   }, [navigate]);
 

@@ -14,11 +14,15 @@ import { settingsQuery, versionQuery } from '../../lib/app-settings';
 import { signOutEverywhere } from '../../lib/auth';
 import { currentUserQuery } from '../../lib/current-user';
 import { currentTarget } from '../../lib/navigation';
+import { applyPrimeReactA11y } from '../../lib/primereact-a11y';
 import { loadZoom, saveZoom } from '../../lib/zoom';
 import { Footer } from '../layout/footer';
 import { Header } from '../layout/header';
 import { ZoomSidebar } from '../layout/zoom-sidebar';
 import { ApplicationErrorPage } from './error-pages';
+
+// The signed-in screens are where PrimeReact's data components live.
+applyPrimeReactA11y();
 
 /** 002 §4: where a failed current-user call sends the user. */
 export function currentUserFailureTarget(

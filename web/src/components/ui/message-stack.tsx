@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import {
   dismissMessage,
   displayText,
@@ -6,6 +7,7 @@ import {
   type MessageSeverity,
   subscribeMessages,
 } from '../../lib/message-stack';
+import { useDialogOverlayHost, useTopDialog } from './use-top-dialog';
 
 const ICONS: Record<MessageSeverity, string> = {
   info: 'pi pi-info-circle',
@@ -14,11 +16,16 @@ const ICONS: Record<MessageSeverity, string> = {
   error: 'pi pi-times-circle',
 };
 
-/** Renders the message stack (top right). Messages with a report id offer 'Report Issue'. */
+/**
+ * Renders the message stack (top right). Messages with a report id offer 'Report Issue'. While a
+ * dialog is open the messages show inside the top dialog, below its header: never behind it, never
+ * over its close button, and within reach of the keyboard and screen readers in the modal.
+ */
 export function MessageStack({ onReportIssue }: { onReportIssue?: (reportId: string) => void }) {
   const messages = useSyncExternalStore(subscribeMessages, getMessages, getMessages);
-  return (
-    <section className="mr-messages" aria-label="Messages">
+  const host = useDialogOverlayHost(useTopDialog(messages.length > 0));
+  const stack = (
+    <section className={host ? 'mr-messages mr-messages--in-dialog' : 'mr-messages'} aria-label="Messages">
       {messages.map((m) => (
         <div
           key={m.id}
@@ -29,14 +36,19 @@ export function MessageStack({ onReportIssue }: { onReportIssue?: (reportId: str
           <i className={ICONS[m.severity]} aria-hidden="true" />
           <div className="mr-message__text">
             <span>{displayText(m)}</span>
-            {m.reportId && onReportIssue && (
-              <button
-                type="button"
-                className="mr-link-button"
-                onClick={() => onReportIssue(m.reportId as string)}
-              >
-                Report Issue
-              </button>
+            {m.reported ? (
+              <span className="mr-message__note">Issue reported</span>
+            ) : (
+              m.reportId &&
+              onReportIssue && (
+                <button
+                  type="button"
+                  className="mr-link-button"
+                  onClick={() => onReportIssue(m.reportId as string)}
+                >
+                  Report Issue
+                </button>
+              )
             )}
           </div>
           <button
@@ -51,4 +63,5 @@ export function MessageStack({ onReportIssue }: { onReportIssue?: (reportId: str
       ))}
     </section>
   );
+  return host ? createPortal(stack, host) : stack;
 }

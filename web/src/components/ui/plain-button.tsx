@@ -41,6 +41,10 @@ export function PlainButton({
       className={classes}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      // Inside a PrimeReact Dialog the focus trap focuses, once the dialog has mounted, the first
+      // element marked with this attribute, else its first focusable one; React's own autoFocus runs
+      // earlier and loses (the session dialog focused 'Logout'). PrimeReact's Button sets it too.
+      data-pc-autofocus={rest.autoFocus || undefined}
       {...rest}
     >
       {iconClass && (

@@ -1,4 +1,17 @@
-import type { Dispatch, KeyboardEvent, ReactNode, SetStateAction } from 'react';
+import PrimeReact from 'primereact/api';
+import { ZIndexUtils } from 'primereact/utils';
+import {
+  type CSSProperties,
+  type Dispatch,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 
 /** The id of a suggestion, for the combobox's `aria-activedescendant`. */
 export const suggestionId = (listId: string, index: number) => `${listId}-${index}`;
@@ -57,6 +70,63 @@ export interface SuggestionListProps<T> {
   hidden?: boolean;
   /** After the options, e.g. a 'nothing found' line. */
   children?: ReactNode;
+  /**
+   * The input the list belongs to. With it the list floats above the page (on <body>, fixed to the
+   * input, above or below it as room allows), so a scrolling table or dialog does not cut it off.
+   */
+  anchor?: RefObject<HTMLElement | null>;
+}
+
+/** Most of the list's height (the stylesheet's max-height of .mr-suggestions is 14rem). */
+const LIST_MAX_REM = 14;
+const GAP_PX = 2;
+
+/** Where a floating list goes: below its input, or above it when there is more room there. */
+export function floatingPlacement(
+  input: Pick<DOMRect, 'top' | 'bottom' | 'left' | 'width'>,
+  viewportHeight: number,
+  remPx: number,
+): CSSProperties {
+  const wanted = LIST_MAX_REM * remPx;
+  const below = viewportHeight - input.bottom - GAP_PX;
+  const above = input.top - GAP_PX;
+  const up = below < wanted && above > below;
+  return {
+    position: 'fixed',
+    left: input.left,
+    width: input.width,
+    right: 'auto',
+    maxHeight: Math.max(0, Math.min(wanted, (up ? above : below) - GAP_PX)),
+    ...(up ? { bottom: viewportHeight - input.top + GAP_PX } : { top: input.bottom + GAP_PX }),
+  };
+}
+
+/** Keeps a floating list on its input while the page or any scroll container moves. */
+function useFloating(
+  anchor: RefObject<HTMLElement | null> | undefined,
+  list: RefObject<HTMLDivElement | null>,
+) {
+  const [style, setStyle] = useState<CSSProperties | undefined>();
+  useLayoutEffect(() => {
+    const input = anchor?.current;
+    const element = list.current;
+    if (!input || !element) return;
+    const place = () => {
+      const remPx = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      setStyle(floatingPlacement(input.getBoundingClientRect(), window.innerHeight, remPx));
+    };
+    place();
+    // Above every dialog that is open now, as PrimeReact's own overlays are.
+    ZIndexUtils.set('overlay', element, PrimeReact.autoZIndex, PrimeReact.zIndex?.overlay);
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+      ZIndexUtils.clear(element);
+    };
+  }, [anchor, list]);
+  return style;
 }
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -78,14 +148,19 @@ export function SuggestionList<T>({
   optionClassName,
   hidden,
   children,
+  anchor,
 }: SuggestionListProps<T>) {
-  return (
+  const ref = useRef<HTMLDivElement | null>(null);
+  const floating = useFloating(anchor, ref);
+  const list = (
     <div
+      ref={ref}
       id={id}
       role="listbox"
       aria-label={`${label} suggestions`}
-      className={classes('mr-suggestions', className)}
+      className={classes('mr-suggestions', anchor && 'mr-suggestions--floating', className)}
       hidden={hidden}
+      style={floating}
     >
       {items.map((item, i) => (
         <div
@@ -110,4 +185,5 @@ export function SuggestionList<T>({
       {children}
     </div>
   );
+  return anchor ? createPortal(list, document.body) : list;
 }

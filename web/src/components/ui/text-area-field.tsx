@@ -35,6 +35,8 @@ export function TextAreaField({
         rows={rows}
         maxLength={maxLength}
         autoFocus={autoFocus}
+        // Inside a PrimeReact Dialog its focus trap picks this attribute's element on show.
+        data-pc-autofocus={autoFocus || undefined}
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? errorId : undefined}

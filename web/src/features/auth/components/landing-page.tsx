@@ -3,8 +3,28 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { PlainButton as Button } from '../../../components/ui/plain-button';
 import { getConfig } from '../../../config/env';
-import { paths, REDIRECT_PARAM, safeRedirectTarget } from '../../../config/paths';
+import {
+  paths,
+  REDIRECT_PARAM,
+  SIGNED_OUT_REASON_PARAM,
+  type SignedOutReason,
+  safeRedirectTarget,
+} from '../../../config/paths';
 import { completeRedirectSignIn, signInEmployee } from '../../../lib/auth';
+
+/**
+ * Why the app signed the user out by itself (the spec has no text for it). Said on the welcome page
+ * where the user lands, so that an expired session does not look like a fault of the app.
+ */
+export const SIGNED_OUT_NOTICES: Record<SignedOutReason, string> = {
+  'session-expired':
+    'Your session has expired, so you have been signed out. Please sign in again to continue where you left off.',
+};
+
+const signedOutNotice = (reason: string | null): string | undefined =>
+  reason !== null && Object.hasOwn(SIGNED_OUT_NOTICES, reason)
+    ? SIGNED_OUT_NOTICES[reason as SignedOutReason]
+    : undefined;
 
 /** The welcome page (002 §1): 'I'm an Employee' (single sign-on) or 'I'm not an Employee'. */
 export function LandingPage() {
@@ -15,6 +35,7 @@ export function LandingPage() {
   const target = safeRedirectTarget(params.get(REDIRECT_PARAM));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const notice = signedOutNotice(params.get(SIGNED_OUT_REASON_PARAM));
 
   // Coming back from the hosted UI: continue to the page the user wanted.
   useEffect(() => {
@@ -41,6 +62,12 @@ export function LandingPage() {
       <div className="mr-welcome__card">
         <img src="/logo.svg" alt="" width={56} height={56} />
         <h1>Welcome to Model Repository</h1>
+        {notice && (
+          <p className="mr-welcome__notice" role="status">
+            <i className="pi pi-clock" aria-hidden="true" />
+            <span>{notice}</span>
+          </p>
+        )}
         <div className="mr-welcome__choices">
           <div>
             <Button

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MessageStack } from '../../../components/ui/message-stack';
 import { setConfig } from '../../../config/env';
+import { clearMessages, notify } from '../../../lib/message-stack';
 import { validateReportDescription } from '../api/create-incident';
 import { ReportIssueDialog } from './report-issue-dialog';
 
@@ -44,6 +46,12 @@ describe('ReportIssueDialog', () => {
       </QueryClientProvider>,
     );
 
+  it('opens with the cursor in the description and no error before the user has done anything', async () => {
+    renderDialog();
+    expect(await screen.findByLabelText('Description *')).toHaveFocus();
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+  });
+
   it('refuses to submit without a description', async () => {
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -75,5 +83,28 @@ describe('ReportIssueDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(getMessages().map((m) => m.text)).toContain('Failed to report the issue'));
     clearMessages();
+  });
+
+  it("no longer offers 'Report Issue' on the message once its report is stored", async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ incidentId: 'i-1' }), { status: 201 }));
+    act(() => {
+      notify.error('An error has occurred (rep-42).', 'rep-42');
+      notify.error('Another error (rep-43).', 'rep-43');
+    });
+    const onReportIssue = vi.fn();
+    render(<MessageStack onReportIssue={onReportIssue} />);
+    expect(screen.getAllByRole('button', { name: 'Report Issue' })).toHaveLength(2);
+
+    renderDialog();
+    await userEvent.type(screen.getByLabelText('Description *'), 'The list did not load');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/Thank you for reporting the issue/)).toBeInTheDocument();
+
+    const reported = screen.getByText('An error has occurred (rep-42).').closest('[role="alert"]');
+    expect(reported).toHaveTextContent('Issue reported');
+    expect(reported?.querySelector('button.mr-link-button')).toBeNull();
+    // The other message was not reported yet.
+    expect(screen.getAllByRole('button', { name: 'Report Issue' })).toHaveLength(1);
+    act(() => clearMessages());
   });
 });

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState } from 'react';
-import { notify } from '../../../lib/message-stack';
+import { markReported, notify } from '../../../lib/message-stack';
 import { useCreateIncident, validateReportDescription } from '../api/create-incident';
 
 interface ReportIssueDialogProps {
@@ -19,6 +19,9 @@ interface ReportIssueDialogProps {
 export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps) {
   const [description, setDescription] = useState('');
   const [userNotes, setUserNotes] = useState('');
+  // The problem shows after a submit, or once the user has typed and left the field; not on open,
+  // when the dialog's focus handling may blur the untouched field.
+  const [edited, setEdited] = useState(false);
   const [touched, setTouched] = useState(false);
   const [thanked, setThanked] = useState(false);
   const createIncident = useCreateIncident();
@@ -37,7 +40,10 @@ export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps)
         ...(userNotes.trim() ? { userNotes: userNotes.trim() } : {}),
       },
       {
-        onSuccess: () => setThanked(true),
+        onSuccess: () => {
+          markReported(reportId);
+          setThanked(true);
+        },
         onError: () => notify.error(MESSAGES.failedToReportIssue),
       },
     );
@@ -77,12 +83,16 @@ export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps)
           id={descriptionId}
           value={description}
           rows={5}
-          autoFocus
+          // The Dialog's focus trap focuses this attribute's element on show (React's autoFocus loses).
+          data-pc-autofocus
           invalid={Boolean(problem)}
           aria-invalid={Boolean(problem)}
           aria-describedby={problem ? errorId : undefined}
-          onChange={(e) => setDescription(e.target.value)}
-          onBlur={() => setTouched(true)}
+          onChange={(e) => {
+            setEdited(true);
+            setDescription(e.target.value);
+          }}
+          onBlur={() => edited && setTouched(true)}
         />
         <small className="mr-muted">
           {description.length}/{LIMITS.reportDescriptionMax}

@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/constants';
+import type { ArchiveStarted, DownloadArchive } from '@shared/schemas/download-archive';
 import type { MetadataOptionListsResponse } from '@shared/schemas/metadata-option';
 import type { ModelMetadata } from '@shared/schemas/model';
 import {
@@ -181,8 +182,16 @@ export const listModelFiles = (uuid: string, opts: Opts = {}) =>
 export const downloadModelFile = (uuid: string, fileUuid: string, opts: Opts = {}) =>
   api.post<DownloadLink>(modelFilePath(uuid, fileUuid, '/download'), { legalNoticeAccepted: true }, opts);
 
-export const downloadAllModelFiles = (uuid: string, opts: Opts = {}) =>
-  api.post<DownloadLink>(modelPath(uuid, '/download-all'), { legalNoticeAccepted: true }, opts);
+/**
+ * "Download all" starts a job (202): the server builds the archive, reports its progress over the
+ * WebSocket (`archive-progress`, `archive-ready`, `archive-failed`) and in `getDownloadArchive`.
+ */
+export const startDownloadAll = (uuid: string, opts: Opts = {}) =>
+  api.post<ArchiveStarted>(modelPath(uuid, '/download-all'), { legalNoticeAccepted: true }, opts);
+
+/** The job of a "Download all"; once READY it carries a fresh presigned URL (15 minutes). */
+export const getDownloadArchive = (uuid: string, archiveId: string, opts: Opts = {}) =>
+  api.get<DownloadArchive>(modelPath(uuid, `/archives/${encodeURIComponent(archiveId)}`), opts);
 
 export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
   api.get<UserExpertise>(modelPath(uuid, `/expertise/${encodeURIComponent(userId)}`), opts);
@@ -301,9 +310,22 @@ function useInvalidateModels() {
   return () => queryClient.invalidateQueries({ queryKey: modelsKey });
 }
 
+/**
+ * A deleted entry is gone: the lists refresh, but its own queries (detail, files, roles) are not
+ * refetched, which could only answer 404. They stay unused until the cache drops them.
+ */
 export function useDeleteModel() {
-  const invalidate = useInvalidateModels();
-  return useMutation({ mutationFn: (uuid: string) => deleteModel(uuid), onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => deleteModel(uuid),
+    onSuccess: async (_nothing, uuid) => {
+      await queryClient.cancelQueries({ queryKey: modelKeys.detail(uuid) });
+      await queryClient.invalidateQueries({
+        queryKey: modelsKey,
+        predicate: (query) => query.queryKey[1] !== uuid,
+      });
+    },
+  });
 }
 
 export function usePublishModel() {

@@ -33,7 +33,8 @@ describe('SessionWatcher', () => {
       </QueryClientProvider>,
     );
 
-  it('warns with a countdown and signs out at expiry', async () => {
+  it('warns with a countdown and at expiry signs out to the welcome page, which says why', async () => {
+    window.history.replaceState(null, '', '/model?q=melanoma');
     window.localStorage.setItem(SESSION_EXPIRES_KEY, String(Date.now() + 5000));
     renderWatcher();
     await act(async () => {
@@ -49,7 +50,22 @@ describe('SessionWatcher', () => {
       await vi.advanceTimersByTimeAsync(4000);
     });
     expect(signOutEverywhere).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/landingPage', { replace: true });
+    expect(navigate).toHaveBeenCalledWith(
+      '/landingPage?redirect=%2Fmodel%3Fq%3Dmelanoma&reason=session-expired',
+      {
+        replace: true,
+      },
+    );
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("focuses 'Continue', so that Enter keeps the user signed in instead of signing out", async () => {
+    window.localStorage.setItem(SESSION_EXPIRES_KEY, String(Date.now() + 5000));
+    renderWatcher();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
   });
 
   it('stays quiet while the session is far from expiry', async () => {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PlainButton as Button } from '../../../components/ui/plain-button';
 import { paths } from '../../../config/paths';
 import { getIdToken } from '../../../lib/auth';
-import { navigateTo } from '../../../lib/navigation';
+import { currentTarget } from '../../../lib/navigation';
 import {
   isOtherUser,
   readExpiresAt,
@@ -17,14 +17,18 @@ import {
   startSession,
   writeSignedInUserId,
 } from '../../../lib/session';
-import { logout, resetUserState } from '../api/use-logout';
+import { type LogoutOptions, leaveSignedInArea, logout } from '../api/use-logout';
 
 const TICK_MS = 1000;
 
+/** A session that ran out: the welcome page says so, and signing in again comes back here. */
+const expired = (): LogoutOptions => ({ redirectTo: currentTarget(), reason: 'session-expired' });
+
 /**
  * Watches the idle session of a signed-in tab (002 §4, §9): the shared expiry is read every second,
- * the warning dialog counts down for the last 60 s, and at expiry the tab signs out. Another tab that
- * logs out (-1) or signs in as a different user takes this tab along.
+ * the warning dialog counts down for the last 60 s, and at expiry the tab signs out and the welcome
+ * page says why (coming back to this page after signing in again). Another tab that logs out (-1) or
+ * signs in as a different user takes this tab along.
  */
 export function SessionWatcher({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -40,12 +44,9 @@ export function SessionWatcher({ userId }: { userId: string }) {
     const leave = (signOut: boolean) => {
       if (leaving.current) return;
       leaving.current = true;
-      if (signOut) void logout(queryClient);
-      else {
-        // Another tab already signed out: only this tab's state and page remain to reset.
-        resetUserState(queryClient);
-        navigateTo(paths.landing.getHref(), { replace: true });
-      }
+      if (signOut) void logout(queryClient, expired());
+      // Signed out here or in another tab: only this tab's page and state remain to leave.
+      else void leaveSignedInArea(queryClient, paths.landing.getHref());
     };
 
     const check = () => {
@@ -82,7 +83,7 @@ export function SessionWatcher({ userId }: { userId: string }) {
   const continueSession = async () => {
     const token = await getIdToken(true);
     if (!token) {
-      void logout(queryClient);
+      void logout(queryClient, expired());
       return;
     }
     startSession();

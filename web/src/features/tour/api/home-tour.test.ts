@@ -21,27 +21,47 @@ describe('the home-page tour (driver.js in jsdom)', () => {
     expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Welcome');
   });
 
-  it('reports its end once when Done is clicked before the step animation finished, and can be replayed', async () => {
-    const onEnd = vi.fn();
-    await runTour(steps, onEnd);
+  it('reports completion once when Done is clicked before the step animation finished, and can be replayed', async () => {
+    const onComplete = vi.fn();
+    await runTour(steps, onComplete);
     next()?.click();
     expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Zoom');
     expect(next()?.textContent).toBe('Done');
     // Clicked at once, before driver.js has finished animating to the last step.
     next()?.click();
-    expect(onEnd).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledTimes(1);
     expect(popovers()).toHaveLength(0);
 
-    await runTour(steps, onEnd);
+    await runTour(steps, onComplete);
     expect(popovers()).toHaveLength(1);
   });
 
-  it('reports its end when closed with Escape', async () => {
-    const onEnd = vi.fn();
-    await runTour(steps, onEnd);
-    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
-    expect(onEnd).toHaveBeenCalledTimes(1);
+  it('does not count the tour as completed when it is closed with × before the last step', async () => {
+    const onComplete = vi.fn();
+    const three = [...steps, { title: 'Help', description: 'Links and this tour', nextBtnText: 'Done' }];
+    await runTour(three, onComplete);
+    next()?.click();
+    expect(document.querySelector('.driver-popover-title')?.textContent).toBe('Zoom');
+    document.querySelector<HTMLButtonElement>('.driver-popover-close-btn')?.click();
     expect(popovers()).toHaveLength(0);
+    expect(onComplete).not.toHaveBeenCalled();
+
+    // It can start again (the next visit of the home page shows it again).
+    await runTour(steps, onComplete);
+    expect(popovers()).toHaveLength(1);
+  });
+
+  it('does not count the tour as completed when it is closed with Escape', async () => {
+    const onComplete = vi.fn();
+    await runTour(steps, onComplete);
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
+    expect(popovers()).toHaveLength(0);
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it("draws its popover with the app's theme (tour.css), not driver.js's defaults alone", async () => {
+    await runTour(steps, () => {});
+    expect(document.querySelector('.driver-popover')).toHaveClass('mr-tour');
   });
 
   it('starts automatically only for internal users who have not viewed it', () => {

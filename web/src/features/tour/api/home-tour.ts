@@ -10,9 +10,9 @@ import { api } from '../../../lib/api-client';
  * The guided tour of the home page (000 §1): shown automatically to non-external users who have not
  * viewed it, replayable from Help after a 1 s delay. driver.js and its CSS load only when a tour runs.
  *
- * Ending the tour at any step (Done or close) records it as viewed, so a dismissed tour does not come
- * back on every visit; Help → Guided Tour replays it. Setting localStorage `mr.tour.disabled` to
- * `true` stops the automatic start (end-to-end tests use it).
+ * Completing it (Done on the last step) records it as viewed, as the spec says; closing it earlier
+ * (×, Escape, a click beside it) does not, so it comes back on the next visit of the home page.
+ * Setting localStorage `mr.tour.disabled` to `true` stops the automatic start (end-to-end tests use it).
  */
 export const TOUR_DISABLED_KEY = 'mr.tour.disabled';
 const tourKey = ['tours', 'GT', 'HOMEPAGE'] as const;
@@ -62,30 +62,57 @@ let active: Driver | undefined;
  */
 let starting = false;
 
-export async function runTour(contentList: readonly TourStep[], onEnd: () => void): Promise<void> {
+/** The class of the tour's popover: tour.css draws it with the app's theme (PrimeReact lara). */
+export const TOUR_POPOVER_CLASS = 'mr-tour';
+/** Room (px) around a highlighted element. */
+const STAGE_PADDING = 8;
+
+/**
+ * Runs the tour; `onComplete` runs once when the user finishes it with Done on the last step, not
+ * when it is closed before.
+ */
+export async function runTour(contentList: readonly TourStep[], onComplete: () => void): Promise<void> {
   if (starting || active?.isActive()) return;
   starting = true;
   let loaded: typeof import('driver.js');
   try {
-    [loaded] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+    [loaded] = await Promise.all([
+      import('driver.js'),
+      import('driver.js/dist/driver.css'),
+      import('./tour.css'),
+    ]);
   } finally {
     starting = false;
   }
   const { driver } = loaded;
   let ended = false;
+  let completed = false;
   const end = () => {
     if (ended) return;
     ended = true;
     active = undefined;
-    onEnd();
+    if (completed) onComplete();
   };
   const config: Config = {
     showProgress: true,
     allowClose: true,
     steps: toDriverSteps(contentList),
+    popoverClass: TOUR_POPOVER_CLASS,
+    stagePadding: STAGE_PADDING,
+    // A step without a target is centred on a 0×0 stand-in: without padding its cut-out in the
+    // overlay vanishes instead of showing as a small white square.
+    onHighlightStarted: (element) =>
+      tour.setConfig({ ...tour.getConfig(), stagePadding: element ? STAGE_PADDING : 0 }),
+    // Done on the last step (its button, or the right arrow key) is the only way to complete it.
+    onDoneClick: () => {
+      completed = true;
+      tour.destroy();
+      end();
+    },
     // driver.js calls onDestroyed only once a step's 400 ms highlight animation has finished, so
-    // Done or close clicked quickly would end the tour without recording it. onDestroyStarted runs
-    // on every Done/close/Escape; destroying from here skips it and always reaches `end`.
+    // Done or close clicked quickly would end the tour without `end`. onDestroyStarted runs on every
+    // close/Escape (and Done without onDoneClick); destroying from here skips it and always reaches
+    // `end`.
     onDestroyStarted: () => {
       tour.destroy();
       end();

@@ -47,14 +47,10 @@ describe('ModelAccessDialog', () => {
     clearMessages();
   });
 
-  const open = (m = model()) =>
+  const open = (m = model(), onHide: () => void = () => undefined) =>
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ModelAccessDialog
-          model={m}
-          actor={{ id: 'olivia', userType: 'INTERNALUSER' }}
-          onHide={() => undefined}
-        />
+        <ModelAccessDialog model={m} actor={{ id: 'olivia', userType: 'INTERNALUSER' }} onHide={onHide} />
       </QueryClientProvider>,
     );
 
@@ -76,6 +72,38 @@ describe('ModelAccessDialog', () => {
     await waitFor(() => expect(putBody).toBeDefined());
     expect(putBody).toMatchObject({ rev: 3, roles: { owners: ['olivia', 'leo', 'victor'], viewers: [] } });
     await waitFor(() => expect(getMessages().map((m) => m.text)).toContain('Model Permissions updated'));
+  });
+
+  it('closes after a successful update, leaving no search text or error behind', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onHide = vi.fn();
+    open(model(), onHide);
+    const steward = await screen.findByRole('region', { name: 'Model Steward' });
+    // An error and a search text in the pickers…
+    await user.type(within(steward).getByRole('combobox'), 'xav');
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await user.click(await within(steward).findByRole('option', { name: /Xavier Vendor/ }));
+    expect(within(steward).getByRole('alert')).toBeInTheDocument();
+    const owners = screen.getByRole('region', { name: 'Model Owners' });
+    await user.type(within(owners).getByRole('combobox'), 'zz');
+    // …and an update that succeeds: the dialog is done.
+    await user.click(screen.getByRole('button', { name: 'Update Permissions' }));
+    await waitFor(() => expect(onHide).toHaveBeenCalledTimes(1));
+    expect(getMessages().map((m) => m.text)).toContain('Model Permissions updated');
+  });
+
+  it('stays open when the update fails', async () => {
+    const onHide = vi.fn();
+    fetchMock.mockImplementationOnce(async () => json(200, { roles, users, rev: 3 }));
+    fetchMock.mockImplementationOnce(async () => json(409, { message: 'stale' }));
+    open(model(), onHide);
+    await screen.findByRole('region', { name: 'Model Owners' });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Permissions' }));
+    await waitFor(() => expect(getMessages().map((m) => m.severity)).toContain('warning'));
+    expect(onHide).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Update Permissions' })).toBeEnabled();
   });
 
   it('keeps the lead and the caller in the owners', async () => {

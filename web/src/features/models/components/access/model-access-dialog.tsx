@@ -92,13 +92,15 @@ export function ModelAccessDialog({ model, actor, onHide }: ModelAccessDialogPro
         roles: normalizeRoles(state.roles),
         rev,
       });
-      setState({ roles: saved.roles, users: saved.users });
-      setRev(saved.rev);
+      queryClient.setQueryData(modelKeys.roles(model.uuid), saved);
       notify.success(MESSAGES.modelPermissionsUpdated);
-      await queryClient.invalidateQueries({ queryKey: modelKeys.detail(model.uuid) });
+      // Done: the dialog closes, so no search text or earlier error of the pickers outlives the
+      // update; the next opening starts from the saved roles.
+      setSaving(false);
+      onHide();
+      void queryClient.invalidateQueries({ queryKey: modelKeys.detail(model.uuid) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) notify.warning(MESSAGES.staleModelReload);
-    } finally {
       setSaving(false);
     }
   };

@@ -70,6 +70,8 @@ interface ModelActionSidebarProps {
   /** The list already knows the caller has no role on the entry: no action applies. */
   previewOnly?: boolean;
   onDeleted: () => void;
+  /** The entry was retired (the list may no longer show it). */
+  onRetired?: () => void;
 }
 
 /**
@@ -77,7 +79,7 @@ interface ModelActionSidebarProps {
  * `permissions` (GET /v2/models/{uuid}, shared/rules/model-permissions.ts on the server):
  * 'disallowed' hides an action, 'forbidden' shows it disabled with the reason as tooltip.
  */
-export function ModelActionSidebar({ uuid, previewOnly, onDeleted }: ModelActionSidebarProps) {
+export function ModelActionSidebar({ uuid, previewOnly, onDeleted, onRetired }: ModelActionSidebarProps) {
   const [collapsed, setCollapsed] = useState(() => window.localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [open, setOpen] = useState<ActionKey | undefined>();
   const enabled = Boolean(uuid) && !previewOnly;
@@ -181,6 +183,7 @@ export function ModelActionSidebar({ uuid, previewOnly, onDeleted }: ModelAction
           name={detail.name}
           rev={detail.rev}
           onHide={() => setOpen(undefined)}
+          onRetired={onRetired}
         />
       ) : null}
       <DownloadModelDialog

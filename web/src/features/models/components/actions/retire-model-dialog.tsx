@@ -12,10 +12,12 @@ interface RetireModelDialogProps {
   name: string;
   rev?: number;
   onHide: () => void;
+  /** After a successful retire (the dialog has closed). */
+  onRetired?: () => void;
 }
 
 /** Retire Model Entry: a reason and the confirmation checkbox; cannot be undone (000 §4-5). */
-export function RetireModelDialog({ uuid, name, rev, onHide }: RetireModelDialogProps) {
+export function RetireModelDialog({ uuid, name, rev, onHide, onRetired }: RetireModelDialogProps) {
   const [reason, setReason] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [errors, setErrors] = useState<ReturnType<typeof validateRetire>>({});
@@ -31,6 +33,7 @@ export function RetireModelDialog({ uuid, name, rev, onHide }: RetireModelDialog
         onSuccess: () => {
           notify.success(MESSAGES.modelRetired);
           onHide();
+          onRetired?.();
         },
         onError: () => notify.error(MESSAGES.failedToRetireModel),
       },

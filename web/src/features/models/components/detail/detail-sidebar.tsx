@@ -31,8 +31,6 @@ const both = (a: Outcome, b: Outcome): Outcome =>
       ? 'forbidden'
       : 'allowed';
 
-const FORBIDDEN_EDIT = 'This model entry cannot be edited in its current state';
-
 /** The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. */
 export function sidebarGroups(model: ModelDetail): { title: string; items: SidebarItem[] }[] {
   const p = model.permissions;
@@ -68,30 +66,9 @@ export function sidebarGroups(model: ModelDetail): { title: string; items: Sideb
     {
       title: 'Editing',
       items: [
-        {
-          key: 'suffix',
-          label: 'Name Suffix',
-          icon: 'pi pi-pencil',
-          outcome: p.edit,
-          reason: FORBIDDEN_EDIT,
-          action: 'suffix',
-        },
-        {
-          key: 'files',
-          label: 'Files',
-          icon: 'pi pi-file-edit',
-          outcome: p.edit,
-          reason: FORBIDDEN_EDIT,
-          action: 'files',
-        },
-        {
-          key: 'metadata',
-          label: 'Metadata',
-          icon: 'pi pi-list',
-          outcome: p.edit,
-          reason: FORBIDDEN_EDIT,
-          action: 'metadata',
-        },
+        { key: 'suffix', label: 'Name Suffix', icon: 'pi pi-pencil', outcome: p.edit, action: 'suffix' },
+        { key: 'files', label: 'Files', icon: 'pi pi-file-edit', outcome: p.edit, action: 'files' },
+        { key: 'metadata', label: 'Metadata', icon: 'pi pi-list', outcome: p.edit, action: 'metadata' },
         {
           key: 'lineage',
           label: 'Lineage',
@@ -128,7 +105,14 @@ export function sidebarGroups(model: ModelDetail): { title: string; items: Sideb
       ],
     },
   ];
-  return groups.filter((g) => g.items.some((i) => i.outcome !== 'disallowed'));
+  return groups.filter(
+    (g) =>
+      g.items.some((i) => i.outcome !== 'disallowed') &&
+      // 000 §6: "Editing actions appear for users allowed to edit; … the Editing group is hidden if
+      // edit is forbidden" (a THEOREM model without model access, a retired or a PNEU-insights
+      // entry): editing is either possible or not offered at all.
+      (g.title !== 'Editing' || p.edit === 'allowed'),
+  );
 }
 
 /** The right-hand action sidebar of the detail page. */

@@ -4,12 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
-import { detail, file, UUID_A } from '../../api/test-fixtures';
+import { allPermissions, detail, file, UUID_A } from '../../api/test-fixtures';
 import { startDownload } from '../download/start-download';
 import { FolderView, splitFolderView } from './folder-view';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 vi.mock('../download/start-download', () => ({ startDownload: vi.fn() }));
+// The notify prompt has its own tests: a stand-in that shows what it was opened with.
+vi.mock('../notify/notify-model-users-dialog', () => ({
+  NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
+    <div role="dialog" aria-label="Notify Model Users ?">
+      <span>{`${props.action} ${props.modelUuid}`}</span>
+      <button type="button" onClick={props.onClose}>
+        No
+      </button>
+    </div>
+  ),
+}));
 // The request dialog has its own tests: a stand-in that sends at once.
 vi.mock(
   '../access-requests/request-access-dialog',
@@ -65,8 +76,10 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     vi.mocked(startDownload).mockReset();
   });
 
+  // A viewer: the read-only tree (an editor gets the file manager, below).
+  const readOnly = { ...allPermissions('allowed'), edit: 'disallowed' as const };
   const show = (over: Parameters<typeof detail>[0] = {}) =>
-    render(withQueryClient(<FolderView model={detail({ users, ...over })} />));
+    render(withQueryClient(<FolderView model={detail({ users, permissions: readOnly, ...over })} />));
 
   it('lists folders and files with the spec columns and the names of the updaters', async () => {
     stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
@@ -85,6 +98,12 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     expect(main).toHaveTextContent('Olivia Owner');
     expect(main).toHaveTextContent('Model');
     expect(within(table).getByText('prices.csv').closest('tr')).toHaveTextContent('unknown-isid');
+    // A folder shows the newest change inside it, not a blank date.
+    const folderRow = within(table).getByText('data').closest('tr') as HTMLElement;
+    const fileRow = within(table).getByText('prices.csv').closest('tr') as HTMLElement;
+    const updatedOn = (row: HTMLElement) => row.querySelectorAll('td')[1]?.textContent;
+    expect(updatedOn(folderRow)).not.toBe('');
+    expect(updatedOn(folderRow)).toBe(updatedOn(fileRow));
   });
 
   it('offers each file only the actions the caller has', async () => {
@@ -165,5 +184,71 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Supporting Documents' }));
     expect(await screen.findByText('protocol.pdf')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'THEOREM Files' })).toBeInTheDocument();
+  });
+
+  it('is read-only for a user who may not edit: no Select All, no toolbar, nothing to save', async () => {
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    show();
+    const table = await screen.findByRole('table', { name: 'Files' });
+    await within(table).findByText('model.xlsx');
+    expect(screen.queryByRole('checkbox', { name: 'Select All' })).toBeNull();
+    expect(screen.queryByLabelText('New folder name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete model.xlsx' })).toBeNull();
+  });
+
+  it('is the file manager for a user who may edit: create, upload, Select All, one save, then notify', async () => {
+    const saved = [
+      ...files,
+      callerFile({ uuid: '55555555-5555-4555-8555-555555555559', name: 'inputs', folder: true }),
+    ];
+    const fetchMock = stubFetch(
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
+      on('GET', '/metadata-options', () => json(200, {})),
+      on('PATCH', `/models/${UUID_A}/files`, () => json(200, { items: saved })),
+    );
+    show({ permissions: allPermissions('allowed') });
+    const table = await screen.findByRole('table', { name: 'Files' });
+    await within(table).findByText('model.xlsx');
+    expect(screen.getByRole('checkbox', { name: 'Select All' })).toBeEnabled();
+    expect(screen.getByTestId('files-upload-input')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clone model.xlsx' })).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+
+    await userEvent.type(screen.getByLabelText('New folder name'), 'inputs');
+    await userEvent.click(screen.getByRole('button', { name: 'Create folder' }));
+    expect(within(table).getByText('inputs').closest('tr')).toHaveTextContent('New folder');
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+
+    await userEvent.click(save);
+    const prompt = await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(prompt).toHaveTextContent(`FILES_MODIFIED ${UUID_A}`);
+    const [patch] = callsTo(fetchMock, 'PATCH', `/models/${UUID_A}/files`);
+    expect(JSON.parse(String(patch?.init.body))).toMatchObject({ rev: 3, folders: ['inputs'], remove: [] });
+    await userEvent.click(within(prompt).getByRole('button', { name: 'No' }));
+    expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
+    expect(within(table).getByText('inputs').closest('tr')).not.toHaveTextContent('New folder');
+  });
+
+  it('discards pending changes in the folder view', async () => {
+    stubFetch(
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
+      on('GET', '/metadata-options', () => json(200, {})),
+    );
+    show({ permissions: allPermissions('allowed') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete data/prices.csv' }));
+    expect(
+      within(screen.getByRole('table', { name: 'Files' }))
+        .getByText('prices.csv')
+        .closest('tr'),
+    ).toHaveTextContent('Marked for deletion');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(
+      within(screen.getByRole('table', { name: 'Files' }))
+        .getByText('prices.csv')
+        .closest('tr'),
+    ).not.toHaveTextContent('Marked for deletion');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
 });

@@ -36,19 +36,25 @@ describe('detail action sidebar', () => {
       g.items.filter((i) => i.outcome !== 'disallowed').map((i) => `${i.label}:${i.outcome}`),
     ]);
 
-  it('hides the Editing group when editing is disallowed and disables it when forbidden', () => {
+  it('hides the Editing group when editing is disallowed', () => {
     const viewer = model({
       permissions: { ...allowedPermissions, edit: 'disallowed', manageAccess: 'disallowed' },
     });
     expect(labels(viewer).map(([t]) => t)).toEqual(['Execution', 'Version Tracking']);
-    const retired = model({ permissions: { ...allowedPermissions, edit: 'forbidden' } });
-    const editing = labels(retired).find(([t]) => t === 'Editing')?.[1];
-    expect(editing).toEqual([
-      'Name Suffix:forbidden',
-      'Files:forbidden',
-      'Metadata:forbidden',
-      'Lineage:forbidden',
-    ]);
+  });
+
+  it('hides the Editing group when editing is forbidden (000 §6), e.g. a THEOREM model without model access', () => {
+    const theorem = model({
+      theorem: true,
+      theoremFlags: {
+        model_access: 'false',
+        allow_access: 'true',
+        data_cut_access: 'true',
+        country_access: 'true',
+      },
+      permissions: { ...allowedPermissions, edit: 'forbidden', manageAccess: 'forbidden' },
+    });
+    expect(labels(theorem).map(([t]) => t)).toEqual(['Execution', 'Version Tracking', 'Access']);
   });
 
   it('lets owners edit the suffix, the files and the metadata', () => {
@@ -149,6 +155,25 @@ describe('ModelDetailPage', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?tab=folder');
   });
 
+  it('offers one Download for the entry, in the header and not in the person cards', async () => {
+    renderAt(`/model/${model().uuid}/detail`);
+    await screen.findByRole('heading', { name: model().name });
+    const downloads = screen.getAllByRole('button', { name: 'Download' });
+    expect(downloads).toHaveLength(1);
+    for (const card of screen.getAllByRole('article'))
+      expect(within(card).queryByRole('button', { name: 'Download' })).toBeNull();
+    await userEvent.click(downloads[0] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Download Model Entry' })).toBeInTheDocument();
+  });
+
+  it('disables the Download with the reason when the role does not include downloads', async () => {
+    detail = model({ permissions: { ...allowedPermissions, downloadAll: 'forbidden' } });
+    renderAt(`/model/${model().uuid}/detail`);
+    const download = await screen.findByRole('button', { name: 'Download' });
+    expect(download).toBeDisabled();
+    expect(download).toHaveAccessibleDescription('Your role on this model entry does not include downloads');
+  });
+
   it("opens the 'Files' dialog from the Editing group", async () => {
     renderAt(`/model/${model().uuid}/detail`);
     await userEvent.click(await screen.findByRole('button', { name: 'Files' }));
@@ -157,6 +182,38 @@ describe('ModelDetailPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Files' })).toBeNull());
+  });
+
+  it('offers no Editing group on a THEOREM model the user may not edit', async () => {
+    detail = model({
+      theorem: true,
+      theoremFlags: {
+        model_access: 'false',
+        allow_access: 'true',
+        data_cut_access: 'true',
+        country_access: 'true',
+      },
+      permissions: { ...allowedPermissions, edit: 'forbidden', manageAccess: 'forbidden' },
+    });
+    renderAt(`/model/${model().uuid}/detail`);
+    const sidebar = await screen.findByRole('complementary', { name: 'Model actions' });
+    expect(within(sidebar).getByRole('region', { name: 'Version Tracking' })).toBeInTheDocument();
+    expect(within(sidebar).queryByRole('region', { name: 'Editing' })).toBeNull();
+    for (const label of ['Name Suffix', 'Files', 'Metadata', 'Lineage'])
+      expect(within(sidebar).queryByRole('button', { name: label })).toBeNull();
+  });
+
+  it('shows the success message an ownership transfer left for after the reload', async () => {
+    window.sessionStorage.setItem(
+      'mr.afterReload.message',
+      JSON.stringify({ modelUuid: model().uuid, text: 'File Ownership has been granted to Stella Steward' }),
+    );
+    renderAt(`/model/${model().uuid}/detail?tab=folder`);
+    await screen.findByRole('heading', { name: model().name });
+    await waitFor(() =>
+      expect(getMessages().map((m) => m.text)).toContain('File Ownership has been granted to Stella Steward'),
+    );
+    expect(window.sessionStorage.getItem('mr.afterReload.message')).toBeNull();
   });
 
   it('disables the Folder View without file permission', async () => {

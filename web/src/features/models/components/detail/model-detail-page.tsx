@@ -4,7 +4,7 @@ import type { ModelDetail } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -18,11 +18,12 @@ import { RequestModelAccessButton } from '../access-requests/request-model-acces
 import { ClassificationIcon } from '../classification/classification';
 import { DownloadModelDialog } from '../download/download-model-dialog';
 import { FilesDialog } from '../files/files-dialog';
+import { showMessageAfterReload } from '../files/reload-folder-tab';
 import { type DetailAction, DetailSidebar } from './detail-sidebar';
 import { type DetailTab, DetailTabs } from './detail-tabs';
 import { EditMetadataDialog, EditSuffixDialog } from './edit-dialogs';
 import { FolderView } from './folder-view';
-import { PersonCards, TextView } from './text-view';
+import { DownloadEntryButton, PersonCards, TextView } from './text-view';
 import './model-detail.css';
 
 export type DetailTabKey = 'text' | 'folder' | 'version';
@@ -73,6 +74,11 @@ export function ModelDetailPage() {
   const [maximized, setMaximized] = useState(false);
   const [dialog, setDialog] = useState<DetailAction | 'download' | undefined>();
   usePageTitle('Model Detail');
+  const loaded = query.isSuccess;
+  // A success message that a reload of this page (ownership transfer) left to show.
+  useEffect(() => {
+    if (loaded) showMessageAfterReload(uuid);
+  }, [loaded, uuid]);
 
   if (query.isPending) return <Spinner />;
   if (query.isError) {
@@ -108,6 +114,7 @@ export function ModelDetailPage() {
           />
           <RequestModelAccessButton model={model} />
           <span className="mr-detail__spacer" />
+          {!previewOnly && <DownloadEntryButton model={model} onDownload={() => setDialog('download')} />}
           <Button
             label={maximized ? 'Minimize' : 'Maximize'}
             icon={maximized ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
@@ -116,9 +123,7 @@ export function ModelDetailPage() {
             onClick={() => setMaximized((m) => !m)}
           />
         </header>
-        {!maximized && (
-          <PersonCards model={model} restricted={previewOnly} onDownload={() => setDialog('download')} />
-        )}
+        {!maximized && <PersonCards model={model} restricted={previewOnly} />}
         <DetailTabs label="Overview" tabs={tabs} active={active} onSelect={selectTab}>
           {active === 'text' && <TextView model={model} previewOnly={previewOnly} />}
           {active === 'folder' && <FolderView model={model} />}

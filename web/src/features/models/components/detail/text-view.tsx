@@ -8,7 +8,6 @@ import {
 } from '@shared/schemas/model';
 import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
-import type { ReactNode } from 'react';
 import { fieldLabel } from '../metadata-form/metadata-form';
 import { userLabel } from '../user-picker/search-users';
 
@@ -154,7 +153,7 @@ export const formatDate = (iso: string | undefined) => {
     : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
-function PersonCard({ title, people, action }: { title: string; people: UserSummary[]; action?: ReactNode }) {
+function PersonCard({ title, people }: { title: string; people: UserSummary[] }) {
   return (
     <article className="mr-person-card" aria-label={title}>
       <h3 className="mr-person-card__title">{title}</h3>
@@ -170,24 +169,15 @@ function PersonCard({ title, people, action }: { title: string; people: UserSumm
           ))}
         </ul>
       )}
-      {action}
     </article>
   );
 }
 
 /**
- * The four person cards (000 §2). Download is offered to owners, the steward, super users, viewers
- * and the lead: the callers for whom `downloadAll` is not 'disallowed'.
+ * The four person cards (000 §2). They name people only: the entry's one Download action sits in
+ * the page header ({@link DownloadEntryButton}), not once per card.
  */
-export function PersonCards({
-  model,
-  restricted,
-  onDownload,
-}: {
-  model: ModelDetail;
-  restricted: boolean;
-  onDownload: () => void;
-}) {
+export function PersonCards({ model, restricted }: { model: ModelDetail; restricted: boolean }) {
   if (restricted) {
     return (
       <div className="mr-person-cards">
@@ -205,24 +195,38 @@ export function PersonCards({
     if (!id) return [];
     return [model.users[id] ?? { id, firstName: id, lastName: '', email: '', userType: 'INTERNALUSER' }];
   };
-  const download = model.permissions.downloadAll;
-  const action =
-    download === 'disallowed' ? undefined : (
+  return (
+    <div className="mr-person-cards">
+      <PersonCard title="Steward Name" people={user(model.roles.steward)} />
+      <PersonCard title={MODEL_ROLE_LABELS.VESTLEAD} people={user(model.roles.vestLead)} />
+      <PersonCard title="Creator Name" people={user(model.createdBy)} />
+      <PersonCard title="Owner Name" people={model.roles.owners.flatMap((id) => user(id))} />
+    </div>
+  );
+}
+
+/** Why the entry cannot be downloaded although its Download is shown. */
+export const DOWNLOAD_FORBIDDEN = 'Your role on this model entry does not include downloads';
+
+/**
+ * The entry's Download (opens 'Download Model Entry'). Offered to owners, the steward, super users,
+ * viewers and the lead (000 §6): the callers for whom `downloadAll` is not 'disallowed'; disabled
+ * with the reason when it is 'forbidden'.
+ */
+export function DownloadEntryButton({ model, onDownload }: { model: ModelDetail; onDownload: () => void }) {
+  const outcome = model.permissions.downloadAll;
+  if (outcome === 'disallowed') return null;
+  const reason = outcome === 'forbidden' ? DOWNLOAD_FORBIDDEN : undefined;
+  return (
+    <span title={reason}>
       <Button
         label="Download"
         icon="pi pi-download"
-        size="small"
         outlined
-        disabled={download === 'forbidden'}
+        disabled={outcome !== 'allowed'}
+        aria-description={reason}
         onClick={onDownload}
       />
-    );
-  return (
-    <div className="mr-person-cards">
-      <PersonCard title="Steward Name" people={user(model.roles.steward)} action={action} />
-      <PersonCard title={MODEL_ROLE_LABELS.VESTLEAD} people={user(model.roles.vestLead)} action={action} />
-      <PersonCard title="Creator Name" people={user(model.createdBy)} action={action} />
-      <PersonCard title="Owner Name" people={model.roles.owners.flatMap((id) => user(id))} action={action} />
-    </div>
+    </span>
   );
 }

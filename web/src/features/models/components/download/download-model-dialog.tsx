@@ -9,11 +9,14 @@ import { useEffect, useState } from 'react';
 import { DialogFooter } from '../../../../components/ui/dialog-footer';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useCallerFiles } from '../../api/files-api';
-import { downloadAllModelFiles, downloadModelFile, useModel } from '../../api/models-api';
+import { downloadModelFile, useModel } from '../../api/models-api';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
 import { ClassificationIcon } from '../classification/classification';
+import { isActive, startArchiveDownload } from './archive-downloads';
+import { ArchiveProgress } from './archive-progress';
 import { LegalNoticeAcceptance } from './legal-notice';
 import { formatDate, ownerName, splitTheoremFiles } from './theorem-files';
+import { useArchiveDownload } from './use-archive-download';
 import { usePresignedDownload } from './use-presigned-download';
 import './download.css';
 
@@ -27,7 +30,12 @@ export interface DownloadModelDialogProps {
 /**
  * Download Model Entry (000 §2): classification, file list, legal notice (a default when the entry
  * has none), 'I have read the legal notice', Cancel and 'Download all'. Every download button waits
- * for the tick (000 §4); Cancel aborts pending requests; failures are swallowed and end the busy state.
+ * for the tick (000 §4). A single file: Cancel aborts its pending request; a failure ends the busy
+ * state. 'Download all' starts an archive the server prepares (archive-downloads.ts): the dialog shows
+ * its progress, the download starts when it is ready, and a refusal or failure is shown in words.
+ * Closing the dialog does not stop the archive (there is nothing to cancel on the server): while it is
+ * prepared, Cancel reads 'Continue in background' and the dialog says that the download will start by
+ * itself; it does, wherever the user is in the app, and reopening the dialog shows the progress again.
  */
 export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDialogProps) {
   const open = visible && Boolean(uuid);
@@ -38,6 +46,8 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   // Files whose access request went out: their 'Request Access' is disabled (000 §4).
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const { busy, run: runDownload, abort } = usePresignedDownload();
+  const archive = useArchiveDownload(uuid, open);
+  const preparing = isActive(archive);
 
   // A new entry or a new opening starts unacknowledged.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on open and on a different entry
@@ -57,8 +67,9 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
 
   const downloadOne = (file: CallerFileNode) =>
     run(file.uuid, (signal) => downloadModelFile(uuid ?? '', file.uuid, { signal, handleErrors: true }));
-  const downloadAll = () =>
-    run('all', (signal) => downloadAllModelFiles(uuid ?? '', { signal, handleErrors: true }));
+  const downloadAll = () => {
+    if (uuid && accepted && !busy) void startArchiveDownload(uuid);
+  };
 
   const detail = model.data;
   const items = (files.data?.items ?? []).filter((f) => !f.folder);
@@ -153,10 +164,11 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   const footer = (
     <DialogFooter
       onCancel={cancel}
+      cancelLabel={preparing ? 'Continue in background' : 'Cancel'}
       confirmLabel="Download all"
       confirmIcon="pi pi-download"
       confirmDisabled={!accepted || Boolean(busy) || items.length === 0}
-      busy={busy === 'all'}
+      busy={preparing}
       onConfirm={downloadAll}
     />
   );
@@ -192,6 +204,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
             accepted={accepted}
             onChange={setAccepted}
           />
+          {archive && <ArchiveProgress download={archive} />}
         </div>
       )}
       {requestFor && uuid && (

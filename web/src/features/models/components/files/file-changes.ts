@@ -530,6 +530,27 @@ export function buildChangeSet(state: FileChanges, rev: number | undefined, uplo
   return body;
 }
 
+/**
+ * A published entry keeps its main model file (000 §5; the server's refusals are in
+ * functions/core/files/file-messages.ts): it cannot be removed, nor can a folder holding it, and
+ * no file can become or stop being the main model file. The file manager disables these actions
+ * and says why, instead of failing at Save.
+ */
+export const PUBLISHED_MAIN_STAYS = 'The main model file of a published model entry cannot be removed.';
+export const PUBLISHED_MAIN_FOLDER_STAYS =
+  'This folder holds the main model file of a published model entry: it cannot be removed.';
+export const PUBLISHED_MAIN_FIXED = 'The main model file of a published model entry cannot be changed.';
+
+/** Keys of the stored rows a published entry keeps: its main model file and every folder above it. */
+export function publishedMainKeys(rows: readonly FileRow[]): Set<string> {
+  const mains = rows.filter((r) => r.kind === 'file' && r.node && !r.node.folder && r.node.mainFile);
+  const keys = new Set(mains.map((r) => r.key));
+  for (const r of rows) {
+    if (r.kind === 'folder' && mains.some((m) => m.fullPath.startsWith(`${r.fullPath}/`))) keys.add(r.key);
+  }
+  return keys;
+}
+
 /** Pre-warnings for a published entry (000 §5); the server decides and refuses with its own texts. */
 export function publishedWarnings(state: FileChanges): string[] {
   const warnings: string[] = [];

@@ -14,6 +14,8 @@ export interface FileManagerToolbarProps {
   folders: readonly string[];
   /** Asks before deleting selected main model files; deletes right away otherwise. */
   onDeleteSelected: () => void;
+  /** Why the selection cannot be deleted (it holds a file that must stay), or undefined. */
+  deleteSelectedBlock?: string | undefined;
 }
 
 /** New folder in the target folder: a plain name without '/', unique in that folder. */
@@ -66,7 +68,14 @@ function NewFolder({ changes, dispatch, busy, target }: { target: string } & Fil
 }
 
 /** The multi-select bar: a file type for every selected file, or delete them. */
-function SelectionBar({ changes, dispatch, busy, knownTags, onDeleteSelected }: FileManagerToolbarProps) {
+function SelectionBar({
+  changes,
+  dispatch,
+  busy,
+  knownTags,
+  onDeleteSelected,
+  deleteSelectedBlock,
+}: FileManagerToolbarProps) {
   const [tag, setTag] = useState('');
   const count = changes.selected.length;
   if (count === 0) return null;
@@ -93,16 +102,19 @@ function SelectionBar({ changes, dispatch, busy, knownTags, onDeleteSelected }: 
           setTag('');
         }}
       />
-      <Button
-        type="button"
-        label="Delete selected"
-        icon="pi pi-trash"
-        size="small"
-        severity="danger"
-        outlined
-        disabled={busy}
-        onClick={onDeleteSelected}
-      />
+      <span title={deleteSelectedBlock}>
+        <Button
+          type="button"
+          label="Delete selected"
+          icon="pi pi-trash"
+          size="small"
+          severity="danger"
+          outlined
+          disabled={busy || Boolean(deleteSelectedBlock)}
+          aria-description={deleteSelectedBlock}
+          onClick={onDeleteSelected}
+        />
+      </span>
       <Button
         type="button"
         label="Clear selection"

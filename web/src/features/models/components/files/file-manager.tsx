@@ -7,7 +7,7 @@ import { Column } from 'primereact/column';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { TreeTable } from 'primereact/treetable';
-import { useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
 import { DownloadFileDialog } from '../download/download-file-dialog';
 import { ConfirmMainFileDelete } from './confirm-main-file-delete';
@@ -17,6 +17,10 @@ import {
   type FileChangeAction,
   type FileChanges,
   type FileRow,
+  PUBLISHED_MAIN_FIXED,
+  PUBLISHED_MAIN_FOLDER_STAYS,
+  PUBLISHED_MAIN_STAYS,
+  publishedMainKeys,
   ROW_STATE_LABELS,
   type RowState,
   selectableKeys,
@@ -25,7 +29,7 @@ import { CloneFileDialog, FileDetailsDialog } from './file-edit-dialogs';
 import { formatDateTime, userName } from './file-format';
 import { FileHistoryDialog } from './file-history-dialog';
 import { FileManagerToolbar } from './file-manager-toolbar';
-import { buildTree, type FileTreeNode, folderKeys } from './file-tree';
+import { buildTree, depthOf, type FileTreeNode, folderKeys, lastUpdates } from './file-tree';
 import { FileTypeInput } from './file-type-input';
 import { ManageFileAccessDialog } from './manage-file-access-dialog';
 import './file-manager.css';
@@ -71,8 +75,11 @@ const showsBadge = (row: FileRow, editing: boolean) =>
   row.state !== 'folder' && (editing || (row.state !== 'uploaded' && row.kind === 'file'));
 
 function NameCell({ row, editing }: { row: FileRow; editing: boolean }) {
+  // The tree table indents the toggler by 16px a level; the name takes the rest of the line, so
+  // that a deep row never wraps below its toggler (file-manager.css).
+  const style = { '--mr-depth': depthOf(row) } as CSSProperties;
   return (
-    <span className="mr-file-name">
+    <span className="mr-file-name" style={style}>
       <i className={row.kind === 'folder' ? 'pi pi-folder' : 'pi pi-file'} aria-hidden="true" />
       {row.mainFile && (
         <>
@@ -102,6 +109,54 @@ function NameCell({ row, editing }: { row: FileRow; editing: boolean }) {
   );
 }
 
+/** Widths (rem) of what the Actions cell holds (file-manager.css sizes the icon buttons). */
+const ICON_REM = 2.1;
+const REQUEST_ACCESS_REM = 8;
+const UNDO_REM = 5.5;
+const CELL_PADDING_REM = 1.25;
+
+/**
+ * Column widths (rem). The table lays out fixed: every column but File Name has its width, and the
+ * table is at least as wide as those plus a readable File Name; narrower places scroll sideways
+ * rather than squeezing names to a letter a line.
+ */
+export function columnWidths(editing: boolean, actionsContentRem: number) {
+  const widths = {
+    select: editing ? 2.5 : 0,
+    name: 14,
+    updatedOn: 8.5,
+    updatedBy: 8,
+    fileType: editing ? 9.5 : 7.5,
+    main: editing ? 4 : 0,
+    actions: Math.ceil((actionsContentRem + CELL_PADDING_REM) * 2) / 2,
+  };
+  const table = Object.values(widths).reduce((sum, w) => sum + w, 0);
+  return { ...widths, table };
+}
+
+/** How wide a row's actions are, mirroring readActions and editActions below. */
+function actionsRem(row: FileRow, editing: boolean): number {
+  if (editing && row.state === 'markedForDeletion') return UNDO_REM;
+  const node = row.node;
+  let icons = 0;
+  let text = 0;
+  if (node && row.kind === 'file' && row.state !== 'markedForDeletion') {
+    const access = node.callerAccess;
+    if (!access || access.download) icons++;
+    if (access?.requestAccess && !access.download) text += REQUEST_ACCESS_REM;
+    if (access?.manage) icons++;
+    icons++; // History
+  }
+  if (editing) {
+    if (node && row.kind === 'file') icons += CLONEABLE.test(node.name) ? 2 : 1; // Clone, Details
+    icons++; // Delete or Remove
+  }
+  return icons * ICON_REM + text;
+}
+
+/** A stored file, or a folder with stored content: deleting it is a change the save sends. */
+const holdsStored = (row: FileRow) => (row.kind === 'folder' ? row.state !== 'newFolder' : Boolean(row.node));
+
 /** An icon-only action of a row; the accessible name says what and which file. */
 function RowAction({
   icon,
@@ -109,6 +164,7 @@ function RowAction({
   tooltip,
   danger,
   disabled,
+  reason,
   onClick,
 }: {
   icon: string;
@@ -116,6 +172,8 @@ function RowAction({
   tooltip: string | undefined;
   danger?: boolean;
   disabled?: boolean;
+  /** Why the action is not possible: the tooltip of the disabled button, and its description. */
+  reason?: string;
   onClick: () => void;
 }) {
   return (
@@ -127,8 +185,10 @@ function RowAction({
       size="small"
       severity={danger ? 'danger' : undefined}
       aria-label={label}
-      tooltip={tooltip}
-      disabled={disabled}
+      aria-description={reason}
+      tooltip={reason ?? tooltip}
+      tooltipOptions={reason ? { showOnDisabled: true } : undefined}
+      disabled={disabled || Boolean(reason)}
       onClick={onClick}
     />
   );
@@ -146,6 +206,7 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
   const published = model.status === 'PUBLISHED';
   const rows = useMemo(() => buildRows(changes, published), [changes, published]);
   const tree = useMemo(() => buildTree(rows), [rows]);
+  const updates = useMemo(() => lastUpdates(rows), [rows]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<FileDialog>();
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
@@ -154,6 +215,13 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
   const expandedKeys = Object.fromEntries(folders.filter((k) => !collapsed.has(k)).map((k) => [k, true]));
   const busy = editing?.busy ?? false;
   const dispatch = editing?.dispatch;
+
+  // 000 §5: on a published entry the main model file stays; so does a folder holding it.
+  const keepsMain = useMemo(
+    () => (published ? publishedMainKeys(rows) : new Set<string>()),
+    [published, rows],
+  );
+  const keepsMainSelected = changes.selected.filter((k) => keepsMain.has(k));
 
   const selectable = editing ? selectableKeys(changes) : [];
   const allSelected = selectable.length > 0 && selectable.every((k) => changes.selected.includes(k));
@@ -212,13 +280,18 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
   const mainCell = (node: FileTreeNode) => {
     const row = node.data;
     if (!dispatch || row.kind !== 'file' || row.clone || row.state === 'markedForDeletion') return null;
+    // The server refuses any change of the main model file of a published entry (000 §5).
+    const reason = published ? PUBLISHED_MAIN_FIXED : undefined;
     return (
-      <Checkbox
-        checked={row.mainFile}
-        aria-label={`${row.fullPath} is the main model file`}
-        disabled={busy}
-        onChange={(e) => dispatch({ type: 'setMain', key: row.key, main: Boolean(e.checked) })}
-      />
+      <span title={reason}>
+        <Checkbox
+          checked={row.mainFile}
+          aria-label={`${row.fullPath} is the main model file`}
+          aria-description={reason}
+          disabled={busy || published}
+          onChange={(e) => dispatch({ type: 'setMain', key: row.key, main: Boolean(e.checked) })}
+        />
+      </span>
     );
   };
 
@@ -310,15 +383,29 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
         <RowAction
           icon="pi pi-trash"
           danger
-          // New things are removed at once; stored ones are marked for deletion (undo until saved).
-          label={`${row.node ? 'Delete' : 'Remove'} ${row.fullPath}`}
-          tooltip={row.node ? 'Delete' : 'Remove'}
+          // New things are removed at once; stored ones (and folders holding stored files, which
+          // may exist only in the files' paths) are marked for deletion (undo until saved).
+          label={`${holdsStored(row) ? 'Delete' : 'Remove'} ${row.fullPath}`}
+          tooltip={holdsStored(row) ? 'Delete' : 'Remove'}
           disabled={busy}
+          reason={
+            keepsMain.has(row.key)
+              ? row.kind === 'folder'
+                ? PUBLISHED_MAIN_FOLDER_STAYS
+                : PUBLISHED_MAIN_STAYS
+              : undefined
+          }
           onClick={() => remove(row)}
         />
       </>
     );
   };
+
+  // The row actions stay on one line: the column is as wide as the busiest row needs.
+  const widths = columnWidths(
+    Boolean(editing),
+    Math.max(...rows.map((r) => actionsRem(r, Boolean(editing))), 4),
+  );
 
   const actionsCell = (node: FileTreeNode) => (
     <span className="mr-file-actions">
@@ -340,6 +427,14 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
             .filter((r) => r.kind === 'folder' && r.state !== 'markedForDeletion')
             .map((r) => r.fullPath)}
           onDeleteSelected={deleteSelected}
+          deleteSelectedBlock={
+            keepsMainSelected.length > 0
+              ? `${rows
+                  .filter((r) => keepsMainSelected.includes(r.key))
+                  .map((r) => r.name)
+                  .join(', ')}: ${PUBLISHED_MAIN_STAYS}`
+              : undefined
+          }
         />
       )}
       <TreeTable
@@ -355,7 +450,7 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
         rowClassName={(node: FileTreeNode) => ({
           'mr-file-row--deleted': node.data.state === 'markedForDeletion',
         })}
-        tableStyle={{ minWidth: '50rem' }}
+        tableStyle={{ minWidth: `${widths.table}rem` }}
       >
         {editing && (
           <Column
@@ -368,7 +463,7 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
               />
             }
             body={selectCell}
-            style={{ width: '3rem' }}
+            style={{ width: `${widths.select}rem` }}
           />
         )}
         <Column
@@ -378,17 +473,17 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
         />
         <Column
           header="UpdatedOn"
-          body={(node: FileTreeNode) => formatDateTime(node.data.node?.updatedOn)}
-          style={{ width: '12rem' }}
+          body={(node: FileTreeNode) => formatDateTime(updates.get(node.key)?.updatedOn)}
+          style={{ width: `${widths.updatedOn}rem` }}
         />
         <Column
           header="Updated By"
-          body={(node: FileTreeNode) => userName(model.users, node.data.node?.updatedBy)}
-          style={{ width: '11rem' }}
+          body={(node: FileTreeNode) => userName(model.users, updates.get(node.key)?.updatedBy)}
+          style={{ width: `${widths.updatedBy}rem` }}
         />
-        <Column header="File Type" body={typeCell} style={{ width: editing ? '13rem' : '9rem' }} />
-        {editing && <Column header="Main file" body={mainCell} style={{ width: '5rem' }} />}
-        <Column header="Actions" body={actionsCell} style={{ width: editing ? '14rem' : '12rem' }} />
+        <Column header="File Type" body={typeCell} style={{ width: `${widths.fileType}rem` }} />
+        {editing && <Column header="Main file" body={mainCell} style={{ width: `${widths.main}rem` }} />}
+        <Column header="Actions" body={actionsCell} style={{ width: `${widths.actions}rem` }} />
       </TreeTable>
 
       {dialog?.kind === 'download' && target && (

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import { InputText } from 'primereact/inputtext';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
 import { cleanTag, FILE_TAG_MAX, fileTypeChoices } from './new-files';
 
@@ -29,6 +29,7 @@ export function FileTypeInput({ value, onChange, known, label, disabled, placeho
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
+  const box = useRef<HTMLDivElement | null>(null);
   const { matches, createNew } = fileTypeChoices(known, value);
   const options = [
     ...matches.map((tag) => ({ tag, label: tag })),
@@ -60,7 +61,7 @@ export function FileTypeInput({ value, onChange, known, label, disabled, placeho
   };
 
   return (
-    <div className="mr-file-type-input">
+    <div className="mr-file-type-input" ref={box}>
       <InputText
         role="combobox"
         aria-label={label}
@@ -93,6 +94,8 @@ export function FileTypeInput({ value, onChange, known, label, disabled, placeho
           renderItem={(option) => option.label}
           onPick={(option) => pick(option.tag)}
           className="mr-file-type-input__list"
+          // Floats above the page: inside the Files dialog's scrolling table it was cut off.
+          anchor={box}
         />
       )}
     </div>

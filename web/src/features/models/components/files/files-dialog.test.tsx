@@ -62,9 +62,9 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
       on('PATCH', filesPath, patch),
     );
 
-  const open = async () => {
+  const open = async (model = detail()) => {
     const onHide = vi.fn();
-    render(withQueryClient(<FilesDialog model={detail()} onHide={onHide} />));
+    render(withQueryClient(<FilesDialog model={model} onHide={onHide} />));
     const dialog = await screen.findByRole('dialog', { name: 'Files' });
     await within(dialog).findByText('notes.txt');
     return { dialog, onHide };
@@ -98,7 +98,8 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
 
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'File type of a.csv' }), 'Data');
-    await userEvent.click(within(dialog).getByRole('option', { name: 'Data (Create New)' }));
+    // The suggestions float on <body>, above the dialog's scrolling table.
+    await userEvent.click(screen.getByRole('option', { name: 'Data (Create New)' }));
 
     expect(save).toBeEnabled();
     await userEvent.click(save);
@@ -136,6 +137,26 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rowOf(dialog, 'model.xlsx')).toHaveTextContent('Marked for deletion'));
+  });
+
+  it('keeps the main model file of a published entry: its delete is disabled with the reason', async () => {
+    const reason = 'The main model file of a published model entry cannot be removed.';
+    routes(() => json(200, { items: stored }));
+    const { dialog } = await open(detail({ status: 'PUBLISHED' }));
+    const deleteMain = within(dialog).getByRole('button', { name: 'Delete model.xlsx' });
+    expect(deleteMain).toBeDisabled();
+    expect(deleteMain).toHaveAccessibleDescription(reason);
+    expect(within(dialog).getByRole('button', { name: 'Delete notes.txt' })).toBeEnabled();
+    // Nor can the flag move to another file.
+    expect(within(dialog).getByRole('checkbox', { name: 'notes.txt is the main model file' })).toBeDisabled();
+
+    // Delete selected with the main file in the selection: disabled, and says which file stays.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select All' }));
+    const deleteSelected = within(dialog).getByRole('button', { name: 'Delete selected' });
+    expect(deleteSelected).toBeDisabled();
+    expect(deleteSelected).toHaveAccessibleDescription(`model.xlsx: ${reason}`);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select model.xlsx' }));
+    expect(within(dialog).getByRole('button', { name: 'Delete selected' })).toBeEnabled();
   });
 
   it("lists the server's refusals under 'Failed to update Files.' and keeps the changes", async () => {

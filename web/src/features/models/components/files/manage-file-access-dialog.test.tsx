@@ -132,8 +132,13 @@ describe('ManageFileAccessDialog (000 §4, §5)', { timeout: 30_000 }, () => {
     await userEvent.click(within(section).getByRole('option', { name: /Stella Steward/ }));
     expect(transfer).toBeEnabled();
     await userEvent.click(transfer);
-    await waitFor(() => expect(reloadOnFolderTab).toHaveBeenCalledWith(UUID_A));
-    expect(texts()).toContain('File Ownership has been granted to Stella Steward');
+    // The success text travels with the reload and is shown after it (reload-folder-tab.ts).
+    await waitFor(() =>
+      expect(reloadOnFolderTab).toHaveBeenCalledWith(
+        UUID_A,
+        'File Ownership has been granted to Stella Steward',
+      ),
+    );
     expect(bodyOf(callsTo(fetchMock, 'PUT', `/models/${UUID_A}/files/${FILE}/owner`)[0])).toEqual({
       userId: 'stella',
     });

@@ -116,7 +116,8 @@ export interface ManageFileAccessDialogProps {
  * Manage File Access (000 §4, §5, §6) for the file owner, the model's managers and super users:
  * the owner, 'Shared with' with 'Stop sharing' (status INACTIVE), sharing with one chosen user
  * (status ACTIVE; submit disabled until a user is chosen) and the ownership transfer (disabled
- * while the chosen user already owns the file; afterwards the page reloads on the folder tab).
+ * while the chosen user already owns the file; afterwards the page reloads on the folder tab and
+ * then says 'File Ownership has been granted to {name}').
  */
 export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAccessDialogProps) {
   const access = useQuery(fileAccessQuery(modelUuid, file.uuid));
@@ -151,9 +152,9 @@ export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAc
   const giveOwnership = (user: UserSummary) =>
     transfer.mutate(user.id, {
       onSuccess: () => {
-        notify.success(MESSAGES.fileOwnershipGranted(userLabel(user)));
+        // The message is shown once the reloaded page is there (reload-folder-tab.ts).
         onHide();
-        reloadOnFolderTab(modelUuid);
+        reloadOnFolderTab(modelUuid, MESSAGES.fileOwnershipGranted(userLabel(user)));
       },
       onError: (error) => notifyFailure(MESSAGES.failedToGrantFileAccess, error),
     });

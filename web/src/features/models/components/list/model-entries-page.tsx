@@ -20,6 +20,7 @@ export function ModelEntriesPage() {
   const queryClient = useQueryClient();
   const { query } = state;
   const mine = query.view === 'mine';
+  const deselect = () => update((s) => ({ ...s, selected: undefined }));
   // The list row already says whether the caller only previews the selected entry.
   const selectedSummary = queryClient
     .getQueryData<ModelListPage>(modelKeys.list(query))
@@ -56,7 +57,12 @@ export function ModelEntriesPage() {
             <ModelActionSidebar
               uuid={state.selected}
               previewOnly={selectedSummary?.previewOnly}
-              onDeleted={() => update((s) => ({ ...s, selected: undefined }))}
+              onDeleted={deselect}
+              // A retired entry leaves the list unless the list shows retired entries too: the
+              // sidebar stops offering actions for a row that is no longer there.
+              onRetired={() => {
+                if (!query.status?.includes('RETIRED')) deselect();
+              }}
             />
           </div>
         </TabPanel>

@@ -39,6 +39,7 @@ export function StatusTag({ status }: { status: ModelSummary['status'] }) {
 
 function Expansion({ model }: { model: ModelSummary }) {
   const rows: [string, string | undefined][] = [
+    ['Model Name', model.name],
     ['Therapeutic Area', model.therapeuticArea],
     ['Disease', model.disease],
     ['Product', model.product.join(', ')],
@@ -53,7 +54,7 @@ function Expansion({ model }: { model: ModelSummary }) {
     <div className="mr-row-expansion">
       <dl>
         {rows.map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className={label === 'Model Name' ? 'mr-row-expansion__name' : undefined}>
             <dt>{label}</dt>
             <dd>{value || '—'}</dd>
           </div>
@@ -62,6 +63,12 @@ function Expansion({ model }: { model: ModelSummary }) {
       {model.previewOnly ? <p className="mr-muted">{MESSAGES.detailPreviewOnly}</p> : null}
     </div>
   );
+}
+
+/** The pager's count: '11–20 of 42 model entries' (PrimeReact fills the placeholders). */
+export function pageReport(total: number | undefined): string {
+  if (!total) return '';
+  return total === 1 ? '1 model entry' : '{first}–{last} of {totalRecords} model entries';
 }
 
 /** Table View (000 §2): server paging and sorting, inline expansion, row click selects. */
@@ -81,6 +88,9 @@ export function ModelsTable({ query, onQueryChange, selected, onSelect }: Models
       rows={query.pageSize}
       totalRecords={data?.total ?? 0}
       rowsPerPageOptions={[...PAGE_SIZES]}
+      // The server counts every match (ModelListPage.total): the pager says how many there are.
+      paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+      currentPageReportTemplate={pageReport(data?.total)}
       onPage={(e) =>
         e.rows !== query.pageSize ? onQueryChange({ pageSize: e.rows }) : onQueryChange({ page: e.page ?? 0 })
       }
@@ -115,7 +125,10 @@ export function ModelsTable({ query, onQueryChange, selected, onSelect }: Models
         body={(m: ModelSummary) => (
           <span className="mr-model-name">
             <ClassificationBadge value={m.informationClassification} />
-            <Link to={paths.modelDetail.getHref(m.uuid)}>{m.name}</Link>
+            {/* Long names stop after two lines; the whole name is the tooltip and in the expanded row. */}
+            <Link to={paths.modelDetail.getHref(m.uuid)} title={m.name} className="mr-model-name__link">
+              {m.name}
+            </Link>
           </span>
         )}
       />

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import { NAME_LIMITS } from '@shared/rules/model-name';
+import { NAME_LIMITS, NAME_MESSAGES } from '@shared/rules/model-name';
 import type { PublishIssue } from '@shared/rules/publish-checks';
 import type { NameCheckResult } from '@shared/schemas/model-api';
 import { InputText } from 'primereact/inputtext';
@@ -67,6 +67,10 @@ function SuffixInput({
   );
 }
 
+/** What is wrong with a suffix on its own (the whole name is checked with the metadata). */
+export const suffixProblems = (suffix: string): string[] =>
+  suffix.length > NAME_LIMITS.suffixMax ? [NAME_MESSAGES.suffixTooLong] : [];
+
 /** "Model entry's name collision": the generated name plus a custom suffix, 'Update suffix'. */
 export function NameCollisionDialog({
   name,
@@ -83,6 +87,9 @@ export function NameCollisionDialog({
 }) {
   const [draft, setDraft] = useState(suffix);
   useEffect(() => setDraft(suffix), [suffix]);
+  // The box holds what the Confirm step holds (000 §5: suffix at most 200): a longer suffix is
+  // refused here, not later by the server.
+  const draftProblems = suffixProblems(draft);
   return (
     <ActionDialog
       header={MESSAGES.nameCollisionTitle}
@@ -91,15 +98,18 @@ export function NameCollisionDialog({
       draggable
       confirmLabel={MESSAGES.updateSuffix}
       confirmIcon="pi pi-check"
-      onConfirm={() => onUpdate(draft.trim())}
+      confirmDisabled={draftProblems.length > 0}
+      onConfirm={() => {
+        if (draftProblems.length === 0) onUpdate(draft.trim());
+      }}
     >
-      <p>
+      <p className="mr-long-name">
         A model entry named <strong>{name}</strong> exists already.
       </p>
       <p className="mr-error-text">
         {problems.join(' ') || 'Change Suffix in order to make your Model Entry Name unique.'}
       </p>
-      <SuffixInput value={draft} onChange={setDraft} problems={[]} autoFocus />
+      <SuffixInput value={draft} onChange={setDraft} problems={draftProblems} autoFocus />
     </ActionDialog>
   );
 }

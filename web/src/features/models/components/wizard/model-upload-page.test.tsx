@@ -96,7 +96,7 @@ describe('ModelUploadPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Metadata' })).toBeInTheDocument();
     expect(button('Save & proceed')).toBeDisabled();
     // The files step was left without a file: a warning (publishing needs one).
-    expect(screen.getByRole('link', { name: 'Upload Files: warning' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1 Upload Files: warning' })).toBeInTheDocument();
   });
 
   it('creates a draft based on an existing model after lead and steward are chosen', async () => {

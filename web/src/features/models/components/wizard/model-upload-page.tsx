@@ -11,8 +11,10 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import type { MenuItem, MenuItemOptions } from 'primereact/menuitem';
 import { Steps } from 'primereact/steps';
 import {
+  Children,
   cloneElement,
   isValidElement,
+  type ReactNode,
   useCallback,
   useEffect,
   useMemo,
@@ -311,13 +313,18 @@ export function ModelUploadPage() {
         model={WIZARD_STEPS.map((label, i) => ({
           label,
           className: `mr-step mr-step--${statuses[i]}`,
-          // The status is in the accessible name too, not only in the colour.
+          // The status is in the accessible name too, not only in the colour. The name starts with
+          // what the step shows, its number and label (a space keeps the two apart), so that speech
+          // input finds the step by what it reads.
           template: (_item: MenuItem, options: MenuItemOptions) =>
-            isValidElement<Record<string, unknown>>(options.element)
-              ? cloneElement(options.element, {
-                  'aria-label': `${label}: ${statuses[i]}`,
-                  'data-status': statuses[i],
-                })
+            isValidElement<{ children?: ReactNode } & Record<string, unknown>>(options.element)
+              ? cloneElement(
+                  options.element,
+                  { 'aria-label': `${i + 1} ${label}: ${statuses[i]}`, 'data-status': statuses[i] },
+                  ...Children.toArray(options.element.props.children).flatMap((part, k) =>
+                    k === 0 ? [part] : [' ', part],
+                  ),
+                )
               : options.element,
         }))}
       />
@@ -435,6 +442,8 @@ export function ModelUploadPage() {
         icon="pi pi-exclamation-triangle"
         acceptLabel="Yes"
         rejectLabel="No"
+        // 'Yes' discards the work: Enter must keep it.
+        defaultFocus="reject"
         onHide={() => blocker.reset?.()}
         accept={() => blocker.proceed?.()}
         reject={() => blocker.reset?.()}

@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { createEntry } from './support/collaboration';
+import { expect, test } from './support/fixtures';
+import { uniqueTag } from './support/unique';
+
+/**
+ * axe-core on every screen of the app (issue 9 §33): no serious or critical violation. A new screen
+ * joins by adding an entry to SIGNED_IN or SIGNED_OUT: its path, the persona that opens it, what shows
+ * that it has rendered, and optionally the steps that reach a state of the page (a tab, a dialog).
+ */
+interface Screen {
+  name: string;
+  /** The path; `entry` is the uuid of a model entry created for this spec (the persona owns it). */
+  path: (entry: string) => string;
+  /** A signed-in persona (default 'owner'). */
+  persona?: string;
+  /** What is on screen once the page has rendered. */
+  ready: (page: Page) => Locator;
+  /** Steps after `ready`, such as opening a tab or a dialog. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 });
+const NOT_FOUND = 'This page does not exist in Model Repository';
+
+const SIGNED_IN: Screen[] = [
+  {
+    name: 'model list, Table View',
+    path: () => '/model',
+    ready: (page) => page.getByRole('table').getByRole('row').nth(1),
+  },
+  {
+    name: 'model list, Dynamic View with its intro dialog',
+    path: () => '/model?view=dynamic',
+    ready: (page) => page.getByRole('dialog', { name: 'Begin your search with any filter' }),
+  },
+  {
+    name: 'model list, Dynamic View',
+    path: () => '/model?view=dynamic',
+    ready: (page) => page.getByRole('dialog', { name: 'Begin your search with any filter' }),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'model list, Dynamic View with a filter and its result cards',
+    path: () => '/model?view=dynamic&f_therapeutic_area=Oncology',
+    ready: (page) => page.getByText('Therapeutic Area: Oncology'),
+    open: async (page) => {
+      const intro = page.getByRole('dialog', { name: 'Begin your search with any filter' });
+      if (await intro.isVisible()) await intro.getByRole('button', { name: 'OK' }).click();
+      await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'model detail, Text View',
+    path: (entry) => `/model/${entry}/detail`,
+    ready: (page) => page.getByRole('tab', { name: 'Text View', selected: true }),
+  },
+  {
+    name: 'model detail, Folder View',
+    path: (entry) => `/model/${entry}/detail?tab=folder`,
+    // The entry's file, so that the tree is checked with its rows.
+    ready: (page) => page.getByRole('row', { name: /model\.xlsx/ }),
+  },
+  {
+    name: 'add model entry wizard',
+    path: () => '/model-upload',
+    ready: heading('Add Model Entry'),
+  },
+  { name: 'notifications', path: () => '/notifications', ready: heading('Notifications') },
+  { name: 'execution queue', path: () => '/execution-queue', ready: heading('Execution Queue') },
+  { name: 'external users', path: () => '/externalization/list', ready: heading('External Users') },
+  {
+    name: 'external user registration',
+    path: () => '/externalization/user/enroll',
+    ready: heading('Register External User'),
+  },
+  {
+    name: 'admin: internal users',
+    persona: 'admin',
+    path: () => '/admin/user',
+    ready: heading('Internal Users'),
+  },
+  {
+    name: 'admin: enroll user',
+    persona: 'admin',
+    path: () => '/admin/user/enroll',
+    ready: heading('Enroll User'),
+  },
+  {
+    name: 'admin: user detail',
+    persona: 'admin',
+    path: () => '/admin/user/owner/detail',
+    ready: heading('User Detail'),
+  },
+  {
+    name: 'admin: edit user',
+    persona: 'admin',
+    path: () => '/admin/user/owner/edit',
+    ready: heading('Edit User'),
+  },
+  {
+    name: 'admin: manage metadata',
+    persona: 'admin',
+    path: () => '/admin/manage-metadata',
+    ready: heading('Manage Metadata'),
+  },
+  {
+    name: 'admin: incident management',
+    persona: 'admin',
+    path: () => '/admin/incident-management',
+    ready: heading('Incident Management'),
+  },
+  {
+    name: 'admin: external users',
+    persona: 'admin',
+    path: () => '/admin/externalization-user',
+    ready: heading('External Users'),
+  },
+  {
+    name: 'admin: registration review',
+    persona: 'admin',
+    path: () => '/admin/registration-review',
+    ready: heading('Registration Review'),
+  },
+  { name: 'not found', path: () => '/no/such/page', ready: heading(NOT_FOUND) },
+  { name: 'unauthorised', persona: 'lead', path: () => '/admin/user', ready: heading(/permission/) },
+  { name: 'application error', path: () => '/error/500', ready: heading('Something went wrong') },
+  { name: 'not implemented', path: () => '/not-implemented', ready: heading(/not implemented/) },
+];
+
+/**
+ * Pages of a visitor who has not signed in (each test opens them in a fresh browser context). An
+ * unknown path is not among them: signed out, it leads to the welcome page, keeping the path for
+ * after sign-in.
+ */
+const SIGNED_OUT: Omit<Screen, 'persona'>[] = [
+  { name: 'welcome page', path: () => '/landingPage', ready: heading('Welcome to Model Repository') },
+  {
+    name: 'login page',
+    path: () => '/login',
+    ready: (page) => page.getByRole('button', { name: /^(Sign in|Log in)$/ }),
+  },
+  { name: 'access denied', path: () => '/error/access-denied', ready: heading('Access denied') },
+  { name: 'unauthorised', path: () => '/error/unauthorised', ready: heading(/permission/) },
+  { name: 'application error', path: () => '/error/500', ready: heading('Something went wrong') },
+  { name: 'not implemented', path: () => '/not-implemented', ready: heading(/not implemented/) },
+  { name: 'registration', path: () => '/registration', ready: heading('Registration') },
+];
+
+const BLOCKING: readonly string[] = ['serious', 'critical'];
+
+/**
+ * The serious and critical violations on the page as it is now, one readable line per element. Text
+ * in exactly its background's colour counts too: axe only lists it for review ('equalRatio'), but it
+ * is text nobody can read.
+ */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const { violations, incomplete } = await new AxeBuilder({ page }).analyze();
+  const invisible = incomplete
+    .filter((r) => r.id === 'color-contrast')
+    .flatMap((r) =>
+      r.nodes
+        .filter((n) =>
+          n.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === 'equalRatio'),
+        )
+        .map((n) => `color-contrast (invisible text): ${n.target.join(' ')}`),
+    );
+  return [
+    ...violations
+      .filter((v: Result) => BLOCKING.includes(v.impact ?? ''))
+      .flatMap((v) =>
+        v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? v.help}`),
+      ),
+    ...invisible,
+  ];
+}
+
+/** The page has settled: no spinner, no loading table, no running transition (a dialog fading in). */
+async function settled(page: Page, screen: Pick<Screen, 'ready' | 'open'>): Promise<void> {
+  await expect(screen.ready(page).first()).toBeVisible({ timeout: 30_000 });
+  await screen.open?.(page);
+  await expect(page.locator('.mr-spinner, .p-datatable-loading-overlay, .pi-spinner')).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Set by beforeAll, which may run more than once in a worker (support/unique.ts). */
+const entry = { uuid: '' };
+
+test.beforeAll(async () => {
+  Object.assign(entry, await createEntry('lead', uniqueTag('e2e axe')));
+});
+
+test.describe('accessibility (axe-core): no serious or critical violation', () => {
+  for (const screen of SIGNED_IN) {
+    test(`signed in: ${screen.name}`, async ({ pageAs }) => {
+      const page = await pageAs(screen.persona ?? 'owner', screen.path(entry.uuid));
+      await settled(page, screen);
+      expect(await blockingViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const screen of SIGNED_OUT) {
+    test(`signed out: ${screen.name}`, async ({ page }) => {
+      await page.goto(screen.path(entry.uuid));
+      await settled(page, screen);
+      expect(await blockingViolations(page)).toEqual([]);
+    });
+  }
+});
