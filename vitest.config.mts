@@ -20,8 +20,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // Handlers under test log expected failures (a mail that bounces...): keep the output readable.
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          // Handlers under test log expected failures (a mail that bounces...) and count business events
+          // (EMF documents on stdout): keep the output readable.
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },

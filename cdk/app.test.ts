@@ -1,17 +1,27 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HTTP_ROUTES, NOT_FOUND_HANDLER, WORKFLOW_TASKS, WS_ROUTES } from '@shared/api/routes';
+import {
+  AREAS,
+  type AreaDef,
+  type AreaName,
+  areaNames,
+  DEPLOY_JOBS,
+  HTTP_ROUTES,
+  type HttpRoute,
+  routeKeyOf,
+  SCHEDULED_JOBS,
+  UNMATCHED_ROUTE,
+  WORKFLOW_AREA,
+  WS_AREA,
+  WS_ROUTES,
+} from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import type { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ASL_FILE,
-  CATALOG_COMPACTION_HANDLER,
-  HANDLER_SIZING,
-  RUNNER_CONTAINER_NAME,
-} from './stacks/stateless-stack';
+import { FUNCTION_ENVIRONMENT_DEFAULTS } from './constructs/area-function';
+import { ASL_FILE, RUNNER_CONTAINER_NAME } from './stacks/stateless-stack';
 import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -21,9 +31,10 @@ let stateful: Template;
 let stateless: Template;
 let web: Template;
 let statelessStackName: string;
+let built: ReturnType<typeof buildTestApp>;
 
 beforeAll(() => {
-  const built = buildTestApp({ webDist: fakeWebBuild() });
+  built = buildTestApp({ webDist: fakeWebBuild() });
   app = built.app;
   stateful = Template.fromStack(built.stateful);
   stateless = Template.fromStack(built.stateless);
@@ -35,16 +46,30 @@ afterAll(() => removeTestOutput());
 
 const allEnvVarNames = new Set<string>(Object.values(ENV_VARS));
 
-function functionsByHandler(
+/** The area functions by area (their description starts with the area's name). */
+function functionsByArea(
   template: Template,
 ): Map<string, { logicalId: string; props: Record<string, unknown> }> {
   const result = new Map<string, { logicalId: string; props: Record<string, unknown> }>();
   for (const [logicalId, resource] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
     const props = (resource as Resource).Properties;
-    result.set(String(props.Description), { logicalId, props });
+    const area = String(props.Description).split(':')[0] ?? '';
+    if (area in AREAS) result.set(area, { logicalId, props });
   }
   return result;
 }
+
+/** The function an API route's integration invokes, by logical id. */
+function integratedFunction(route: Resource): string | undefined {
+  const integrationId = JSON.stringify(route.Properties.Target).match(/"Ref":"([^"]+)"/)?.[1] ?? '';
+  const integration = stateless.findResources('AWS::ApiGatewayV2::Integration')[integrationId] as
+    | Resource
+    | undefined;
+  const uri = JSON.stringify(integration?.Properties.IntegrationUri ?? '');
+  return uri.match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/)?.[1];
+}
+
+const resourceCount = (template: Template) => Object.keys(template.toJSON().Resources ?? {}).length;
 
 function envNames(props: Record<string, unknown>): string[] {
   const env = (props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
@@ -176,93 +201,91 @@ describe('stateful stack', () => {
 });
 
 describe('stateless stack', () => {
-  const expectedHandlers = [
-    ...HTTP_ROUTES.map((r) => r.handler),
-    NOT_FOUND_HANDLER,
-    ...WS_ROUTES.map((r) => r.handler),
-    ...Object.values(WORKFLOW_TASKS),
-    CATALOG_COMPACTION_HANDLER,
-  ];
-
-  it('creates exactly one Node 22 ARM function per route, WebSocket route and workflow task', () => {
-    const functions = functionsByHandler(stateless);
-    expect([...functions.keys()].sort()).toEqual([...expectedHandlers].sort());
-    for (const [handler, { props }] of functions) {
-      expect(props).toMatchObject({
+  it('creates exactly one Node 22 ARM function per feature area, sized as the route table says', () => {
+    const functions = functionsByArea(stateless);
+    expect([...functions.keys()].sort()).toEqual([...areaNames()].sort());
+    // Plus the custom-resources framework's function that runs the deploy jobs (one provider each).
+    stateless.resourceCountIs('AWS::Lambda::Function', areaNames().length + DEPLOY_JOBS.length);
+    for (const [area, { props }] of functions) {
+      const def: AreaDef = AREAS[area as AreaName];
+      expect(props, area).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: HANDLER_SIZING[handler]?.memorySize ?? 512,
+        MemorySize: def.memorySize ?? 512,
+        Timeout: def.timeoutSeconds ?? 29,
         TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+    }
+    // The catalogue list and search hold the 100,000-entry projection: a full vCPU.
+    expect(functions.get('catalogue')?.props.MemorySize).toBe(1769);
+  });
+
+  it('runs each scheduled job on its rate, through its area with the job name as input', () => {
+    const functions = functionsByArea(stateless);
+    for (const job of SCHEDULED_JOBS) {
+      stateless.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${job.everyMinutes} minutes)`,
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [functions.get(job.area)?.logicalId, 'Arn'] },
+            InputTransformer: Match.objectLike({
+              InputTemplate: Match.stringLikeRegexp(`"job":"${job.name}"`),
+            }),
+          }),
+        ],
       });
     }
   });
 
-  it('runs the catalogue compaction every 15 minutes', () => {
-    const compaction = functionsByHandler(stateless).get(CATALOG_COMPACTION_HANDLER);
-    expect(compaction).toBeDefined();
-    stateless.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(15 minutes)',
-      Targets: Match.arrayWith([Match.objectLike({ Arn: Match.anyValue() })]),
-    });
-  });
-
-  it('sets only environment variables from the shared list, and the table on every function', () => {
-    for (const [handler, { props }] of functionsByHandler(stateless)) {
+  it('sets only environment variables from the shared list, each resource variable only where the code uses it', () => {
+    const functions = functionsByArea(stateless);
+    for (const [area, { props }] of functions) {
       const names = envNames(props);
+      const usage = built.stateless.area(area as AreaName).usage;
+      // Runtime-wide settings (NODE_OPTIONS) are the only names outside the shared list.
       expect(
         names.filter((n) => !allEnvVarNames.has(n)),
-        handler,
-      ).toEqual([]);
-      expect(names, handler).toContain(ENV_VARS.tableName);
-      expect(names, handler).toContain(ENV_VARS.userPoolClientId);
+        area,
+      ).toEqual(Object.keys(FUNCTION_ENVIRONMENT_DEFAULTS));
+      expect((props.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS, area).toBe(
+        '--enable-source-maps',
+      );
+      expect(names, area).toContain(ENV_VARS.userPoolClientId);
+      expect(names.includes(ENV_VARS.tableName), area).toBe(Boolean(usage.operations.dynamodb));
+      expect(names.includes(ENV_VARS.filesBucket), area).toBe(Boolean(usage.operations.s3));
+      expect(names.includes(ENV_VARS.wsCallbackUrl), area).toBe(
+        Boolean(usage.operations.apigatewaymanagementapi),
+      );
+      expect(names.includes(ENV_VARS.jobsFunctionName), area).toBe(Boolean(usage.operations.lambda));
     }
+    expect(envNames(functions.get(UNMATCHED_ROUTE.area)?.props ?? {})).not.toContain(ENV_VARS.tableName);
   });
 
-  it('gives GET handlers read-only table access and never allows a Scan', () => {
-    const functions = functionsByHandler(stateless);
-    const policies = Object.values(stateless.findResources('AWS::IAM::Policy')) as Resource[];
-    const policyOf = (handler: string) => {
-      const fn = functions.get(handler);
-      const role = fn?.props.Role as { 'Fn::GetAtt': string[] } | undefined;
-      const roleRef = JSON.stringify(role?.['Fn::GetAtt'][0] ?? 'missing role');
-      return JSON.stringify(policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleRef)));
-    };
-    expect(policyOf('http/users/get-current-user')).toContain('dynamodb:Query');
-    // A read-only handler may put only error reports (the id of a 500), never anything else.
-    const readOnly = JSON.parse(policyOf('http/users/get-current-user')) as Resource[];
-    const statements = readOnly.flatMap(
-      (p) =>
-        (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] })
-          .Statement,
-    );
-    const writes = statements.filter((st) =>
-      [st.Action].flat().some((a) => /dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(a)),
-    );
-    expect(writes).toHaveLength(1);
-    expect(writes[0]?.Action).toBe('dynamodb:PutItem');
-    expect(writes[0]?.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERRORREPORT#*'] },
-    });
-    expect(policyOf('http/incidents/create-incident')).toContain('dynamodb:PutItem');
-    expect(JSON.stringify(policies)).not.toContain('dynamodb:Scan');
-  });
-
-  it('creates one HTTP API route per route-table entry, with the JWT authorizer exactly on jwt routes', () => {
+  it('routes every route-table entry to its area function, with the JWT authorizer exactly on jwt routes', () => {
+    const functions = functionsByArea(stateless);
     const routes = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
-    const httpRoutes = routes.filter(
-      (r) => !String(r.Properties.RouteKey).startsWith('$') || r.Properties.RouteKey === '$default',
-    );
-    const byKey = new Map(httpRoutes.map((r) => [String(r.Properties.RouteKey), r.Properties]));
+    const byKey = new Map(routes.map((r) => [String(r.Properties.RouteKey), r]));
     for (const route of HTTP_ROUTES) {
-      const props = byKey.get(`${route.method} ${route.path}`);
-      expect(props, `${route.method} ${route.path}`).toBeDefined();
+      const apiRoute = byKey.get(routeKeyOf(route));
+      expect(apiRoute, routeKeyOf(route)).toBeDefined();
+      const props = apiRoute?.Properties;
       expect(props?.AuthorizationType, route.path).toBe(route.auth === 'jwt' ? 'JWT' : 'NONE');
       expect(Boolean(props?.AuthorizerId), route.path).toBe(route.auth === 'jwt');
+      expect(apiRoute && integratedFunction(apiRoute), routeKeyOf(route)).toBe(
+        functions.get(route.area)?.logicalId,
+      );
     }
     const routeKeys = routes.map((r) => r.Properties.RouteKey);
     expect(routeKeys.filter((k) => typeof k === 'string' && k.includes(' /v2'))).toHaveLength(
       HTTP_ROUTES.length,
     );
+    // One integration and one invoke permission per HTTP area, not per route.
+    const httpAreas = new Set([...HTTP_ROUTES.map((r) => r.area), UNMATCHED_ROUTE.area]);
+    const httpIntegrations = Object.values(stateless.findResources('AWS::ApiGatewayV2::Integration')).filter(
+      (i) => (i as Resource).Properties.PayloadFormatVersion === '2.0',
+    );
+    expect(httpIntegrations).toHaveLength(httpAreas.size);
     stateless.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
@@ -270,7 +293,7 @@ describe('stateless stack', () => {
     });
   });
 
-  it('sends unmatched requests to the not-found handler without an authorizer, and logs access', () => {
+  it('sends unmatched requests to the unmatched area without an authorizer, and logs access', () => {
     const [httpApiId] = Object.keys(
       stateless.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
     );
@@ -281,13 +304,9 @@ describe('stateless stack', () => {
     ) as Resource[];
     expect(defaultRoutes).toHaveLength(1);
     expect(defaultRoutes[0]?.Properties.AuthorizationType).toBe('NONE');
-    const target = JSON.stringify(defaultRoutes[0]?.Properties.Target);
-    const integrationId = target.match(/"Ref":"([^"]+)"/)?.[1] ?? '';
-    const integration = stateless.findResources('AWS::ApiGatewayV2::Integration')[integrationId] as
-      | Resource
-      | undefined;
-    const notFound = functionsByHandler(stateless).get(NOT_FOUND_HANDLER);
-    expect(integration?.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [notFound?.logicalId, 'Arn'] });
+    expect(defaultRoutes[0] && integratedFunction(defaultRoutes[0])).toBe(
+      functionsByArea(stateless).get(UNMATCHED_ROUTE.area)?.logicalId,
+    );
 
     stateless.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -302,22 +321,24 @@ describe('stateless stack', () => {
     });
   });
 
-  it('creates the WebSocket API with $connect, $disconnect and $default and a stage', () => {
+  it('serves $connect, $disconnect and $default of the WebSocket API with the websocket area, on a stage', () => {
+    const websocket = functionsByArea(stateless).get(WS_AREA)?.logicalId;
     for (const route of WS_ROUTES) {
-      stateless.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-        RouteKey: route.routeKey,
-        AuthorizationType: 'NONE',
-      });
+      const [found] = Object.values(
+        stateless.findResources('AWS::ApiGatewayV2::Route', {
+          Properties: { RouteKey: route.routeKey, AuthorizationType: 'NONE' },
+        }),
+      ).filter((r) => !JSON.stringify(r).includes('"ApiId":{"Ref":"HttpApi')) as Resource[];
+      expect(found && integratedFunction(found), route.routeKey).toBe(websocket);
     }
     stateless.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
     stateless.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true });
   });
 
-  it('lets pushing functions post to WebSocket connections and tells them the callback URL', () => {
-    const functions = functionsByHandler(stateless);
-    const wsDefault = functions.get('ws/default');
-    expect(envNames(wsDefault?.props ?? {})).toContain(ENV_VARS.wsCallbackUrl);
-    expect(envNames(functions.get('ws/connect')?.props ?? {})).not.toContain(ENV_VARS.wsCallbackUrl);
+  it('lets the functions that push post to WebSocket connections and tells them the callback URL', () => {
+    const functions = functionsByArea(stateless);
+    expect(envNames(functions.get(WS_AREA)?.props ?? {})).toContain(ENV_VARS.wsCallbackUrl);
+    expect(envNames(functions.get('shell')?.props ?? {})).not.toContain(ENV_VARS.wsCallbackUrl);
     stateless.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([Match.objectLike({ Action: 'execute-api:ManageConnections' })]),
@@ -325,7 +346,7 @@ describe('stateless stack', () => {
     });
   });
 
-  it('builds the state machine from the shared ASL file with every placeholder substituted', () => {
+  it('builds the state machine from the shared ASL file, its Lambda tasks all on the workflow area', () => {
     const asl = readFileSync(ASL_FILE, 'utf8');
     const placeholders = [...new Set([...asl.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]))];
     const [machine] = Object.values(
@@ -337,13 +358,9 @@ describe('stateless stack', () => {
     );
     const substitutions = machine?.Properties.DefinitionSubstitutions as Record<string, unknown>;
     expect(Object.keys(substitutions).sort()).toEqual([...placeholders].sort());
-
-    const functions = functionsByHandler(stateless);
-    for (const [state, handler] of Object.entries(WORKFLOW_TASKS)) {
-      expect(substitutions[`${state}FunctionArn`]).toEqual({
-        'Fn::GetAtt': [functions.get(handler)?.logicalId, 'Arn'],
-      });
-    }
+    expect(substitutions.WorkflowFunctionArn).toEqual({
+      'Fn::GetAtt': [functionsByArea(stateless).get(WORKFLOW_AREA)?.logicalId, 'Arn'],
+    });
     expect(machine?.Properties).toMatchObject({
       TracingConfiguration: { Enabled: true },
       LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
@@ -377,10 +394,39 @@ describe('stateless stack', () => {
     });
     const names = ((container?.Environment ?? []) as Array<{ Name: string }>).map((e) => e.Name);
     expect(names.filter((n) => !allEnvVarNames.has(n))).toEqual([]);
-    expect(names).toEqual(expect.arrayContaining([ENV_VARS.tableName, ENV_VARS.filesBucket]));
+    // The runner reads and writes run documents under runs/ only; it never touches the table.
+    expect(names).toContain(ENV_VARS.filesBucket);
+    expect(names).not.toContain(ENV_VARS.tableName);
     stateless.resourceCountIs('AWS::EC2::NatGateway', 0);
     stateless.resourceCountIs('AWS::EC2::InternetGateway', 0);
     stateless.resourceCountIs('AWS::EC2::FlowLog', 1);
+  });
+});
+
+describe('stack size', () => {
+  const LIMIT = 300;
+
+  it(`keeps every stack under ${LIMIT} resources, and one more route in an area costs one resource`, () => {
+    const counts = Object.fromEntries(
+      [stateful, stateless, web].map((t, i) => [['stateful', 'stateless', 'web'][i], resourceCount(t)]),
+    );
+    for (const [stack, count] of Object.entries(counts)) expect(count, stack).toBeLessThan(LIMIT);
+
+    // The same app with one more route in an existing area (a copy of a models route on a new path).
+    const model = HTTP_ROUTES.find((r) => r.area === 'models') as HttpRoute;
+    const extra: HttpRoute = { ...model, path: '/v2/models/{uuid}/extra-route-for-the-size-test' };
+    const grown = buildTestApp({ webDist: fakeWebBuild() }, { httpRoutes: [...HTTP_ROUTES, extra] });
+    const perRoute = resourceCount(Template.fromStack(grown.stateless)) - counts.stateless;
+    const headroom = Math.floor((LIMIT - counts.stateless) / Math.max(perRoute, 1));
+    console.log(
+      `Resources per stack: ${Object.entries(counts)
+        .map(([s, c]) => `${s} ${c}`)
+        .join(
+          ', ',
+        )} (limit ${LIMIT}, CloudFormation's own 500). One more route in an existing area: +${perRoute} resource(s) ` +
+        `(an AWS::ApiGatewayV2::Route); room for about ${headroom} more routes in the stateless stack.`,
+    );
+    expect(perRoute).toBe(1);
   });
 });
 
@@ -454,5 +500,42 @@ describe('cdk-nag AwsSolutions', () => {
       expect(annotations.findWarning('*', Match.anyValue()), stack.stackName).toEqual([]);
     }
     expect(assembly.getStackByName(statelessStackName).template).toBeDefined();
+  });
+});
+
+describe('first deploy', () => {
+  it('expires unattached uploads and download archives, and keeps only a few old catalogue snapshots', () => {
+    const [bucket] = Object.values(
+      stateful.findResources('AWS::S3::Bucket', {
+        Properties: { VersioningConfiguration: Match.anyValue() },
+      }),
+    ) as Resource[];
+    if (!bucket) throw new Error('no versioned bucket in the stateful stack');
+    const config = bucket.Properties.LifecycleConfiguration as { Rules: Array<Record<string, unknown>> };
+    const rules = config.Rules;
+    const byPrefix = (prefix: string) => rules.find((r) => r.Prefix === prefix);
+    expect(byPrefix('uploads/')).toMatchObject({ ExpirationInDays: 2, Status: 'Enabled' });
+    expect(byPrefix('downloads/')).toMatchObject({ ExpirationInDays: 1, Status: 'Enabled' });
+    expect(byPrefix('catalog/')).toMatchObject({
+      NoncurrentVersionExpiration: { NoncurrentDays: 1, NewerNoncurrentVersions: 3 },
+    });
+  });
+
+  it('seeds option lists and settings on deploy through the jobs function, again when the seed values change', () => {
+    const [seed] = Object.values(stateless.findResources('Custom::DeployJob')) as Resource[];
+    expect(seed?.Properties).toMatchObject({
+      job: 'seed-app-data',
+      inputsHash: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
+    const areas = functionsByArea(stateless);
+    const jobs = areas.get('jobs');
+    // The custom resource's provider, not the area functions that invoke jobs (JOBS_FUNCTION_NAME).
+    const areaIds = new Set([...areas.values()].map((f) => f.logicalId));
+    const providers = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
+      ([id, r]) =>
+        !areaIds.has(id) &&
+        JSON.stringify((r as Resource).Properties.Environment ?? {}).includes(jobs?.logicalId ?? '-'),
+    );
+    expect(providers.length).toBe(1);
   });
 });

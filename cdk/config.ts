@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Node } from 'constructs';
 
 /**
@@ -121,9 +122,23 @@ export function readDeployConfig(node: Node, appVersion: string): DeployConfig {
     idp: readIdp(node),
     mailFrom: text(node, 'mailFrom'),
     appVersion: text(node, 'appVersion') ?? appVersion,
-    // Shown in the footer; pass it to make a synth reproducible.
-    buildTime: text(node, 'buildTime') ?? new Date().toISOString(),
+    buildTime: text(node, 'buildTime') ?? commitTime(),
     logLevel: text(node, 'logLevel') ?? 'INFO',
     webDist: text(node, 'webDist') ?? 'web/dist',
   };
+}
+
+/**
+ * The build time shown in the footer and set on every function: the commit time of HEAD, so two
+ * synths of the same commit produce the same template and a deploy without changes updates nothing
+ * (a wall-clock time changed every function's environment on every deploy). Without git (a source
+ * archive) pass `-c buildTime=...`.
+ */
+function commitTime(): string {
+  try {
+    const out = execFileSync('git', ['log', '-1', '--format=%cI'], { encoding: 'utf8', stdio: 'pipe' });
+    return new Date(out.trim()).toISOString();
+  } catch {
+    return '1970-01-01T00:00:00.000Z';
+  }
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { HttpRoute } from '@shared/api/routes';
 import { type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeployConfig } from './config';
-import { REPO_ROOT } from './constructs/api-function';
+import { REPO_ROOT } from './constructs/handler-bundling';
 import { StatefulStack } from './stacks/stateful-stack';
 import { StatelessStack } from './stacks/stateless-stack';
 import { WebStack } from './stacks/web-stack';
@@ -12,7 +13,7 @@ import { WebStack } from './stacks/web-stack';
  * Wires the three stacks of one stage and turns on cdk-nag's AwsSolutions checks (synth fails on any
  * unacknowledged finding). `cdk/app.ts` calls this; the CDK tests call it with their own context.
  */
-export function defineApp(app: App) {
+export function defineApp(app: App, options: { httpRoutes?: readonly HttpRoute[] } = {}) {
   const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
     version: string;
   };
@@ -33,6 +34,7 @@ export function defineApp(app: App) {
     hostedUiDomain: stateful.hostedUiDomain,
     mailIdentity: stateful.mailIdentity,
     mailFromAddress: stateful.mailFromAddress,
+    ...(options.httpRoutes ? { httpRoutes: options.httpRoutes } : {}),
   });
   stateless.addStackDependency(stateful, 'Handlers address the files bucket by name');
   const web = new WebStack(app, `${prefix}-Web`, {

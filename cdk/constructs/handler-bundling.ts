@@ -1,31 +1,26 @@
 import path from 'node:path';
-import {
-  HTTP_ROUTES,
-  NOT_FOUND_HANDLER,
-  SCHEDULED_JOBS,
-  WORKFLOW_TASKS,
-  WS_ROUTES,
-} from '@shared/api/routes';
-import type { BuildOptions } from 'esbuild';
+import { AREAS, type AreaName, areaEntries } from '@shared/api/routes';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { prebuiltOpenApiDocument } from './prebuilt-openapi';
 import { pureTopLevelConstants } from './pure-top-level';
 
 /**
- * How every Lambda handler is bundled: one definition for the CDK construct (api-function.ts, through
- * cdk/bundle-handler.ts) and for the bundle benchmark (scripts/bench/bundles.ts), so the benchmark
- * measures exactly what is deployed. esbuild's JS API, because the schema plugin below cannot be passed
- * to the esbuild CLI that NodejsFunction runs.
+ * How every Lambda function is bundled: one definition for the CDK construct (area-function.ts,
+ * through cdk/bundle-areas.ts), the IAM derivation (area-analysis.ts) and the bundle benchmark
+ * (scripts/bench/bundles.ts), so what is measured and analysed is what is deployed. esbuild's JS API,
+ * because the plugins below cannot be passed to the esbuild CLI that NodejsFunction runs.
  */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const FUNCTIONS_DIR = path.join(REPO_ROOT, 'functions');
 
-/** The bundle's file name; Lambda's handler setting is `index.handler`. */
+/** The entry file of every bundle; Lambda's handler setting is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
+/** Written by cdk/bundle-areas.ts next to the bundles: every area's AreaUsage (area-analysis.ts). */
+export const USAGE_FILE = 'usage.json';
 
-export function handlerBuildOptions(entry: string, outfile: string): BuildOptions {
+/** esbuild settings every bundle shares (areas and the benchmark's floor bundles). */
+export function baseBuildOptions(): BuildOptions {
   return {
-    entryPoints: [entry],
-    outfile,
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -34,21 +29,14 @@ export function handlerBuildOptions(entry: string, outfile: string): BuildOption
     sourcemap: true,
     sourcesContent: false,
     mainFields: ['module', 'main'],
-    // Some dependencies are CommonJS and call require(); ESM output needs it defined.
+    // Some dependencies are CommonJS and call require(); ESM output needs it defined (in every chunk).
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-    /*
-     * Lambda passes the role's credentials in environment variables, so the SDK's default credential
-     * chain is replaced by an environment-only provider (functions/lib/lambda-credentials.ts): 140 kB
-     * less to parse and ~20 ms off every cold start.
-     */
-    alias: {
-      '@aws-sdk/credential-provider-node': path.join(FUNCTIONS_DIR, 'lib/lambda-credentials.ts'),
-    },
+    absWorkingDir: REPO_ROOT,
     plugins: [
-      // The shared zod schemas: only those a handler uses are built at its cold start.
+      // The shared zod schemas: only those the bundle's code uses are built at its cold start.
       pureTopLevelConstants(/[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/),
       // The OpenAPI document as data, generated once per build.
       prebuiltOpenApiDocument(REPO_ROOT),
@@ -58,15 +46,78 @@ export function handlerBuildOptions(entry: string, outfile: string): BuildOption
   };
 }
 
-/** Every handler module the CDK app deploys, from the one route table. */
-export function deployedHandlers(): string[] {
+/**
+ * One area function: the generated entry (`areaEntrySource`) with every route of the area bundled into
+ * it, and ESM `splitting` for the dynamic imports that remain (the SDK's credential providers, a
+ * module's own `await import()` of code only a rare path needs): those become chunks loaded on first
+ * use. Output: `<outdir>/index.mjs` and `<outdir>/chunks/*.mjs`, with source maps.
+ *
+ * `analysis: true` builds the same graph unminified and in memory: identical tree shaking, but names
+ * and the `// <module path>` markers survive, which is what area-analysis.ts reads.
+ */
+export function areaBuildOptions(area: AreaName, outdir: string, options: { analysis?: boolean } = {}) {
+  const base = baseBuildOptions();
+  return {
+    ...base,
+    entryPoints: { index: `${AREA_ENTRY_PREFIX}${area}` },
+    outdir,
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    plugins: [...(base.plugins ?? []), areaEntryPlugin()],
+    ...(options.analysis ? { minify: false, sourcemap: false, write: false } : {}),
+  } satisfies BuildOptions;
+}
+
+const AREA_ENTRY_PREFIX = 'area:';
+
+/**
+ * The generated entry of an area: its dispatch map, every entry of the route table imported statically
+ * (`load` in area-handler.ts then resolves at once). Paths are relative to functions/ so the bundle
+ * holds no machine paths.
+ *
+ * Why not one lazy `import()` per route: esbuild splits at file granularity, into one chunk per set of
+ * routes that reach a file, so a route's cold start loaded 20-25 chunks, most of them a few hundred
+ * bytes (a data module, a rule shared by three routes...), and every shared schema file with the
+ * schemas of all the routes that import it. Each chunk is one more module for Node's ESM loader to
+ * resolve, read, compile and link; measured with `npm run bench:bundles`, that cost more than
+ * evaluating the other routes' top-level code (route modules are a few kB, mostly function bodies that
+ * V8 only pre-parses): about 20 ms of CPU on the models area's slowest route, 5-20 ms on the others. A
+ * route whose own code is heavy and rarely used keeps it behind an `await import()` inside the module
+ * (get-openapi.ts and the document it serves).
+ */
+export function areaEntrySource(area: AreaName): string {
+  const entries = areaEntries(area);
+  if (entries.length === 0) throw new Error(`Area '${area}' has no entries in shared/api/routes.ts`);
+  const imports = entries.map(
+    ({ handler }, i) => `import { handler as entry${i} } from ${JSON.stringify(`./${handler}.ts`)};`,
+  );
+  const lines = entries.map(
+    ({ key }, i) => `  ${JSON.stringify(key)}: () => Promise.resolve({ handler: entry${i} }),`,
+  );
   return [
-    ...new Set<string>([
-      ...HTTP_ROUTES.map((r) => r.handler),
-      NOT_FOUND_HANDLER,
-      ...WS_ROUTES.map((r) => r.handler),
-      ...Object.values(WORKFLOW_TASKS),
-      ...SCHEDULED_JOBS.map((j) => j.handler),
-    ]),
-  ];
+    "import { areaHandler } from './areas/area-handler.ts';",
+    ...imports,
+    `export const handler = areaHandler(${JSON.stringify(area)}, ${JSON.stringify(AREAS[area].trigger)}, {`,
+    ...lines,
+    '});',
+    '',
+  ].join('\n');
+}
+
+/** Resolves `area:<name>` to the area's generated entry. */
+function areaEntryPlugin(): Plugin {
+  return {
+    name: 'area-entry',
+    setup(build) {
+      build.onResolve({ filter: /^area:/ }, (args) => ({
+        path: args.path.slice(AREA_ENTRY_PREFIX.length),
+        namespace: 'area',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'area' }, (args) => {
+        if (!(args.path in AREAS)) throw new Error(`Unknown area '${args.path}'`);
+        return { contents: areaEntrySource(args.path as AreaName), resolveDir: FUNCTIONS_DIR, loader: 'ts' };
+      });
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { CATALOG_PREFIX, DOWNLOADS_PREFIX, UPLOADS_PREFIX } from '@shared/config/files-bucket';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import {
   CfnOutput,
@@ -33,6 +34,7 @@ import {
   Bucket,
   BucketEncryption,
   HttpMethods,
+  type LifecycleRule,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
@@ -59,6 +61,39 @@ export function filesBucketName(scope: Stack, stage: string): string {
  * Everything that holds data or identities: the table, the files bucket, the user pool and the mail
  * identity. Retained on stack deletion, so the stateless stack can be destroyed and rebuilt freely.
  */
+/**
+ * What the files bucket forgets by itself (S3 applies lifecycle rules once a day, so "1 day" means
+ * gone within one to two days; the presigned links to these objects expire after 15 minutes anyway):
+ * - `uploads/`: bodies a browser uploaded but no entry ever attached (attaching copies them).
+ * - `downloads/`: the "Download all" archives.
+ * - `catalog/`: the search snapshot is rewritten on every compaction; only the newest few old
+ *   versions are kept for a rollback.
+ * - everything else: old versions of model files stay a year (file history shows the live ones).
+ */
+export const FILES_BUCKET_LIFECYCLE_RULES: LifecycleRule[] = [
+  { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+  {
+    id: 'UnattachedUploads',
+    prefix: UPLOADS_PREFIX,
+    expiration: Duration.days(2),
+    noncurrentVersionExpiration: Duration.days(1),
+  },
+  {
+    id: 'DownloadArchives',
+    prefix: DOWNLOADS_PREFIX,
+    expiration: Duration.days(1),
+    noncurrentVersionExpiration: Duration.days(1),
+  },
+  {
+    id: 'OldCatalogueSnapshots',
+    prefix: CATALOG_PREFIX,
+    noncurrentVersionExpiration: Duration.days(1),
+    noncurrentVersionsToRetain: 3,
+  },
+  { id: 'OldFileVersions', noncurrentVersionExpiration: Duration.days(365) },
+  { id: 'ExpiredDeleteMarkers', expiredObjectDeleteMarker: true },
+];
+
 export class StatefulStack extends Stack {
   readonly table: Table;
   readonly filesBucket: Bucket;
@@ -164,10 +199,7 @@ export class StatefulStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [
-        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
-        { noncurrentVersionExpiration: Duration.days(365) },
-      ],
+      lifecycleRules: FILES_BUCKET_LIFECYCLE_RULES,
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -1,14 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  AREAS,
+  type AreaName,
+  areaNames,
   CORS,
+  DEPLOY_JOBS,
   HTTP_ROUTES,
-  NOT_FOUND_HANDLER,
+  type HttpRoute,
+  INVOKED_JOBS_AREA,
+  routeKeyOf,
   SCHEDULED_JOBS,
-  WORKFLOW_TASKS,
+  UNMATCHED_ROUTE,
+  WORKFLOW_AREA,
+  WS_AREA,
   WS_ROUTES,
 } from '@shared/api/routes';
-import { ENV_VARS, type EnvVarName } from '@shared/config/env-vars';
+import { ENV_VARS, type EnvVarName, OBSERVABILITY } from '@shared/config/env-vars';
+import { RUNS_PREFIX } from '@shared/config/files-bucket';
 import { CfnOutput, Duration, IgnoreMode, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -45,7 +54,7 @@ import {
   LogDrivers,
   OperatingSystemFamily,
 } from 'aws-cdk-lib/aws-ecs';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -54,71 +63,24 @@ import type { EmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
+import { AreaFunction, REPO_ROOT } from '../constructs/area-function';
 import {
-  ApiFunction,
   acknowledgeWildcardResource,
   type BindTarget,
   bindBucket,
-  bindTable,
-  bindWebSocketPush,
-  REPO_ROOT,
-} from '../constructs/api-function';
+  grantAreaUsage,
+} from '../constructs/area-grants';
+import { DeployJobResource } from '../constructs/deploy-job';
 import { filesBucketName } from './stateful-stack';
 
 export const ASL_FILE = path.join(REPO_ROOT, 'cdk/state-machine/run-model.asl.json');
+/** What a deploy job's result depends on: a change to these files runs it again on the next deploy. */
+const DEPLOY_JOB_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  'seed-app-data': ['functions/core/options/seed-values.ts', 'functions/core/settings/default-settings.ts'],
+};
+
 export const WS_STAGE_NAME = 'live';
 export const RUNNER_CONTAINER_NAME = 'runner';
-
-/**
- * What a handler needs beyond its table access (GET routes read, all other routes read and write).
- * Kept next to the grants so a reviewer sees every permission in one place.
- */
-const HANDLER_NEEDS: Readonly<Record<string, readonly ('mail' | 'push' | 'files' | 'filesRead')[]>> = {
-  // The catalogue projection reads its snapshot from the files bucket; compaction writes it.
-  'http/models/list-models': ['filesRead'],
-  'http/models/search-models': ['filesRead'],
-  'jobs/compact-catalog': ['files'],
-  'http/users/request-app-access': ['mail', 'push'],
-  // Catalogue handlers that copy, delete, presign or zip objects of the files bucket.
-  'http/models/create-model': ['files'],
-  'http/models/delete-model': ['files'],
-  'http/models/attach-model-files': ['files'],
-  'http/models/download-model-file': ['files'],
-  'http/models/download-all-files': ['files'],
-  'http/uploads/create-upload': ['files'],
-  // Collaboration (issue 4): file bodies and versions, downloads with audit, mails with grant links.
-  'http/files/update-files': ['files'],
-  'http/files/request-file-access': ['mail'],
-  'http/files/set-file-access': ['mail'],
-  'http/files/transfer-file-owner': ['mail'],
-  'http/access/request-model-access': ['mail'],
-  'http/access/grant-model-role': ['mail'],
-  'http/access/share-model': ['mail'],
-  'http/notifications/create-notification': ['mail', 'push'],
-  'ws/default': ['push'],
-  [WORKFLOW_TASKS.Prepare]: ['push', 'files'],
-  [WORKFLOW_TASKS.Collect]: ['push', 'files'],
-  [WORKFLOW_TASKS.MarkFailed]: ['push', 'files'],
-};
-
-/** The catalogue compaction job (functions/jobs/compact-catalog.ts), one of SCHEDULED_JOBS. */
-export const CATALOG_COMPACTION_HANDLER = 'jobs/compact-catalog';
-
-const pascalCase = (name: string) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
-
-/**
- * Handlers that hold the whole catalogue projection in memory (about 100,000 entries): more memory,
- * and with it a full vCPU for the cold-start load and the per-request scans.
- */
-export const HANDLER_SIZING: Readonly<Record<string, { memorySize: number; timeout?: Duration }>> = {
-  'http/models/list-models': { memorySize: 1769 },
-  'http/models/search-models': { memorySize: 1769 },
-  [CATALOG_COMPACTION_HANDLER]: { memorySize: 1769, timeout: Duration.minutes(5) },
-};
 
 export interface StatelessStackProps extends StackProps {
   readonly config: DeployConfig;
@@ -128,21 +90,25 @@ export interface StatelessStackProps extends StackProps {
   readonly hostedUiDomain: UserPoolDomain;
   readonly mailIdentity?: EmailIdentity;
   readonly mailFromAddress?: string;
+  /** The HTTP routes to serve; HTTP_ROUTES unless a test measures what one more route costs. */
+  readonly httpRoutes?: readonly HttpRoute[];
 }
 
 /**
- * Code and wiring: one Lambda per route of the shared route table behind the HTTP API, the WebSocket
- * API, the run-model state machine (the same ASL file the local cloud runs) and the Fargate task it
- * starts. Holds no data: it can be destroyed and redeployed.
+ * Code and wiring: one Lambda function per feature area of the shared route table (shared/api/routes.ts,
+ * AREAS) behind the HTTP API, the WebSocket API, the run-model state machine (the same ASL file the
+ * local cloud runs) and the schedules, plus the Fargate task the state machine starts. Every function's
+ * grants come from what its bundled code uses (cdk/constructs/area-analysis.ts). Adding a route to an
+ * area adds one API route resource and no function. Holds no data: it can be destroyed and redeployed.
  */
 export class StatelessStack extends Stack {
   readonly httpApi: HttpApi;
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly stateMachine: StateMachine;
-  /** Functions by handler module (`http/users/get-current-user`, `ws/connect`, `workflow/prepare`...). */
-  readonly functions = new Map<string, ApiFunction>();
-  private readonly filesBucket: IBucket;
+  /** One function per area. */
+  readonly functions = new Map<AreaName, AreaFunction>();
+  readonly filesBucket: IBucket;
 
   constructor(
     scope: Construct,
@@ -152,17 +118,26 @@ export class StatelessStack extends Stack {
     super(scope, id, props);
     this.filesBucket = Bucket.fromBucketName(this, 'FilesBucket', filesBucketName(this, props.config.stage));
 
-    this.httpApi = this.createHttpApi();
+    for (const area of areaNames()) {
+      this.functions.set(
+        area,
+        new AreaFunction(this, `${pascalCase(area)}Area`, { area, environment: this.commonEnvironment() }),
+      );
+    }
 
-    const wsFunctions = WS_ROUTES.map((route) => this.createFunction(route.handler, 'readWrite'));
-    const [connect, disconnect, fallback] = wsFunctions as [ApiFunction, ApiFunction, ApiFunction];
+    this.httpApi = this.createHttpApi(props.httpRoutes ?? HTTP_ROUTES);
+
+    const ws = new WebSocketLambdaIntegration('WebSocket', this.area(WS_AREA).function);
+    const wsRoute = (routeKey: string) => {
+      if (!WS_ROUTES.some((r) => r.routeKey === routeKey))
+        throw new Error(`${routeKey} is not in WS_ROUTES (shared/api/routes.ts)`);
+      return { integration: ws };
+    };
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       apiName: `${props.config.stage}-model-repository-ws`,
-      connectRouteOptions: { integration: new WebSocketLambdaIntegration('Connect', connect.function) },
-      disconnectRouteOptions: {
-        integration: new WebSocketLambdaIntegration('Disconnect', disconnect.function),
-      },
-      defaultRouteOptions: { integration: new WebSocketLambdaIntegration('Fallback', fallback.function) },
+      connectRouteOptions: wsRoute('$connect'),
+      disconnectRouteOptions: wsRoute('$disconnect'),
+      defaultRouteOptions: wsRoute('$default'),
     });
     this.webSocketStage = new WebSocketStage(this, 'WebSocketStage', {
       webSocketApi: this.webSocketApi,
@@ -172,44 +147,70 @@ export class StatelessStack extends Stack {
     });
     this.acknowledgeWebSocketApi();
 
-    const workflow = {
-      Prepare: this.createFunction(WORKFLOW_TASKS.Prepare, 'readWrite'),
-      Collect: this.createFunction(WORKFLOW_TASKS.Collect, 'readWrite'),
-      MarkFailed: this.createFunction(WORKFLOW_TASKS.MarkFailed, 'readWrite'),
-    };
+    const workflow = this.area(WORKFLOW_AREA);
     const runner = this.createRunner();
     this.stateMachine = this.createStateMachine({
-      PrepareFunctionArn: workflow.Prepare.functionArn,
-      CollectFunctionArn: workflow.Collect.functionArn,
-      MarkFailedFunctionArn: workflow.MarkFailed.functionArn,
+      WorkflowFunctionArn: workflow.functionArn,
       ClusterArn: runner.cluster.clusterArn,
       RunnerTaskDefinitionArn: runner.taskDefinition.taskDefinitionArn,
       SubnetA: runner.subnetIds[0] ?? '',
       SubnetB: runner.subnetIds[1] ?? '',
       RunnerSecurityGroupId: runner.securityGroup.securityGroupId,
     });
-    this.grantStateMachine(Object.values(workflow), runner);
+    this.grantStateMachine(workflow, runner);
 
     // Scheduled jobs (the local cloud runs the same list on timers), e.g. catalogue compaction: a new
     // snapshot every 15 minutes (docs/data-model.md, "Catalogue search").
     for (const job of SCHEDULED_JOBS) {
-      const fn = this.createFunction(job.handler, 'readWrite');
-      new Rule(this, `${pascalCase(job.handler.split('/').pop() ?? job.handler)}Schedule`, {
+      new Rule(this, `${pascalCase(job.name)}Schedule`, {
         description: job.description,
         schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
-        targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
+        targets: [
+          new LambdaFunction(this.area(job.area).function, {
+            event: RuleTargetInput.fromObject({ job: job.name, time: EventField.time }),
+            retryAttempts: 2,
+          }),
+        ],
       });
     }
 
-    // Push needs the WebSocket API id, so it is bound once the API exists.
-    for (const [handler, fn] of this.functions) {
-      if (HANDLER_NEEDS[handler]?.includes('push'))
-        bindWebSocketPush(fn, this.webSocketApi.apiId, WS_STAGE_NAME);
+    // Deploy jobs: the option lists, settings and tour are seeded on every deploy that changes them,
+    // by the same use case the local cloud runs at start (docs/deploy.md, "From an empty AWS account").
+    for (const job of DEPLOY_JOBS) {
+      new DeployJobResource(this, `${pascalCase(job.name)}DeployJob`, {
+        job,
+        fn: this.area(job.area),
+        inputs: DEPLOY_JOB_INPUTS[job.name] ?? [],
+      });
+    }
+
+    // Grants last: they name the WebSocket API and the state machine, which need the functions first.
+    for (const [area, fn] of this.functions) {
+      if (area === WORKFLOW_AREA && fn.usage.operations.sfn)
+        throw new Error('The workflow area cannot start executions of the state machine that invokes it');
+      if (area === INVOKED_JOBS_AREA && fn.usage.operations.lambda)
+        throw new Error('The jobs area cannot invoke its own function');
+      grantAreaUsage(fn, fn.usage, {
+        table: props.table,
+        filesBucket: this.filesBucket,
+        webSocket: { apiId: this.webSocketApi.apiId, stageName: WS_STAGE_NAME },
+        stateMachine: this.stateMachine,
+        jobsFunction: this.area(INVOKED_JOBS_AREA).function,
+        ...(props.mailIdentity && props.mailFromAddress
+          ? { mail: { identity: props.mailIdentity, fromAddress: props.mailFromAddress } }
+          : {}),
+      });
     }
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
     new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
+  }
+
+  area(name: AreaName): AreaFunction {
+    const fn = this.functions.get(name);
+    if (!fn) throw new Error(`No function for area '${name}'`);
+    return fn;
   }
 
   /** The value of every variable that is the same for all functions, by ENV_VARS name. */
@@ -226,29 +227,26 @@ export class StatelessStack extends Stack {
       [ENV_VARS.appVersion]: config.appVersion,
       [ENV_VARS.buildTime]: config.buildTime,
       [ENV_VARS.logLevel]: config.logLevel,
-      [ENV_VARS.serviceName]: 'model-repository',
-      ...(this.props.mailFromAddress ? { [ENV_VARS.mailFrom]: this.props.mailFromAddress } : {}),
+      [ENV_VARS.serviceName]: OBSERVABILITY.serviceName,
+      [ENV_VARS.metricsNamespace]: OBSERVABILITY.metricsNamespace,
     };
   }
 
-  private createFunction(handler: string, tableAccess: 'read' | 'readWrite'): ApiFunction {
-    const fn = new ApiFunction(this, constructIdFor(handler), {
-      handler,
-      environment: this.commonEnvironment(),
-      ...HANDLER_SIZING[handler],
-    });
-    bindTable(fn, this.props.table, tableAccess);
-    const needs = HANDLER_NEEDS[handler] ?? [];
-    if (needs.includes('files')) bindBucket(fn, this.filesBucket, 'readWrite');
-    if (needs.includes('filesRead')) bindBucket(fn, this.filesBucket, 'read');
-    if (needs.includes('mail') && this.props.mailIdentity) this.props.mailIdentity.grantSendEmail(fn);
-    this.functions.set(handler, fn);
-    return fn;
-  }
-
-  private createHttpApi(): HttpApi {
+  private createHttpApi(routes: readonly HttpRoute[]): HttpApi {
     const { config } = this.props;
-    const notFound = this.createFunction(NOT_FOUND_HANDLER, 'read');
+    // One integration per area function, reused by all its routes, with one API-wide invoke
+    // permission instead of one per route: a route costs one AWS::ApiGatewayV2::Route and nothing else.
+    const integrations = new Map<AreaName, HttpLambdaIntegration>();
+    const integrationOf = (area: AreaName) => {
+      let integration = integrations.get(area);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${pascalCase(area)}Integration`, this.area(area).function, {
+          scopePermissionToRoute: false,
+        });
+        integrations.set(area, integration);
+      }
+      return integration;
+    };
     const api = new HttpApi(this, 'HttpApi', {
       apiName: `${config.stage}-model-repository`,
       createDefaultStage: false,
@@ -260,9 +258,13 @@ export class StatelessStack extends Stack {
         maxAge: Duration.seconds(CORS.maxAgeSeconds),
       },
       // Unmatched requests (`$default` route) get the API's JSON 404 instead of API Gateway's own.
-      defaultIntegration: new HttpLambdaIntegration('NotFound', notFound.function),
+      defaultIntegration: integrationOf(UNMATCHED_ROUTE.area),
     });
     const accessLogs = new LogGroup(this, 'HttpApiAccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    // AWS WAF cannot be associated with an HTTP API (only with REST APIs, CloudFront, ALB, AppSync,
+    // Cognito and a few others): this API is protected by the stage throttle below and the JWT
+    // authorizer; a WAF would need CloudFront in front of it. cdk-nag's WAF rule (APIG3) checks REST
+    // API stages only, so nothing is acknowledged for it here.
     new HttpStage(this, 'HttpApiStage', {
       httpApi: api,
       stageName: '$default',
@@ -290,12 +292,13 @@ export class StatelessStack extends Stack {
       userPoolClients: [this.props.webClient],
       identitySource: ['$request.header.Authorization'],
     });
-    for (const route of HTTP_ROUTES) {
-      const fn = this.createFunction(route.handler, route.method === 'GET' ? 'read' : 'readWrite');
+    for (const route of routes) {
+      if (AREAS[route.area].trigger !== 'http')
+        throw new Error(`${routeKeyOf(route)}: ${route.area} is not an HTTP area`);
       const [apiRoute] = api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${constructIdFor(route.handler)}Integration`, fn.function),
+        integration: integrationOf(route.area),
         ...(route.auth === 'jwt' ? { authorizer } : {}),
       });
       if (route.auth === 'public' && apiRoute) {
@@ -308,7 +311,7 @@ export class StatelessStack extends Stack {
     Validations.of(api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Only the $default route (unmatched requests) has no authorizer: its handler answers 404 and touches no data.',
+        'Only the $default route (unmatched requests) has no authorizer: its function answers 404 and has no data grant (its code reaches none).',
     });
     return api;
   }
@@ -322,7 +325,7 @@ export class StatelessStack extends Stack {
     Validations.of(this.webSocketStage).acknowledge({
       id: 'AwsSolutions-APIG1',
       reason:
-        'WebSocket access logs need the account-wide API Gateway CloudWatch role, which this app does not own; the $connect/$disconnect/$default handlers log every event with the connection id instead.',
+        'A WebSocket stage writes access logs only through the API Gateway CloudWatch Logs role of the account and region (AWS::ApiGateway::Account, one setting shared by every REST and WebSocket API there), which this app does not take over. Instead the websocket function logs one line per $connect, $disconnect and $default event with the route, connection id and status (functions/areas/area-handler.ts), in its own log group.',
     });
   }
 
@@ -393,8 +396,8 @@ export class StatelessStack extends Stack {
       grantPrincipal: taskDefinition.taskRole,
       addEnvironment: (name, value) => container.addEnvironment(name, value),
     };
-    bindTable(target, this.props.table, 'readWrite');
-    bindBucket(target, this.filesBucket, 'readWrite');
+    // The runner reads its input document and writes its output, both under runs/ (functions/runner).
+    bindBucket(target, this.filesBucket, [RUNS_PREFIX]);
     if (taskDefinition.executionRole) {
       Validations.of(taskDefinition.executionRole).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
@@ -405,7 +408,7 @@ export class StatelessStack extends Stack {
     Validations.of(taskDefinition).acknowledge({
       id: 'AwsSolutions-ECS2',
       reason:
-        'The environment holds only resource names and settings (table, bucket, stage, log level), no secrets; per-run values come as container overrides from the state machine.',
+        'The environment holds only resource names and settings (bucket, stage, log level), no secrets; per-run values come as container overrides from the state machine.',
     });
     const subnetIds = vpc.isolatedSubnets.map((s) => s.subnetId);
     return { vpc, cluster, securityGroup, taskDefinition, subnetIds };
@@ -434,7 +437,7 @@ export class StatelessStack extends Stack {
 
   /** `DefinitionBody.fromFile` grants nothing: these are the permissions the ASL's tasks need. */
   private grantStateMachine(
-    workflow: ApiFunction[],
+    workflow: AreaFunction,
     runner: ReturnType<StatelessStack['createRunner']>,
   ): void {
     const sm = this.stateMachine;
@@ -446,7 +449,7 @@ export class StatelessStack extends Stack {
     sm.addToRolePolicy(
       new PolicyStatement({
         actions: ['lambda:InvokeFunction'],
-        resources: workflow.map((fn) => fn.functionArn),
+        resources: [workflow.functionArn],
       }),
     );
     sm.addToRolePolicy(
@@ -521,10 +524,10 @@ export const RUNNER_ASSET_EXCLUDES = [
   '**/node_modules',
 ];
 
-/** `http/users/get-current-user` → `HttpUsersGetCurrentUser`. */
-export function constructIdFor(handler: string): string {
-  return handler
-    .split(/[/-]/)
+/** `compact-catalog` → `CompactCatalog`. */
+function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');

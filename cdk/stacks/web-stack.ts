@@ -31,7 +31,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
-import { REPO_ROOT } from '../constructs/api-function';
+import { REPO_ROOT } from '../constructs/handler-bundling';
 import { filesBucketName } from './stateful-stack';
 
 export interface WebStackProps extends StackProps {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { REPO_ROOT } from '../constructs/api-function';
+import { REPO_ROOT } from '../constructs/handler-bundling';
 import { defineApp } from '../define-app';
 
 const tempDirs: string[] = [];
@@ -36,10 +36,14 @@ export function fakeWebBuild(): string {
 }
 
 /**
- * Builds the app the way `cdk synth` does (cdk.json context) but without bundling, so CDK tests run
- * fast and need neither esbuild output nor the handler modules. `context` overrides cdk.json.
+ * Builds the app the way `cdk synth` does (cdk.json context) but without deployable bundles: the
+ * functions get inline stub code, while the area analysis still runs (the grants come from the code).
+ * `context` overrides cdk.json; `options` reach the stack definitions (e.g. one more route).
  */
-export function buildTestApp(context: Record<string, unknown> = {}) {
+export function buildTestApp(
+  context: Record<string, unknown> = {},
+  options: Parameters<typeof defineApp>[1] = {},
+) {
   const app = new App({
     outdir: tempDir('mr-cdk-out-'),
     context: {
@@ -50,5 +54,5 @@ export function buildTestApp(context: Record<string, unknown> = {}) {
       ...context,
     },
   });
-  return { app, ...defineApp(app) };
+  return { app, ...defineApp(app, options) };
 }

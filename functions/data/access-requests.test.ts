@@ -1,10 +1,10 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConflictError } from '../lib/errors';
-import type { PutCommand } from './dynamodb';
-import { ConditionalCheckFailedException } from './dynamodb';
 
 const send = vi.hoisted(() => vi.fn());
-vi.mock('./clients', () => ({ ddb: () => ({ send }) }));
+vi.mock('./dynamodb-client', () => ({ ddb: () => ({ send }) }));
 vi.mock('../lib/env', () => ({ env: { tableName: 'Table' } }));
 
 const { reserveAccessRequest } = await import('./access-requests');
@@ -32,7 +32,7 @@ describe('reserveAccessRequest', () => {
 
   it('turns a failed condition into 409 "An access request was sent recently."', async () => {
     send.mockImplementation(async () => {
-      throw new ConditionalCheckFailedException('dynamodb', 400, 'ConditionalCheckFailedException', 'failed');
+      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
     });
     const error = await reserveAccessRequest('ian').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);

@@ -1,7 +1,7 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuditRecord, AuditRecordSchema } from '@shared/schemas/collaboration';
 import { ulid } from 'ulid';
-import { ddb } from './clients';
-import { PutCommand, QueryCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import type { LabeledTxItem } from './models';
 import { tableName, withoutKeys } from './table';
 

@@ -1,6 +1,6 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { RETENTION } from '@shared/constants';
-import { ddb } from './clients';
-import { GetCommand, TransactWriteCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { queryAll, tableName, ttlIn } from './table';
 
 /**

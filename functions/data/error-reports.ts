@@ -1,6 +1,6 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { RETENTION } from '@shared/constants';
-import { ddb } from './clients';
-import { GetCommand, PutCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { tableName, ttlIn } from './table';
 
 /**

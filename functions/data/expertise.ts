@@ -1,5 +1,5 @@
-import { ddb } from './clients';
-import { GetCommand, PutCommand } from './dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from './dynamodb-client';
 import { tableName } from './table';
 
 /** User settings on a WebModel 2.0 entry: MODEL#<uuid> / EXPERTISE#<isid>. */

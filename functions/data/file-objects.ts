@@ -1,69 +1,35 @@
 import type { Readable } from 'node:stream';
 import {
-  type AwsBody,
-  AwsRequestError,
-  awsPresign,
-  awsSend,
-  drain,
-  encodeKeyPath,
-  errorInsideOk,
-  escapeUri,
-  readBytes,
-  readText,
-  xmlEscape,
-  xmlUnescape,
-} from '../lib/aws-rest';
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  paginateListObjectsV2,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/env';
+import { s3, s3Presigner } from './s3-client';
 
 /**
  * The objects of the files bucket: file bodies (keys from model-files.ts), upload tickets' bodies,
- * zips of "download all", run documents and the catalogue snapshot. S3 REST calls through
- * lib/aws-rest.ts (which says why not the SDK's S3 client); kept apart from the file nodes so that a
- * handler which never touches a body does not load them. Locally
- * the bucket is s3rver's, addressed path-style (`<endpoint>/<bucket>/<key>`); in AWS the regional
- * virtual-hosted endpoint (`https://<bucket>.s3.<region>.amazonaws.com/<key>`).
+ * zips of "download all", run documents and the catalogue snapshot. Kept apart from the file nodes so
+ * that a handler which never touches a body does not bundle the S3 client; streamed uploads are in
+ * object-upload.ts, so that only their user bundles lib-storage.
  */
 
-function bucketAddress(): { endpoint: string; prefix: string } {
-  const local = env.s3Endpoint;
-  if (local) return { endpoint: local, prefix: `/${encodeKeyPath(env.filesBucket)}` };
-  return { endpoint: `https://${env.filesBucket}.s3.${env.region}.amazonaws.com`, prefix: '' };
-}
+const bucket = () => env.filesBucket;
 
-/** A call on the bucket: `path` is below it (`/` for the bucket itself, `/<encoded key>` for an object). */
-function bucketCall(
-  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE',
-  path: string,
-  extra: { query?: Record<string, string>; headers?: Record<string, string>; body?: AwsBody } = {},
-) {
-  const { endpoint, prefix } = bucketAddress();
-  return {
-    service: 's3' as const,
-    method,
-    endpoint,
-    path: `${prefix}${path}`,
-    query: extra.query ?? {},
-    // Over HTTPS the body need not be hashed into the signature (and a stream cannot be).
-    headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD', ...extra.headers },
-    ...(extra.body !== undefined ? { body: extra.body } : {}),
-  };
-}
-
-const objectCall = (
-  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE',
-  key: string,
-  extra?: Parameters<typeof bucketCall>[2],
-) => bucketCall(method, `/${encodeKeyPath(key)}`, extra);
-
-const isMissing = (error: unknown) =>
-  error instanceof AwsRequestError && (error.status === 404 || error.code === 'NoSuchKey');
+/** HEAD answers a bare 404 (NotFound), GET a NoSuchKey document. */
+const isMissing = (error: unknown) => error instanceof NotFound || error instanceof NoSuchKey;
 
 /** Size of an object in bytes, or undefined when it does not exist. */
 export async function objectSize(key: string): Promise<number | undefined> {
   try {
-    const reply = await awsSend(objectCall('HEAD', key));
-    await drain(reply);
-    return Number(reply.headers['content-length'] ?? 0);
+    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return out.ContentLength ?? 0;
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
@@ -73,7 +39,9 @@ export async function objectSize(key: string): Promise<number | undefined> {
 /** The object's body as a stream, or undefined when it does not exist. */
 export async function getObjectStream(key: string): Promise<Readable | undefined> {
   try {
-    return (await awsSend(objectCall('GET', key))).body;
+    const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    // In Node the SDK's body is an http.IncomingMessage (a Readable) with the SDK's mixins.
+    return out.Body as Readable | undefined;
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
@@ -89,8 +57,13 @@ export async function openObject(key: string): Promise<Readable> {
 
 /** The object's bytes, or undefined when it does not exist. */
 export async function getObjectBytes(key: string): Promise<Buffer | undefined> {
-  const body = await getObjectStream(key);
-  return body ? readBytes(body) : undefined;
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return Buffer.from((await out.Body?.transformToByteArray()) ?? new Uint8Array());
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function putObject(
@@ -98,176 +71,59 @@ export async function putObject(
   body: string | Uint8Array,
   options: { contentType?: string; contentEncoding?: string } = {},
 ): Promise<void> {
-  const headers: Record<string, string> = {};
-  if (options.contentType) headers['content-type'] = options.contentType;
-  if (options.contentEncoding) headers['content-encoding'] = options.contentEncoding;
-  await drain(await awsSend(objectCall('PUT', key, { headers, body })));
-}
-
-/** Server-side copy within the bucket. */
-export async function copyObject(fromKey: string, toKey: string): Promise<void> {
-  const reply = await awsSend(
-    objectCall('PUT', toKey, {
-      headers: { 'x-amz-copy-source': `/${encodeKeyPath(env.filesBucket)}/${encodeKeyPath(fromKey)}` },
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: body,
+      ...(options.contentType ? { ContentType: options.contentType } : {}),
+      ...(options.contentEncoding ? { ContentEncoding: options.contentEncoding } : {}),
     }),
   );
-  const failure = errorInsideOk('s3', await readText(reply.body), reply.status);
-  if (failure) throw failure;
+}
+
+/**
+ * CopyObject's source as S3 decodes it: `<bucket>/<key>`, each key segment percent-encoded (RFC 3986),
+ * the slashes kept. The SDK sends it as given.
+ */
+export function copySource(fromKey: string): string {
+  return `${bucket()}/${fromKey.split('/').map(escapeUri).join('/')}`;
+}
+
+/** Server-side copy within the bucket; a missing source rejects with the SDK's NoSuchKey. */
+export async function copyObject(fromKey: string, toKey: string): Promise<void> {
+  await s3().send(new CopyObjectCommand({ Bucket: bucket(), Key: toKey, CopySource: copySource(fromKey) }));
 }
 
 /** Deletes objects; deleting a missing key succeeds, as in S3. */
 export async function deleteObjects(keys: readonly string[]): Promise<void> {
-  await Promise.all(keys.map(async (key) => drain(await awsSend(objectCall('DELETE', key)))));
+  await Promise.all(keys.map((key) => s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }))));
 }
 
 /** Every key under a prefix (ListObjectsV2, 1,000 a page). */
 export async function listObjectKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const reply = await awsSend(
-      bucketCall('GET', '/', {
-        query: { 'list-type': '2', prefix, ...(token ? { 'continuation-token': token } : {}) },
-      }),
-    );
-    const page = parseListPage(await readText(reply.body));
-    keys.push(...page.keys);
-    token = page.nextToken;
-  } while (token);
+  for await (const page of paginateListObjectsV2({ client: s3() }, { Bucket: bucket(), Prefix: prefix })) {
+    for (const object of page.Contents ?? []) if (object.Key !== undefined) keys.push(object.Key);
+  }
   return keys;
 }
 
-/** One ListObjectsV2 result document: the keys of its <Contents>, and the token of the next page. */
-export function parseListPage(xml: string): { keys: string[]; nextToken?: string } {
-  const keys: string[] = [];
-  for (const contents of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-    const key = /<Key>([^<]*)<\/Key>/.exec(contents[1] ?? '')?.[1];
-    if (key !== undefined) keys.push(xmlUnescape(key));
-  }
-  const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
-  const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
-  return { keys, ...(truncated && next ? { nextToken: xmlUnescape(next) } : {}) };
-}
-
-/** Parts of a streamed upload: S3's minimum is 5 MiB (but for the last). */
-export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
-/** Parts in flight at once; with the part being filled, memory stays under 3 parts. */
-const PARTS_IN_FLIGHT = 2;
-
-/**
- * Streams a body into an object without holding it in memory: one PUT when it fits in one part,
- * otherwise a multipart upload (aborted on any failure, so no orphaned parts are left to bill).
- */
-export async function uploadStream(
-  key: string,
-  body: Readable,
-  contentType: string,
-  partBytes = UPLOAD_PART_BYTES,
-): Promise<void> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let uploadId: string | undefined;
-  let partNumber = 0;
-  const etags: string[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let failed: unknown;
-
-  const sendPart = async (bytes: Buffer) => {
-    uploadId ??= await createMultipartUpload(key, contentType);
-    const number = ++partNumber;
-    const task = uploadPart(key, uploadId, number, bytes).then(
-      (etag) => {
-        etags[number - 1] = etag;
-      },
-      (error: unknown) => {
-        failed ??= error;
-      },
-    );
-    const tracked = task.finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-    if (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
-    if (failed) throw failed;
-  };
-
-  try {
-    for await (const chunk of body) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      pending.push(buffer);
-      pendingBytes += buffer.byteLength;
-      while (pendingBytes >= partBytes) {
-        const all = Buffer.concat(pending);
-        await sendPart(all.subarray(0, partBytes));
-        const rest = all.subarray(partBytes);
-        pending = rest.byteLength > 0 ? [rest] : [];
-        pendingBytes = rest.byteLength;
-      }
-    }
-    const last = Buffer.concat(pending);
-    if (uploadId === undefined) {
-      await putObject(key, last, { contentType });
-      return;
-    }
-    if (last.byteLength > 0) await sendPart(last);
-    await Promise.all(inFlight);
-    if (failed) throw failed;
-    await completeMultipartUpload(key, uploadId, etags);
-  } catch (error) {
-    await Promise.allSettled(inFlight);
-    if (uploadId !== undefined) await abortMultipartUpload(key, uploadId).catch(() => undefined);
-    throw error;
-  }
-}
-
-async function createMultipartUpload(key: string, contentType: string): Promise<string> {
-  const reply = await awsSend(
-    objectCall('POST', key, { query: { uploads: '' }, headers: { 'content-type': contentType } }),
-  );
-  const text = await readText(reply.body);
-  const uploadId = /<UploadId>([^<]*)<\/UploadId>/.exec(text)?.[1];
-  if (!uploadId) throw new Error(`S3 started no multipart upload for ${key}`);
-  return xmlUnescape(uploadId);
-}
-
-async function uploadPart(key: string, uploadId: string, partNumber: number, bytes: Buffer): Promise<string> {
-  const reply = await awsSend(
-    objectCall('PUT', key, { query: { partNumber: String(partNumber), uploadId }, body: bytes }),
-  );
-  await drain(reply);
-  const etag = reply.headers.etag;
-  if (!etag) throw new Error(`S3 returned no ETag for part ${partNumber} of ${key}`);
-  return etag;
-}
-
-async function completeMultipartUpload(
-  key: string,
-  uploadId: string,
-  etags: readonly string[],
-): Promise<void> {
-  const parts = etags
-    .map((etag, i) => `<Part><ETag>${xmlEscape(etag)}</ETag><PartNumber>${i + 1}</PartNumber></Part>`)
-    .join('');
-  const reply = await awsSend(
-    objectCall('POST', key, {
-      query: { uploadId },
-      headers: { 'content-type': 'application/xml' },
-      body: `<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${parts}</CompleteMultipartUpload>`,
-    }),
-  );
-  const failure = errorInsideOk('s3', await readText(reply.body), reply.status);
-  if (failure) throw failure;
-}
-
-async function abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-  await drain(await awsSend(objectCall('DELETE', key, { query: { uploadId } })));
-}
-
-/** A presigned GET; `responseHeaders` are S3's response-* overrides (content-disposition, ...). */
+/** A presigned GET; `disposition` becomes the response's content-disposition. */
 export function presignGetObject(
   key: string,
   expiresInSeconds: number,
-  responseHeaders: Record<string, string> = {},
+  disposition?: string,
 ): Promise<string> {
-  return awsPresign(objectCall('GET', key, { query: responseHeaders }), expiresInSeconds);
+  return getSignedUrl(
+    s3Presigner(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ...(disposition ? { ResponseContentDisposition: disposition } : {}),
+    }),
+    { expiresIn: expiresInSeconds },
+  );
 }
 
 /**
@@ -280,14 +136,15 @@ export function presignPutObject(
   contentLength: number,
   contentType?: string,
 ): Promise<string> {
-  return awsPresign(
-    objectCall('PUT', key, {
-      headers: {
-        'content-length': String(contentLength),
-        ...(contentType ? { 'content-type': contentType } : {}),
-      },
+  return getSignedUrl(
+    s3Presigner(),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ContentLength: contentLength,
+      ...(contentType ? { ContentType: contentType } : {}),
     }),
-    expiresInSeconds,
+    { expiresIn: expiresInSeconds },
   );
 }
 
@@ -297,11 +154,21 @@ export function presignPutObject(
  * the real name travels in `filename*` (RFC 6266), which browsers prefer.
  */
 export function presignDownload(key: string, fileName: string, expiresInSeconds: number): Promise<string> {
+  return presignGetObject(key, expiresInSeconds, attachmentDisposition(fileName));
+}
+
+export function attachmentDisposition(fileName: string): string {
   const ascii = fileName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return presignGetObject(key, expiresInSeconds, {
-    'response-content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${escapeUri(fileName)}`,
-  });
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${escapeUri(fileName)}`;
+}
+
+/** RFC 3986 encoding (encodeURIComponent leaves !'()* alone). */
+function escapeUri(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }

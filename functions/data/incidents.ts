@@ -1,7 +1,7 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type Incident, IncidentSchema } from '@shared/schemas/incident';
-import { ddb } from './clients';
-import { PutCommand, QueryCommand } from './dynamodb';
-import { conditionalWrite, INDEXES, tableName, withoutKeys } from './table';
+import { ddb } from './dynamodb-client';
+import { conditionalWrite, INDEXES, queryPages, tableName, withoutKeys } from './table';
 
 /**
  * Incidents: INCIDENT#<ulid> / META. GSI1 lists them all, newest first: INCIDENTS / <ulid>.
@@ -37,21 +37,16 @@ export async function createIncident(incident: Incident): Promise<void> {
 /** Newest first; `limit` caps one page (the admin grid pages on the client for now). */
 export async function listIncidents(limit: number): Promise<Incident[]> {
   const items: Incident[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'INCIDENTS' },
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) items.push(fromIncidentItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && items.length < limit);
-  return items;
+  const pages = queryPages({
+    IndexName: INDEXES.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'INCIDENTS' },
+    ScanIndexForward: false,
+    Limit: limit,
+  });
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) items.push(fromIncidentItem(item));
+    if (items.length >= limit) break;
+  }
+  return items.slice(0, limit);
 }

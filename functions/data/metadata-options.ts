@@ -1,10 +1,11 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type MetadataOption,
   MetadataOptionSchema,
   type MetadataOptionType,
 } from '@shared/schemas/metadata-option';
-import { ddb } from './clients';
-import { ConditionalCheckFailedException, PutCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { queryAll, tableName, withoutKeys } from './table';
 
 /**

@@ -1,8 +1,9 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DOWNLOADS_PREFIX, MODEL_FILES_PREFIX } from '@shared/config/files-bucket';
 import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
 import * as z from 'zod';
-import { ddb } from './clients';
-import { GetCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import type { LabeledTxItem } from './models';
 import { queryAll, tableName, withoutKeys } from './table';
 
@@ -17,10 +18,10 @@ export const modelFileKey = (uuid: string, fileUuid: string) => ({
   pk: `MODEL#${uuid}`,
   sk: `FILE#${fileUuid}`,
 });
-export const modelFileObjectKey = (uuid: string, fileUuid: string) => `models/${uuid}/files/${fileUuid}`;
-export const modelObjectsPrefix = (uuid: string) => `models/${uuid}/`;
-export const downloadsPrefix = (uuid: string) => `downloads/${uuid}/`;
-export const downloadObjectKey = (uuid: string, id: string) => `${downloadsPrefix(uuid)}${id}.zip`;
+export const modelFileObjectKey = (uuid: string, fileUuid: string) =>
+  `${MODEL_FILES_PREFIX}${uuid}/files/${fileUuid}`;
+export const modelObjectsPrefix = (uuid: string) => `${MODEL_FILES_PREFIX}${uuid}/`;
+export const downloadsPrefix = (uuid: string) => `${DOWNLOADS_PREFIX}${uuid}/`;
 
 /** One body of a file, oldest first; the last one is the current body (`s3Key` of the file). */
 export const FileVersionRecordSchema = z.object({

@@ -1,6 +1,6 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NAME_MESSAGES } from '@shared/rules/model-name';
-import { ddb } from './clients';
-import { GetCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import type { LabeledTxItem } from './models';
 import { tableName } from './table';
 

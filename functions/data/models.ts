@@ -1,3 +1,10 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import {
   ModelMetadataSchema,
   ModelRolesSchema,
@@ -6,15 +13,8 @@ import {
 } from '@shared/schemas/model';
 import * as z from 'zod';
 import { ConflictError } from '../lib/errors';
-import { ddb } from './clients';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactionCanceledException,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from './dynamodb';
-import { INDEXES, tableName, withoutKeys } from './table';
+import { ddb } from './dynamodb-client';
+import { INDEXES, queryAll, tableName, withoutKeys } from './table';
 
 /**
  * Model entries (docs/data-model.md, "Catalogue"). MODEL#<uuid> / META holds metadata, status, roles
@@ -86,22 +86,12 @@ export async function getModel(uuid: string): Promise<ModelRecord | undefined> {
 
 /** The entries of one lineage (GSI2 TREE#<rootId>). */
 export async function listLineage(rootId: string): Promise<ModelRecord[]> {
-  const models: ModelRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi2,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `TREE#${rootId}` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) models.push(fromModelItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return models;
+  const items = await queryAll({
+    IndexName: INDEXES.gsi2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': `TREE#${rootId}` },
+  });
+  return items.map(fromModelItem);
 }
 
 /** Is there an entry (other than `exceptUuid`) whose identifying metadata has this fingerprint? */

@@ -1,8 +1,15 @@
+import { BatchWriteCommand, type QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BatchWriteCommand, type QueryCommand } from './dynamodb';
 
 const send = vi.hoisted(() => vi.fn());
-vi.mock('./clients', () => ({ ddb: () => ({ send }) }));
+// A real document client (the paginator checks for one) whose calls never leave the process.
+vi.mock('./dynamodb-client', async () => {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+  client.send = send;
+  return { ddb: () => client };
+});
 vi.mock('../lib/env', () => ({ env: { tableName: 'Table' } }));
 
 const {
@@ -89,6 +96,8 @@ describe('notifications data', () => {
       .mockResolvedValueOnce({ Count: 2, LastEvaluatedKey: { pk: 'x' } })
       .mockResolvedValueOnce({ Count: 1 });
     expect(await countNotificationsAfter('viewer', undefined)).toBe(3);
+    expect(send).toHaveBeenCalledTimes(2);
     expect(sent<QueryCommand>(0).input.Select).toBe('COUNT');
+    expect(sent<QueryCommand>(1).input.ExclusiveStartKey).toEqual({ pk: 'x' });
   });
 });

@@ -1,8 +1,8 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Notification, NotificationSchema } from '@shared/schemas/notification';
 import { encodeTime } from 'ulid';
-import { ddb } from './clients';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from './dynamodb';
-import { batchWriteAll, tableName, withoutKeys } from './table';
+import { ddb } from './dynamodb-client';
+import { batchWriteAll, queryPages, tableName, withoutKeys } from './table';
 
 /**
  * Notifications, one item per recipient: USER#<isid> / NOTIF#<ulid>. The ULID sorts by creation time,
@@ -82,24 +82,16 @@ export async function listNotificationsAfter(
 /** How many notifications were created after `sinceMs` (all of them when undefined). */
 export async function countNotificationsAfter(userId: string, sinceMs: number | undefined): Promise<number> {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': `USER#${userId}`,
-          ':from': sinceMs === undefined ? NOTIF_PREFIX : firstKeyAfter(sinceMs),
-          ':to': NOTIF_RANGE_END,
-        },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': `USER#${userId}`,
+      ':from': sinceMs === undefined ? NOTIF_PREFIX : firstKeyAfter(sinceMs),
+      ':to': NOTIF_RANGE_END,
+    },
+    Select: 'COUNT',
+  });
+  for await (const page of pages) count += page.Count ?? 0;
   return count;
 }
 

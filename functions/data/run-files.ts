@@ -1,8 +1,9 @@
+import { RUNS_PREFIX } from '@shared/config/files-bucket';
 import { getObjectBytes, putObject } from './file-objects';
 
 /** Run input and output documents in the files bucket: runs/<runId>/input.json and output.json. */
-export const runInputKey = (runId: string) => `runs/${runId}/input.json`;
-export const runOutputKey = (runId: string) => `runs/${runId}/output.json`;
+export const runInputKey = (runId: string) => `${RUNS_PREFIX}${runId}/input.json`;
+export const runOutputKey = (runId: string) => `${RUNS_PREFIX}${runId}/output.json`;
 
 export async function putRunDocument(key: string, document: unknown): Promise<void> {
   await putObject(key, JSON.stringify(document), { contentType: 'application/json' });

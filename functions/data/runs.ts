@@ -1,6 +1,6 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Run, RunSchema } from '@shared/schemas/run';
-import { ddb } from './clients';
-import { GetCommand, PutCommand, UpdateCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { tableName, withoutKeys } from './table';
 
 /** Model runs: RUN#<runId> / META. Status changes are conditional so a finished run stays finished. */

@@ -1,6 +1,7 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppSettings } from '@shared/schemas/settings';
-import { ddb } from './clients';
-import { ConditionalCheckFailedException, GetCommand, PutCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { tableName } from './table';
 
 /** Application settings: one item SETTINGS / APP holding the settings document in `settings`. */

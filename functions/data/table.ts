@@ -1,16 +1,17 @@
-import { env } from '../lib/env';
-import { ConflictError } from '../lib/errors';
-import { ddb } from './clients';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   type BatchWriteCommandInput,
-  ConditionalCheckFailedException,
   DeleteCommand,
   PutCommand,
-  QueryCommand,
+  paginateQuery,
   type QueryCommandInput,
-  TransactionCanceledException,
-} from './dynamodb';
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { env } from '../lib/env';
+import { ConflictError } from '../lib/errors';
+import { ddb } from './dynamodb-client';
 
 /**
  * Single-table design (docs/data-model.md). Every item has `pk`/`sk`; secondary access patterns use
@@ -59,6 +60,12 @@ export function ttlIn(seconds: number, now = Date.now()): number {
 }
 
 type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+export type TableKey = { pk: string; sk: string };
+
+/** DynamoDB leaves part of a batch unprocessed when throttled: try again after a growing pause. */
+const BATCH_ATTEMPTS = 9;
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
 
 /**
  * Writes any number of put/delete requests in batches of 25, retrying what DynamoDB leaves
@@ -69,30 +76,65 @@ export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
   for (let start = 0; start < requests.length; start += 25) {
     let pending: WriteRequest[] = requests.slice(start, start + 25);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error(`DynamoDB left ${pending.length} writes unprocessed`);
+      if (attempt >= BATCH_ATTEMPTS) throw new Error(`DynamoDB left ${pending.length} writes unprocessed`);
+      if (attempt > 0) await backoff(attempt);
       const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
       pending = out.UnprocessedItems?.[table] ?? [];
     }
   }
 }
 
+/** BatchGetItem's limit of keys in one request. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The items under the given keys, in no particular order; keys without an item are left out. One
+ * BatchGetItem per 100 distinct keys (all at once), each retrying what DynamoDB leaves unprocessed
+ * with a short backoff. Eventually consistent, like the GetItem calls it replaces.
+ */
+export async function batchGetAll(keys: readonly TableKey[]): Promise<Record<string, unknown>[]> {
+  const table = tableName();
+  // BatchGetItem refuses a request that names one key twice.
+  const distinct = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
+  const chunks: TableKey[][] = [];
+  for (let start = 0; start < distinct.length; start += BATCH_GET_KEYS) {
+    chunks.push(distinct.slice(start, start + BATCH_GET_KEYS));
+  }
+  const found = await Promise.all(
+    chunks.map(async (chunk) => {
+      const items: Record<string, unknown>[] = [];
+      let pending: Record<string, unknown>[] = chunk;
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt >= BATCH_ATTEMPTS) throw new Error(`DynamoDB left ${pending.length} reads unprocessed`);
+        if (attempt > 0) await backoff(attempt);
+        const out = await ddb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+        items.push(...(out.Responses?.[table] ?? []));
+        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+      }
+      return items;
+    }),
+  );
+  return found.flat();
+}
+
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/**
+ * The pages of a Query on the table (the document client's paginator, which follows
+ * LastEvaluatedKey): for readers that stop early or only count. `Limit` is the size of each page.
+ */
+export function queryPages(input: QueryInput): AsyncIterable<QueryCommandOutput> {
+  // A fresh input object: the paginator writes each page's start key into it.
+  return paginateQuery({ client: ddb() }, { ...input, TableName: tableName() });
+}
+
 /**
  * Every item of a Query, following LastEvaluatedKey. For the small partitions of one entity (a
  * model's files, a user's connections, an option list), never for open-ended listings.
  */
-export async function queryAll(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<Record<string, unknown>[]> {
+export async function queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
-    );
-    items.push(...(out.Items ?? []));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages(input)) items.push(...(page.Items ?? []));
   return items;
 }
 

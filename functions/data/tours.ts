@@ -1,7 +1,7 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type TourStep, TourStepSchema } from '@shared/schemas/tour';
 import * as z from 'zod';
-import { ddb } from './clients';
-import { GetCommand, PutCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { tableName } from './table';
 
 /**

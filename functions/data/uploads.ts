@@ -1,6 +1,7 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { UPLOADS_PREFIX } from '@shared/config/files-bucket';
 import * as z from 'zod';
-import { ddb } from './clients';
-import { GetCommand, PutCommand } from './dynamodb';
+import { ddb } from './dynamodb-client';
 import { presignPutObject } from './file-objects';
 import { tableName, withoutKeys } from './table';
 
@@ -11,7 +12,7 @@ import { tableName, withoutKeys } from './table';
  */
 export const uploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'META' });
 export const uploadObjectKey = (uploadId: string, uploadFileId: string) =>
-  `uploads/${uploadId}/${uploadFileId}`;
+  `${UPLOADS_PREFIX}${uploadId}/${uploadFileId}`;
 
 export const UploadRecordSchema = z.object({
   uploadId: z.string(),
@@ -25,7 +26,9 @@ export const UploadRecordSchema = z.object({
       name: z.string(),
       size: z.number().int().nonnegative(),
       contentType: z.string().optional(),
-      key: z.string(),
+      // Under uploads/ only: copying a body reads this key, and the grants of the functions that read
+      // tickets name the prefixes their code reaches (shared/config/files-bucket.ts).
+      key: z.string().startsWith(UPLOADS_PREFIX),
     }),
   ),
 });

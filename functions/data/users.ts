@@ -1,7 +1,7 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type User, UserSchema, type UserType } from '@shared/schemas/user';
-import { ddb } from './clients';
-import { GetCommand, QueryCommand, TransactWriteCommand } from './dynamodb';
-import { conditionalWrite, INDEXES, tableName, withoutKeys } from './table';
+import { ddb } from './dynamodb-client';
+import { batchGetAll, conditionalWrite, INDEXES, queryAll, tableName, withoutKeys } from './table';
 
 /**
  * Users. Key: USER#<isid> / PROFILE. GSI1 lists users by type, sorted by last name:
@@ -26,6 +26,12 @@ export function fromUserItem(item: Record<string, unknown>): User {
 export async function getUser(id: string): Promise<User | undefined> {
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
   return Item ? fromUserItem(Item) : undefined;
+}
+
+/** The records of the given users in one BatchGetItem per 100 ids; unknown ids are left out. */
+export async function getUsers(ids: Iterable<string>): Promise<User[]> {
+  const items = await batchGetAll([...new Set(ids)].map(userKey));
+  return items.map(fromUserItem);
 }
 
 /** Creates a user (and its search entries); fails with ConflictError when the id exists. */
@@ -160,20 +166,10 @@ export async function searchUserEntries(text: string, maxItems: number): Promise
 
 /** All users of one type, by last name (GSI1). Used for small sets such as the super users. */
 export async function listUsersByType(userType: UserType): Promise<User[]> {
-  const users: User[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `USERTYPE#${userType}` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) users.push(fromUserItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return users;
+  const items = await queryAll({
+    IndexName: INDEXES.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': `USERTYPE#${userType}` },
+  });
+  return items.map(fromUserItem);
 }

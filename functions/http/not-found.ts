@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import { NotFoundError } from '../lib/errors';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from './http-handler';
 
 /** Fallback for requests that match no route ($default in AWS, the local gateway's fallback). */
 export const handler = httpHandler({

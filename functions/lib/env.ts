@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   [ENV_VARS.jwksUrl]: optional,
   [ENV_VARS.stateMachineArn]: optional,
   [ENV_VARS.wsCallbackUrl]: optional,
+  [ENV_VARS.jobsFunctionName]: optional,
   [ENV_VARS.mailFrom]: optional,
   [ENV_VARS.webUrl]: optional,
   [ENV_VARS.appVersion]: optional,
@@ -28,14 +29,8 @@ const EnvSchema = z.object({
   [ENV_VARS.dynamodbEndpoint]: optional,
   [ENV_VARS.s3Endpoint]: optional,
   [ENV_VARS.sfnEndpoint]: optional,
+  [ENV_VARS.lambdaEndpoint]: optional,
   [ENV_VARS.mailOutboxDir]: optional,
-  // Set by Lambda and ECS; locally by scripts/local/env.ts.
-  AWS_REGION: optional,
-  // The SDK's own endpoint settings (LocalStack sets AWS_ENDPOINT_URL in its Lambdas).
-  AWS_ENDPOINT_URL: optional,
-  AWS_ENDPOINT_URL_DYNAMODB: optional,
-  AWS_ENDPOINT_URL_S3: optional,
-  AWS_ENDPOINT_URL_SESV2: optional,
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -51,16 +46,6 @@ function load(): ParsedEnv {
     parsed = result.data;
   }
   return parsed;
-}
-
-/**
- * The SDK's endpoint variables, honoured as the generated clients honoured them: the service's own,
- * else AWS_ENDPOINT_URL (what LocalStack sets in its Lambdas).
- */
-function sdkEndpoint(
-  name: 'AWS_ENDPOINT_URL_DYNAMODB' | 'AWS_ENDPOINT_URL_S3' | 'AWS_ENDPOINT_URL_SESV2',
-): string | undefined {
-  return load()[name] ?? load().AWS_ENDPOINT_URL;
 }
 
 function required(name: keyof ParsedEnv): string {
@@ -94,6 +79,9 @@ export const env = {
   get wsCallbackUrl() {
     return required(ENV_VARS.wsCallbackUrl);
   },
+  get jobsFunctionName() {
+    return required(ENV_VARS.jobsFunctionName);
+  },
   get mailFrom() {
     return load()[ENV_VARS.mailFrom] ?? 'no-reply@model-repository.local';
   },
@@ -109,42 +97,45 @@ export const env = {
   get stage() {
     return load()[ENV_VARS.stage];
   },
-  /** A DynamoDB endpoint other than AWS's regional one, if any. */
+  /**
+   * The local cloud's emulator endpoints (local only). In AWS they are unset and the SDK clients
+   * resolve their endpoints themselves, AWS_ENDPOINT_URL and AWS_ENDPOINT_URL_<SERVICE> included.
+   */
   get dynamodbEndpoint() {
-    return load()[ENV_VARS.dynamodbEndpoint] ?? sdkEndpoint('AWS_ENDPOINT_URL_DYNAMODB');
+    return load()[ENV_VARS.dynamodbEndpoint];
   },
-  /** An S3 endpoint other than AWS's regional one, if any (addressed path-style). */
+  /** s3rver's, addressed path-style. */
   get s3Endpoint() {
-    return load()[ENV_VARS.s3Endpoint] ?? sdkEndpoint('AWS_ENDPOINT_URL_S3');
-  },
-  /** An SES endpoint other than AWS's regional one, if any. */
-  get sesEndpoint() {
-    return sdkEndpoint('AWS_ENDPOINT_URL_SESV2');
+    return load()[ENV_VARS.s3Endpoint];
   },
   get sfnEndpoint() {
     return load()[ENV_VARS.sfnEndpoint];
   },
+  /** The local gateway's Lambda Invoke API. */
+  get lambdaEndpoint() {
+    return load()[ENV_VARS.lambdaEndpoint];
+  },
   get mailOutboxDir() {
     return load()[ENV_VARS.mailOutboxDir];
   },
-  get region() {
-    return load().AWS_REGION ?? 'us-east-1';
-  },
 };
+
+export type RunnerEnv = { runId: string; inputKey: string; outputKey: string };
 
 /**
  * Variables of the model runner container, set per task by the state machine's container overrides
  * (names fixed in cdk/state-machine/run-model.asl.json); locally the same names reach the child process.
+ * The schema is built here, not at module scope: every Lambda bundle imports this module and would
+ * build it at each cold start, while only the runner, once, reads these.
  */
-const RunnerEnvSchema = z.object({
-  RUN_ID: z.string().min(1),
-  RUN_INPUT_KEY: z.string().min(1),
-  RUN_OUTPUT_KEY: z.string().min(1),
-});
-export type RunnerEnv = { runId: string; inputKey: string; outputKey: string };
-
 export function runnerEnv(): RunnerEnv {
-  const result = RunnerEnvSchema.safeParse(process.env);
+  const result = z
+    .object({
+      RUN_ID: z.string().min(1),
+      RUN_INPUT_KEY: z.string().min(1),
+      RUN_OUTPUT_KEY: z.string().min(1),
+    })
+    .safeParse(process.env);
   if (!result.success) {
     throw new Error(
       `Invalid runner environment: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`,

@@ -1,8 +1,20 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ulid } from 'ulid';
-import { awsSend, readText } from './aws-rest';
 import { env } from './env';
+import { tracer } from './observability';
+
+/**
+ * The SES client, created on first use and reused; here rather than in a shared module so that only
+ * the functions that mail bundle it. Its endpoint is the SDK's own choice (AWS_ENDPOINT_URL_SESV2 when
+ * set); locally no mail reaches SES (see sendMail).
+ */
+let sesClient: SESv2Client | undefined;
+const ses = () => {
+  sesClient ??= tracer.captureAWSv3Client(new SESv2Client({}));
+  return sesClient;
+};
 
 export interface Mail {
   to: string[];
@@ -20,30 +32,14 @@ export interface OutboxMail extends Mail {
 
 /**
  * Sends one e-mail. Locally (MAIL_OUTBOX_DIR set) it is written as JSON into the outbox folder, the
- * stand-in for SES; in AWS it goes through SESv2 (sendThroughSes). Returns the message id.
+ * stand-in for SES; in AWS it goes through SESv2. Returns the message id.
  */
 export async function sendMail(mail: Mail): Promise<string> {
   if (mail.to.length === 0) throw new Error('sendMail needs at least one recipient');
   const outbox = env.mailOutboxDir;
   if (outbox) return writeToOutbox(outbox, mail);
-  return sendThroughSes(mail);
-}
-
-/**
- * SESv2 SendEmail (`POST /v2/email/outbound-emails`, the documented REST API) through lib/aws-rest.ts,
- * which says why there is no SES client here. `endpoint` is for tests.
- */
-export async function sendThroughSes(
-  mail: Mail,
-  endpoint = env.sesEndpoint ?? `https://email.${env.region}.amazonaws.com`,
-): Promise<string> {
-  const reply = await awsSend({
-    service: 'ses',
-    method: 'POST',
-    endpoint,
-    path: '/v2/email/outbound-emails',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const out = await ses().send(
+    new SendEmailCommand({
       FromEmailAddress: env.mailFrom,
       Destination: { ToAddresses: mail.to },
       Content: {
@@ -56,9 +52,8 @@ export async function sendThroughSes(
         },
       },
     }),
-  });
-  const answer = JSON.parse((await readText(reply.body)) || '{}') as { MessageId?: unknown };
-  return typeof answer.MessageId === 'string' ? answer.MessageId : '';
+  );
+  return out.MessageId ?? '';
 }
 
 async function writeToOutbox(dir: string, mail: Mail): Promise<string> {

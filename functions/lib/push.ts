@@ -1,60 +1,53 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { WsServerMessage } from '@shared/schemas/websocket';
-import { deleteConnection, listUserConnectionIds } from '../data/connections';
-import { AwsRequestError, awsSend, drain, escapeUri } from './aws-rest';
 import { env } from './env';
-import { logger } from './logger';
+import { tracer } from './observability';
 
 /**
- * PostToConnection on the WebSocket stage's `@connections` API (locally: the gateway's), a signed
- * `POST <callback URL>/@connections/<id>` through lib/aws-rest.ts, which says why not the SDK client.
+ * One notification fans out to every open connection of its recipients at once (hundreds of calls):
+ * allow that many sockets instead of the SDK's default 50, so calls are not queued behind each other.
  */
-async function postToConnection(connectionId: string, message: WsServerMessage): Promise<void> {
-  const callback = new URL(env.wsCallbackUrl);
-  const stagePath = callback.pathname.replace(/\/$/, '');
-  await drain(
-    await awsSend({
-      service: 'execute-api',
-      method: 'POST',
-      endpoint: callback.origin,
-      path: `${stagePath}/@connections/${escapeUri(connectionId)}`,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(message),
+const FAN_OUT_SOCKETS = 256;
+
+/** The WebSocket stage's `@connections` client (locally: the gateway's), created once and reused. */
+let managementClient: ApiGatewayManagementApiClient | undefined;
+const connections = () => {
+  managementClient ??= tracer.captureAWSv3Client(
+    new ApiGatewayManagementApiClient({
+      endpoint: env.wsCallbackUrl,
+      requestHandler: {
+        httpAgent: new HttpAgent({ keepAlive: true, maxSockets: FAN_OUT_SOCKETS }),
+        httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: FAN_OUT_SOCKETS }),
+      },
     }),
   );
-}
+  return managementClient;
+};
 
 /**
- * Sends a message to one WebSocket connection. A connection that API Gateway reports as gone is
- * deleted. Returns whether the message was delivered; other failures are logged, not thrown, because
- * a push is always a side effect of something that already succeeded.
+ * Posts one message to one WebSocket connection: 'gone' when API Gateway no longer knows the
+ * connection (the browser left without $disconnect); any other failure rejects.
  */
-export async function pushToConnection(
+export async function postToConnection(
   connectionId: string,
   message: WsServerMessage,
-  userId?: string,
-): Promise<boolean> {
+): Promise<'sent' | 'gone'> {
   try {
-    await postToConnection(connectionId, message);
-    return true;
+    await connections().send(
+      new PostToConnectionCommand({
+        ConnectionId: connectionId,
+        Data: new TextEncoder().encode(JSON.stringify(message)),
+      }),
+    );
+    return 'sent';
   } catch (error) {
-    if (isGone(error)) {
-      await deleteConnection(connectionId, userId).catch((e) =>
-        logger.warn('Could not delete a stale connection', { connectionId, error: e }),
-      );
-      return false;
-    }
-    logger.warn('Push to a connection failed', { connectionId, error });
-    return false;
+    if (error instanceof GoneException) return 'gone';
+    throw error;
   }
-}
-
-/** Sends a message to every open connection of a user; returns how many received it. */
-export async function pushToUser(userId: string, message: WsServerMessage): Promise<number> {
-  const ids = await listUserConnectionIds(userId);
-  const results = await Promise.all(ids.map((id) => pushToConnection(id, message, userId)));
-  return results.filter(Boolean).length;
-}
-
-function isGone(error: unknown): boolean {
-  return error instanceof AwsRequestError && (error.status === 410 || error.code === 'GoneException');
 }

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { openConnection, wsStatusOf } from '../core/connections/open-connection';
-import { logger } from '../lib/logger';
+import { logger } from '../lib/observability';
 
 /** `$connect`: any status other than 2xx makes API Gateway refuse the WebSocket upgrade. */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {

@@ -1,9 +1,9 @@
 import { WsClientMessageSchema } from '@shared/schemas/websocket';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { userOfConnection, wsStatusOf } from '../core/connections/open-connection';
+import { pushToConnection } from '../core/connections/push-to-connection';
 import { catchUpNotifications } from '../core/notifications/catch-up-notifications';
-import { logger } from '../lib/logger';
-import { pushToConnection } from '../lib/push';
+import { logger } from '../lib/observability';
 
 /** `$default`: messages from the browser (`ping`, `catch-up`). Answers go back through `@connections`. */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {

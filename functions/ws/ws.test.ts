@@ -13,7 +13,7 @@ const catchUp = vi.hoisted(() => ({ catchUpNotifications: vi.fn() }));
 vi.mock('../lib/token-verifier', () => verifier);
 vi.mock('../data/users', () => users);
 vi.mock('../data/connections', () => connections);
-vi.mock('../lib/push', () => push);
+vi.mock('../core/connections/push-to-connection', () => push);
 vi.mock('../core/notifications/catch-up-notifications', () => catchUp);
 
 const connect = (await import('./connect')).handler;

@@ -33,7 +33,7 @@ const incoming = (over: Partial<Parameters<typeof buildHttpEvent>[0]> = {}) => (
 describe('route matching', () => {
   const routes = compileRoutes([
     ...HTTP_ROUTES,
-    { method: 'GET', path: '/v2/tours/home/fixed', handler: 'x', auth: 'public', summary: '' },
+    { method: 'GET', path: '/v2/tours/home/fixed', handler: 'x', area: 'shell', auth: 'public', summary: '' },
   ] as const);
 
   it('extracts decoded path parameters', () => {

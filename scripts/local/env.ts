@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENV_VARS, type EnvVarKey } from '@shared/config/env-vars';
+import { INVOKED_JOBS_AREA } from '@shared/api/routes';
+import { ENV_VARS, type EnvVarKey, OBSERVABILITY } from '@shared/config/env-vars';
 import type { LocalEndpoints } from './endpoints';
+import { localFunctionName } from './lambda-context';
 
 /**
  * The handlers' environment in the local cloud, built from the ONE list in shared/config/env-vars.ts
@@ -27,6 +29,7 @@ export function handlerEnv(
     jwksUrl: endpoints.jwksUrl,
     stateMachineArn: endpoints.stateMachineArn,
     wsCallbackUrl: endpoints.wsCallback,
+    jobsFunctionName: localFunctionName(INVOKED_JOBS_AREA),
     mailFrom: 'no-reply@model-repository.local',
     webUrl: endpoints.web,
     appVersion: packageVersion,
@@ -35,9 +38,14 @@ export function handlerEnv(
     dynamodbEndpoint: endpoints.dynamodb,
     s3Endpoint: endpoints.s3,
     sfnEndpoint: endpoints.sfn,
+    // The gateway also answers Lambda's Invoke API (scripts/local/lambda-api.ts).
+    lambdaEndpoint: endpoints.api,
     mailOutboxDir: join(endpoints.dataDir, 'outbox'),
     logLevel: process.env.POWERTOOLS_LOG_LEVEL || 'INFO',
-    serviceName: 'model-repository',
+    serviceName: OBSERVABILITY.serviceName,
+    metricsNamespace: OBSERVABILITY.metricsNamespace,
+    traceEnabled: 'false',
+    metricsDisabled: 'true',
   };
   const env: Record<string, string> = {};
   for (const key of Object.keys(ENV_VARS) as EnvVarKey[]) env[ENV_VARS[key]] = values[key];

@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { CORS, HTTP_ROUTES, NOT_FOUND_HANDLER, WS_ROUTES } from '@shared/api/routes';
+import { type AreaName, CORS, HTTP_ROUTES, UNMATCHED_ROUTE, WS_AREA } from '@shared/api/routes';
 import { type WebSocket, WebSocketServer } from 'ws';
 import {
   buildHttpEvent,
@@ -24,13 +24,17 @@ import {
   toHttpAnswer,
   type WsConnectionInfo,
 } from './api-gateway-events';
-import { invokeHandler } from './handler-modules';
+import { invokeArea } from './area-workers';
 import { createJwtAuthorizer } from './jwt-authorizer';
+import { INVOKE_PATH, invokeFunction } from './lambda-api';
 
 /**
  * The local API Gateway: a thin adapter, not a second backend. It turns HTTP requests into HTTP API
- * payload-2.0 events and WebSocket traffic into WebSocket API events, and calls the same exported
- * `handler`s that Lambda runs. Its only state is the socket map, as in API Gateway itself.
+ * payload-2.0 events and WebSocket traffic into WebSocket API events, and invokes the route's area as
+ * API Gateway invokes its function (scripts/local/area-workers.ts: one worker per area, the same
+ * dispatcher and handler modules as in Lambda). Its only state is the socket map, as in API Gateway.
+ * It also stands in for two AWS APIs the functions call: the WebSocket stage's `@connections` and
+ * Lambda's Invoke (scripts/local/lambda-api.ts), both at LAMBDA_ENDPOINT / WS_CALLBACK_URL = its URL.
  */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 
@@ -56,10 +60,6 @@ interface Connection extends WsConnectionInfo {
   lastActiveAt: number;
 }
 
-const WS_HANDLER = Object.fromEntries(WS_ROUTES.map((r) => [r.routeKey, r.handler])) as Record<
-  (typeof WS_ROUTES)[number]['routeKey'],
-  string
->;
 const CONNECTIONS_PATH = /^(?:\/[^/@]+)?\/@connections\/([^/?]+)$/;
 const OUTBOX_PATH = /^\/__local\/outbox(?:\/([A-Za-z0-9._-]+))?\/?$/;
 
@@ -91,6 +91,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (connection)
       return send(res, manageConnection(method, decodeURIComponent(connection[1] as string), body));
 
+    // Lambda's Invoke API, for the jobs our functions start (scripts/local/lambda-api.ts).
+    const invocation = INVOKE_PATH.exec(path);
+    if (invocation) {
+      const invocationType = req.headers['x-amz-invocation-type'];
+      const request = {
+        method,
+        functionName: invocation[1] as string,
+        invocationType: Array.isArray(invocationType) ? invocationType[0] : invocationType,
+        body,
+      };
+      return send(res, await invokeFunction(request, invokeArea, options.log));
+    }
+
     const outbox = OUTBOX_PATH.exec(path);
     // The web app's /local/outbox page reads it cross-origin, as it reads the API.
     if (outbox && method === 'GET')
@@ -99,10 +112,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const host = req.headers.host ?? `${options.host}:${options.apiPort}`;
     const incoming = { method, url, rawHeaders: req.rawHeaders, body, sourceIp: sourceIp(req), host };
     const match = matchRoute(routes, method, path);
-    let handler = NOT_FOUND_HANDLER;
+    let area: AreaName = UNMATCHED_ROUTE.area;
     let event: ReturnType<typeof buildHttpEvent>;
     if (match) {
-      handler = match.compiled.route.handler;
+      area = match.compiled.route.area;
       let claims: Record<string, string> | undefined;
       if (match.compiled.route.auth === 'jwt') {
         const payload = await authorize(req.headers.authorization);
@@ -128,11 +141,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     let answer: HttpAnswer;
     try {
-      answer = toHttpAnswer(await invokeHandler(handler, event));
+      answer = toHttpAnswer(await invokeArea(area, event));
     } catch (error) {
       // What API Gateway answers when the integration fails; the details stay in the log.
       options.log(
-        `handler ${handler} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `${event.routeKey} (${area}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       answer = jsonAnswer(500, { message: 'Internal Server Error' });
     }
@@ -239,10 +252,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     };
     let status: number;
     try {
-      const result = await invokeHandler(
-        WS_HANDLER.$connect,
-        buildWsConnectEvent(conn, req.url ?? '/', req.rawHeaders),
-      );
+      const result = await invokeArea(WS_AREA, buildWsConnectEvent(conn, req.url ?? '/', req.rawHeaders));
       status =
         typeof result === 'object' && result !== null && 'statusCode' in result
           ? Number(result.statusCode)
@@ -265,14 +275,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ws.on('message', (data, isBinary) => {
         entry.lastActiveAt = Date.now();
         const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-        invokeHandler(WS_HANDLER.$default, buildWsMessageEvent(conn, buffer, isBinary)).catch(
-          (error: unknown) => options.log(`$default failed: ${String(error)}`),
+        invokeArea(WS_AREA, buildWsMessageEvent(conn, buffer, isBinary)).catch((error: unknown) =>
+          options.log(`$default failed: ${String(error)}`),
         );
       });
       ws.on('close', (code, reason) => {
         connections.delete(conn.connectionId);
-        invokeHandler(WS_HANDLER.$disconnect, buildWsDisconnectEvent(conn, code, reason.toString())).catch(
-          (error: unknown) => options.log(`$disconnect failed: ${String(error)}`),
+        invokeArea(WS_AREA, buildWsDisconnectEvent(conn, code, reason.toString())).catch((error: unknown) =>
+          options.log(`$disconnect failed: ${String(error)}`),
         );
       });
     });

@@ -1,10 +1,11 @@
 import type { ScheduledJob } from '@shared/api/routes';
-import { invokeHandler } from './handler-modules';
+import { invokeArea } from './area-workers';
 
 /**
- * The local stand-in for EventBridge schedules: each job's handler runs once right away (so a fresh
- * or restarted cloud starts from a compact state, as a deployed stack would within minutes) and then
- * every `everyMinutes`. A run never overlaps the previous one of the same job; failures are logged.
+ * The local stand-in for EventBridge schedules: each job runs once right away (so a fresh or restarted
+ * cloud starts from a compact state, as a deployed stack would within minutes) and then every
+ * `everyMinutes`, by invoking the job's area with the rule's target input (`{ job, time }`, as the
+ * stateless stack sets it). A run never overlaps the previous one of the same job; failures are logged.
  */
 export function startScheduler(
   jobs: readonly ScheduledJob[],
@@ -18,10 +19,10 @@ export function startScheduler(
       running = true;
       const started = Date.now();
       try {
-        await invokeHandler(job.handler, scheduledEvent(job), 5 * 60_000);
-        log(`scheduled job ${job.handler} done in ${Date.now() - started} ms`);
+        await invokeArea(job.area, scheduledInput(job), 5 * 60_000);
+        log(`scheduled job ${job.name} done in ${Date.now() - started} ms`);
       } catch (error) {
-        log(`scheduled job ${job.handler} failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`scheduled job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         running = false;
       }
@@ -34,17 +35,7 @@ export function startScheduler(
   return { stop: () => timers.forEach(clearInterval) };
 }
 
-/** The event EventBridge hands a scheduled target. */
-function scheduledEvent(job: ScheduledJob) {
-  return {
-    version: '0',
-    id: crypto.randomUUID(),
-    'detail-type': 'Scheduled Event',
-    source: 'aws.events',
-    account: '000000000000',
-    time: new Date().toISOString(),
-    region: 'us-east-1',
-    resources: [`arn:aws:events:us-east-1:000000000000:rule/local-${job.handler.replace(/\W/g, '-')}`],
-    detail: {},
-  };
+/** What the EventBridge rule hands the job's function: its target input (cdk/stacks/stateless-stack.ts). */
+function scheduledInput(job: ScheduledJob) {
+  return { job: job.name, time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { assembleModelName, nameKey } from '@shared/rules/model-name';
 import { normalizeRoles } from '@shared/rules/model-roles';
 import type { CatalogEntry } from '@shared/schemas/catalog';
 import type { ModelKind, ModelMetadata, ModelRoles, ModelStatus, Platform } from '@shared/schemas/model';
-import { foldChange, loadCatalogState, snapshotOf } from '../../functions/core/catalog/catalog-state';
+import { foldChanges, loadCatalog, writeSnapshot } from '../../functions/core/catalog/catalog-state';
 import { metadataFingerprint } from '../../functions/core/models/metadata-fingerprint';
 import { seedMetadataOptions } from '../../functions/core/options/seed-metadata-options';
 import {
@@ -17,9 +18,7 @@ import {
   THERAPEUTIC_AREAS,
 } from '../../functions/core/options/seed-values';
 import { catalogChangePut, toCatalogEntry } from '../../functions/data/catalog-changes';
-import { putCatalogSnapshot } from '../../functions/data/catalog-log';
-import { ddb } from '../../functions/data/clients';
-import { TransactWriteCommand } from '../../functions/data/dynamodb';
+import { ddb } from '../../functions/data/dynamodb-client';
 import { type MembershipRole, membershipPut } from '../../functions/data/memberships';
 import { modelNamePut } from '../../functions/data/model-names';
 import {
@@ -275,7 +274,7 @@ export async function seedModels(options: SeedOptions): Promise<{ models: ModelR
     .padStart(4, '0')
     .toUpperCase();
   await seedMetadataOptions();
-  const state = options.snapshot === false ? undefined : await loadCatalogState();
+  const catalog = options.snapshot === false ? undefined : await loadCatalog();
   const all: ModelRecord[] = [];
   const BATCH = 5000;
   for (let done = 0; done < options.count; done += BATCH) {
@@ -284,19 +283,14 @@ export async function seedModels(options: SeedOptions): Promise<{ models: ModelR
     );
     const changes = await writeModels(models);
     all.push(...models);
-    if (state) {
-      for (const change of changes) {
-        foldChange(state.entries, change.id, change.entry);
-        if (change.id > state.lastChangeId) state.lastChangeId = change.id;
-      }
-    }
+    if (catalog) foldChanges(catalog, changes);
     log(
       `${done + models.length} / ${options.count} entries (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  if (state) {
-    const bytes = await putCatalogSnapshot(snapshotOf(state));
-    log(`snapshot: ${state.entries.size} entries, ${(bytes / 1e6).toFixed(1)} MB gzip`);
+  if (catalog) {
+    const { bytes, entries } = await writeSnapshot(catalog);
+    log(`snapshot: ${entries} entries, ${(bytes / 1e6).toFixed(1)} MB gzip`);
   }
   return { models: all, ms: Date.now() - started };
 }

@@ -3,22 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { WORKFLOW_TASKS } from '@shared/api/routes';
+import { WORKFLOW_AREA } from '@shared/api/routes';
 import {
   ExecutionAbortedError,
   ExecutionError,
   ExecutionTimeoutError,
   StateMachine,
 } from 'aws-local-stepfunctions';
-import { invokeHandler } from './handler-modules';
+import { invokeArea } from './area-workers';
 import { type ManagedChild, spawnManaged } from './processes';
 
 /**
  * A local Step Functions API. It speaks the AWS JSON 1.0 protocol (`X-Amz-Target:
  * AWSStepFunctions.<Op>`) for the operations the app uses, so `SFNClient` works against it with only an
  * `endpoint`. Executions run the same ASL file CDK deploys, with aws-local-stepfunctions; Lambda tasks
- * call the same exported handlers, and the ECS RunTask state starts the runner entrypoint as a child
- * process, as the Fargate container would.
+ * invoke the workflow area as AWS invokes its function (scripts/local/area-workers.ts: the same
+ * dispatcher, payload `{ task, input }`), and the ECS RunTask state starts the runner entrypoint as a
+ * child process, as the Fargate container would.
  */
 export const ASL_FILE = join(process.cwd(), 'cdk', 'state-machine', 'run-model.asl.json');
 export const STATE_MACHINE_NAME = 'model-repository-run-model';
@@ -70,11 +71,13 @@ export function localSubstitutions(region: string): Record<string, string> {
     SubnetB: 'subnet-local-b',
     RunnerSecurityGroupId: 'sg-local-runner',
   };
-  for (const state of Object.keys(WORKFLOW_TASKS)) {
-    values[`${state}FunctionArn`] =
-      `arn:aws:lambda:${region}:${ACCOUNT}:function:model-repository-local-${state}`;
-  }
+  values.WorkflowFunctionArn = workflowFunctionArn(region);
   return values;
+}
+
+/** The local stand-in for the workflow area's function ARN: Lambda tasks naming it run that area. */
+export function workflowFunctionArn(region: string): string {
+  return `arn:aws:lambda:${region}:${ACCOUNT}:function:model-repository-local-${WORKFLOW_AREA}`;
 }
 
 export function loadDefinition(region: string): Record<string, unknown> {
@@ -143,13 +146,14 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
 
   function taskHandlers(record: ExecutionRecord, children: Set<ManagedChild>) {
     const handlers: Record<string, (input: unknown) => Promise<never>> = {};
+    const workflow = workflowFunctionArn(options.region);
     for (const [stateName, state] of Object.entries(states)) {
       if (state.Type !== 'Task') continue;
-      const lambda = (WORKFLOW_TASKS as Record<string, string>)[stateName];
-      if (lambda) {
+      if (state.Resource === workflow) {
+        // The payload is the state's effective input (after Parameters): `{ task, input }`.
         handlers[stateName] = (input) =>
           handled(
-            invokeHandler(lambda, structuredClone(withoutLocalFields(input)), 60_000).then(
+            invokeArea(WORKFLOW_AREA, structuredClone(withoutLocalFields(input)), 60_000).then(
               (result) => (result === undefined ? null : JSON.parse(JSON.stringify(result))) as never,
             ),
           );

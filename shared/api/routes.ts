@@ -1,7 +1,10 @@
 /**
- * The one route table. The CDK stateless stack creates one Lambda + HTTP API route per entry, and the
- * local gateway (`scripts/local/gateway.ts`) serves the same entries by importing the same handler
- * modules. Adding a route here makes it exist in both worlds.
+ * The one route table. Every entry names its handler module and its AREA: the CDK stateless stack
+ * creates ONE Lambda function per area (cdk/stacks/stateless-stack.ts), the bundler builds one bundle
+ * per area whose generated entry dispatches to the area's handler modules (cdk/constructs/
+ * handler-bundling.ts), and the local gateway runs each area in its own worker with its own module
+ * graph (scripts/local/area-workers.ts). Adding a route to an existing area makes it exist in both
+ * worlds with no CDK change; a new area is one more entry in AREAS.
  *
  * `handler` is the module path below `functions/`, without extension; the module exports `handler`.
  * `auth: 'jwt'` routes sit behind the Cognito JWT authorizer (locally: the gateway verifies the token
@@ -10,11 +13,83 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What invokes an area's function, and so how it finds the entry to run (functions/areas/area-handler.ts). */
+export type AreaTrigger = 'http' | 'websocket' | 'workflow' | 'schedule';
+
+export interface AreaDef {
+  readonly trigger: AreaTrigger;
+  /** The function's description. */
+  readonly summary: string;
+  /** MB; 512 unless the area needs more. Lambda gives a full vCPU at 1769 MB. */
+  readonly memorySize?: number;
+  /** Seconds; 29 (the HTTP API's integration limit) unless the area needs more. */
+  readonly timeoutSeconds?: number;
+}
+
+/**
+ * The feature areas, one Lambda function each. How routes were grouped (docs/development.md, "Feature
+ * areas"): by the data and services they reach, so each function's grants stay narrow, and by
+ * sizing. The catalogue list and Dynamic View hold the whole projection in memory (about 100,000
+ * entries) and get a full vCPU; uploads join files (both write file bodies); incidents join users
+ * and administration; the application shell (settings, version, OpenAPI, tours, option lists) is
+ * what every page load asks first.
+ */
+export const AREAS = {
+  catalogue: {
+    trigger: 'http',
+    summary: 'Catalogue list and Dynamic View search over the in-memory projection',
+    memorySize: 1769,
+  },
+  models: {
+    trigger: 'http',
+    summary: 'Model entries: create, read, update, lifecycle, roles, names, User Settings',
+  },
+  files: {
+    trigger: 'http',
+    summary: 'Files of an entry: uploads, file manager, downloads, file access and history',
+  },
+  access: {
+    trigger: 'http',
+    summary: 'Access to entries: access requests, grants, sharing, THEOREM flags, audit',
+  },
+  notifications: { trigger: 'http', summary: 'Notifications: list, send, clear, mark seen' },
+  users: {
+    trigger: 'http',
+    summary: 'Users and administration: the caller, user search, app access requests, incidents',
+  },
+  shell: {
+    trigger: 'http',
+    summary: 'Application shell: settings, version, OpenAPI, guided tours, metadata option lists',
+  },
+  unmatched: {
+    trigger: 'http',
+    summary: 'Requests that match no route ($default): the JSON 404; touches no data',
+  },
+  websocket: { trigger: 'websocket', summary: 'WebSocket API: $connect, $disconnect, $default' },
+  workflow: { trigger: 'workflow', summary: 'Lambda tasks of the run-model state machine' },
+  jobs: {
+    trigger: 'schedule',
+    summary: 'Jobs: scheduled (catalogue compaction), on deploy, and invoked ("Download all" archives)',
+    // Compaction reads the whole change log and writes the projection snapshot; an archive build
+    // deflates and streams up to gigabytes: a full vCPU, and Lambda's longest run (15 minutes).
+    memorySize: 1769,
+    timeoutSeconds: 900,
+  },
+} as const satisfies Record<string, AreaDef>;
+
+export type AreaName = keyof typeof AREAS;
+type AreasOf<T extends AreaTrigger> = {
+  [K in AreaName]: (typeof AREAS)[K]['trigger'] extends T ? K : never;
+}[AreaName];
+export type HttpAreaName = AreasOf<'http'>;
+
 export interface HttpRoute {
   readonly method: HttpMethod;
   /** API Gateway route path, always under /v2, with `{param}` segments. */
   readonly path: `/v2${string}`;
   readonly handler: string;
+  /** The area whose function serves the route. */
+  readonly area: HttpAreaName;
   readonly auth: 'jwt' | 'public';
   /** One-line summary for the OpenAPI document. */
   readonly summary: string;
@@ -28,6 +103,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/settings',
     handler: 'http/settings/get-settings',
+    area: 'shell',
     auth: 'public',
     summary: 'Application settings (help links, tracking, session timeout)',
   },
@@ -35,6 +111,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/version',
     handler: 'http/settings/get-version',
+    area: 'shell',
     auth: 'public',
     summary: 'Product version and build time',
   },
@@ -42,6 +119,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/openapi.json',
     handler: 'http/settings/get-openapi',
+    area: 'shell',
     auth: 'public',
     summary: 'This API as an OpenAPI 3.1 document',
   },
@@ -50,6 +128,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/users/me',
     handler: 'http/users/get-current-user',
+    area: 'users',
     auth: 'jwt',
     summary: 'The signed-in user with permission flags',
   },
@@ -57,6 +136,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/access-requests',
     handler: 'http/users/request-app-access',
+    area: 'users',
     auth: 'jwt',
     summary: 'A user without access asks the administrators for it',
   },
@@ -65,6 +145,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/tours/{type}/{code}',
     handler: 'http/tours/get-tour',
+    area: 'shell',
     auth: 'jwt',
     summary: 'Tour content and whether the caller has viewed it',
   },
@@ -72,6 +153,7 @@ export const HTTP_ROUTES = [
     method: 'PUT',
     path: '/v2/tours/{type}/{code}/viewed',
     handler: 'http/tours/mark-tour-viewed',
+    area: 'shell',
     auth: 'jwt',
     summary: 'Record that the caller completed the tour',
   },
@@ -80,6 +162,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/notifications',
     handler: 'http/notifications/list-notifications',
+    area: 'notifications',
     auth: 'jwt',
     summary: "The caller's latest notifications",
   },
@@ -87,6 +170,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/notifications',
     handler: 'http/notifications/create-notification',
+    area: 'notifications',
     auth: 'jwt',
     summary: "Notify a model's users (steward, lead, owners, viewers) with a note, live and by e-mail",
   },
@@ -94,6 +178,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/notifications/clear',
     handler: 'http/notifications/clear-notifications',
+    area: 'notifications',
     auth: 'jwt',
     summary: 'Remove notifications by id',
   },
@@ -101,6 +186,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/notifications/seen',
     handler: 'http/notifications/mark-notifications-seen',
+    area: 'notifications',
     auth: 'jwt',
     summary: 'Mark all notifications of the caller as seen',
   },
@@ -109,6 +195,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/incidents',
     handler: 'http/incidents/create-incident',
+    area: 'users',
     auth: 'jwt',
     summary: 'Report a problem (incident) with a report id',
   },
@@ -116,6 +203,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/incidents',
     handler: 'http/incidents/list-incidents',
+    area: 'users',
     auth: 'jwt',
     summary: 'Incident list (administrators)',
   },
@@ -124,6 +212,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models',
     handler: 'http/models/list-models',
+    area: 'catalogue',
     auth: 'jwt',
     summary: 'Model entries the caller may see: all or mine, search, filters, sort, paging',
   },
@@ -131,6 +220,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/search',
     handler: 'http/models/search-models',
+    area: 'catalogue',
     auth: 'jwt',
     summary: 'Dynamic View: eight facets, at most 500 cards, counts of the remaining filter values',
   },
@@ -139,6 +229,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/name-check',
     handler: 'http/models/check-model-name',
+    area: 'models',
     auth: 'jwt',
     summary: 'Generated name of some metadata and whether it is free',
   },
@@ -146,6 +237,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/exists-by-metadata',
     handler: 'http/models/exists-by-metadata',
+    area: 'models',
     auth: 'jwt',
     summary: 'Is there an entry with the same identifying metadata',
   },
@@ -153,6 +245,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models',
     handler: 'http/models/create-model',
+    area: 'models',
     auth: 'jwt',
     summary: 'Create a model entry with files, roles and lineage (one transaction)',
   },
@@ -160,6 +253,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models/{uuid}',
     handler: 'http/models/get-model',
+    area: 'models',
     auth: 'jwt',
     summary: 'Model entry detail (general information only for preview-only callers)',
   },
@@ -167,6 +261,7 @@ export const HTTP_ROUTES = [
     method: 'PATCH',
     path: '/v2/models/{uuid}',
     handler: 'http/models/update-model',
+    area: 'models',
     auth: 'jwt',
     summary: 'Update metadata and suffix (conditional on rev)',
   },
@@ -174,6 +269,7 @@ export const HTTP_ROUTES = [
     method: 'DELETE',
     path: '/v2/models/{uuid}',
     handler: 'http/models/delete-model',
+    area: 'models',
     auth: 'jwt',
     summary: 'Delete a draft permanently',
   },
@@ -181,6 +277,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/publish',
     handler: 'http/models/publish-model',
+    area: 'models',
     auth: 'jwt',
     summary: 'Publish a draft (422 with the blocking issues)',
   },
@@ -188,6 +285,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/retire',
     handler: 'http/models/retire-model',
+    area: 'models',
     auth: 'jwt',
     summary: 'Retire a published entry with a reason',
   },
@@ -195,6 +293,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models/{uuid}/roles',
     handler: 'http/models/get-model-roles',
+    area: 'models',
     auth: 'jwt',
     summary: 'Roles of an entry with user summaries',
   },
@@ -202,6 +301,7 @@ export const HTTP_ROUTES = [
     method: 'PUT',
     path: '/v2/models/{uuid}/roles',
     handler: 'http/models/set-model-roles',
+    area: 'models',
     auth: 'jwt',
     summary: 'Set the roles of an entry (exclusivity, conditional on rev)',
   },
@@ -209,6 +309,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models/{uuid}/files',
     handler: 'http/models/list-model-files',
+    area: 'files',
     auth: 'jwt',
     summary: 'File list of an entry',
   },
@@ -216,6 +317,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/files',
     handler: 'http/models/attach-model-files',
+    area: 'files',
     auth: 'jwt',
     summary: 'Attach uploaded files to an entry',
   },
@@ -223,6 +325,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/files/{fileUuid}/download',
     handler: 'http/models/download-model-file',
+    area: 'files',
     auth: 'jwt',
     summary: 'Presigned download of one file (legal notice acknowledged)',
   },
@@ -231,6 +334,7 @@ export const HTTP_ROUTES = [
     method: 'PATCH',
     path: '/v2/models/{uuid}/files',
     handler: 'http/files/update-files',
+    area: 'files',
     auth: 'jwt',
     summary:
       'File manager save: folders, uploads, replacements, removals, attributes, clones (one transaction)',
@@ -239,6 +343,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models/{uuid}/files/{fileUuid}/access',
     handler: 'http/files/get-file-access',
+    area: 'files',
     auth: 'jwt',
     summary: 'Users a file is shared with and eligible internal users (file owner, managers, super users)',
   },
@@ -246,6 +351,7 @@ export const HTTP_ROUTES = [
     method: 'PUT',
     path: '/v2/models/{uuid}/files/{fileUuid}/access',
     handler: 'http/files/set-file-access',
+    area: 'files',
     auth: 'jwt',
     summary: "Grant (ACTIVE) or stop sharing (INACTIVE) one user's access to a file",
   },
@@ -253,6 +359,7 @@ export const HTTP_ROUTES = [
     method: 'PUT',
     path: '/v2/models/{uuid}/files/{fileUuid}/owner',
     handler: 'http/files/transfer-file-owner',
+    area: 'files',
     auth: 'jwt',
     summary: 'Transfer the ownership of a file',
   },
@@ -260,6 +367,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/files/{fileUuid}/access-requests',
     handler: 'http/files/request-file-access',
+    area: 'files',
     auth: 'jwt',
     summary: 'Ask the file owner (and the model managers) for access to a file, by e-mail with a grant link',
   },
@@ -267,6 +375,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models/{uuid}/files/{fileUuid}/history',
     handler: 'http/files/get-file-history',
+    area: 'files',
     auth: 'jwt',
     summary: 'Versions of a file body (uploads, replacements, clones)',
   },
@@ -274,6 +383,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/access-requests',
     handler: 'http/access/request-model-access',
+    area: 'access',
     auth: 'jwt',
     summary: 'Ask the model managers for access, by e-mail with grant links',
   },
@@ -281,6 +391,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/grants',
     handler: 'http/access/grant-model-role',
+    area: 'access',
     auth: 'jwt',
     summary: 'Grant a model role to a user (grant links; managers and super users)',
   },
@@ -288,6 +399,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/share',
     handler: 'http/access/share-model',
+    area: 'access',
     auth: 'jwt',
     summary: 'Share a model entry by e-mail with a message and a link',
   },
@@ -295,6 +407,7 @@ export const HTTP_ROUTES = [
     method: 'PUT',
     path: '/v2/models/{uuid}/theorem-access/{userId}',
     handler: 'http/access/set-theorem-access',
+    area: 'access',
     auth: 'jwt',
     summary: "A user's four THEOREM flags on an Oncology model (super users)",
   },
@@ -302,6 +415,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/models/{uuid}/audit',
     handler: 'http/access/list-audit',
+    area: 'access',
     auth: 'jwt',
     summary: 'Audit trail of grants, ownership transfers and downloads (managers, super users)',
   },
@@ -309,13 +423,24 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/models/{uuid}/download-all',
     handler: 'http/models/download-all-files',
+    area: 'files',
     auth: 'jwt',
-    summary: 'Zip of every file the caller may read (legal notice acknowledged)',
+    summary: 'Start the zip of every file the caller may read (legal notice acknowledged): 202 with the job',
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/archives/{archiveId}',
+    handler: 'http/models/get-download-archive',
+    area: 'files',
+    auth: 'jwt',
+    summary:
+      'Status and progress of a "Download all" archive; a presigned GET once it is ready (requester only)',
   },
   {
     method: 'GET',
     path: '/v2/models/{uuid}/expertise/{userId}',
     handler: 'http/models/get-user-expertise',
+    area: 'models',
     auth: 'jwt',
     summary: 'User Settings of a user on a WebModel 2.0 entry',
   },
@@ -323,6 +448,7 @@ export const HTTP_ROUTES = [
     method: 'PUT',
     path: '/v2/models/{uuid}/expertise/{userId}',
     handler: 'http/models/put-user-expertise',
+    area: 'models',
     auth: 'jwt',
     summary: 'Set the User Settings of a user on a WebModel 2.0 entry',
   },
@@ -330,6 +456,7 @@ export const HTTP_ROUTES = [
     method: 'POST',
     path: '/v2/uploads',
     handler: 'http/uploads/create-upload',
+    area: 'files',
     auth: 'jwt',
     summary: 'Presigned PUT URLs for new files',
   },
@@ -337,6 +464,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/users/search',
     handler: 'http/users/search-users',
+    area: 'users',
     auth: 'jwt',
     summary: 'User pick lists: name, e-mail or ISID prefix',
   },
@@ -344,6 +472,7 @@ export const HTTP_ROUTES = [
     method: 'GET',
     path: '/v2/metadata-options',
     handler: 'http/metadata-options/list-metadata-options',
+    area: 'shell',
     auth: 'jwt',
     summary: 'Metadata option lists',
   },
@@ -351,28 +480,44 @@ export const HTTP_ROUTES = [
 
 export type HttpRouteDef = (typeof HTTP_ROUTES)[number];
 
-/**
- * Requests that match no route go to this handler: API Gateway's `$default` route in AWS, the
- * fallback of the local gateway. It answers 404 in the API's error shape.
- */
-export const NOT_FOUND_HANDLER = 'http/not-found';
+/** The route key API Gateway hands the function (`event.routeKey`), e.g. `GET /v2/models/{uuid}`. */
+export const routeKeyOf = (route: Pick<HttpRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
-/** WebSocket API routes. `$connect` verifies the token given as `?token=` (browsers cannot set headers). */
+/**
+ * Requests that match no route: API Gateway's `$default` route in AWS, the fallback of the local
+ * gateway. Its module answers 404 in the API's error shape and reaches no data, so its function has no
+ * table or bucket grant (functions/areas/not-found.ts).
+ */
+export const UNMATCHED_ROUTE = {
+  routeKey: '$default',
+  handler: 'areas/not-found',
+  area: 'unmatched',
+} as const satisfies { routeKey: string; handler: string; area: HttpAreaName };
+
+/**
+ * WebSocket API routes, all served by the `websocket` area's function, which dispatches by
+ * `requestContext.routeKey`. `$connect` verifies the token given as `?token=` (browsers cannot set
+ * headers).
+ */
 export const WS_ROUTES = [
   { routeKey: '$connect', handler: 'ws/connect' },
   { routeKey: '$disconnect', handler: 'ws/disconnect' },
   { routeKey: '$default', handler: 'ws/default' },
 ] as const;
+export const WS_AREA = 'websocket' satisfies AreaName;
 
 /**
- * Lambda tasks of the model-run state machine, keyed by the ASL state name. The ASL file
- * (`cdk/state-machine/run-model.asl.json`) refers to them as `${<State>FunctionArn}` placeholders.
+ * Lambda tasks of the model-run state machine, by task name, all served by the `workflow` area's
+ * function. The ASL file (`cdk/state-machine/run-model.asl.json`) invokes that one function
+ * (`${WorkflowFunctionArn}`) with `{ "task": "<name>", "input.$": "$" }`: the function runs the task's
+ * module with `input`, the state input the module has always received.
  */
 export const WORKFLOW_TASKS = {
   Prepare: 'workflow/prepare',
   Collect: 'workflow/collect',
   MarkFailed: 'workflow/mark-failed',
 } as const;
+export const WORKFLOW_AREA = 'workflow' satisfies AreaName;
 
 /** Request bodies above this size are refused with 413 (API Gateway's own hard limit is 10 MB). */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -387,18 +532,98 @@ export const CORS = {
 
 /**
  * Jobs that run on a schedule: an EventBridge rule per job in AWS (cdk/stacks/stateless-stack.ts), a
- * timer in the local cloud (scripts/local/scheduler.ts) that also runs each job once at start.
+ * timer in the local cloud (scripts/local/scheduler.ts) that also runs each job once at start. The
+ * rule's target input is `{ "job": "<name>", "time": ... }`: the area's function dispatches by `job`.
  */
 export interface ScheduledJob {
+  readonly name: string;
   readonly handler: string;
+  readonly area: AreasOf<'schedule'>;
   readonly everyMinutes: number;
   readonly description: string;
 }
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
+    name: 'compact-catalog',
     handler: 'jobs/compact-catalog',
+    area: 'jobs',
     everyMinutes: 15,
     description: 'Folds the catalogue change log into a new snapshot',
   },
 ];
+
+/**
+ * Jobs that run on every deploy: a CloudFormation custom resource in AWS (cdk/constructs/deploy-job.ts)
+ * whose `job` property names the entry; the local cloud runs the same use case at every start
+ * (scripts/local/seed.ts). The area's function dispatches by `ResourceProperties.job`.
+ */
+export interface DeployJob {
+  readonly name: string;
+  readonly handler: string;
+  readonly area: AreasOf<'schedule'>;
+  readonly description: string;
+}
+
+export const DEPLOY_JOBS: readonly DeployJob[] = [
+  {
+    name: 'seed-app-data',
+    handler: 'deploy/seed-app-data',
+    area: 'jobs',
+    description: 'Seeds the option lists, application settings and tour (idempotent)',
+  },
+];
+
+/**
+ * Jobs that our own code starts: an asynchronous Lambda invocation (`InvokeCommand`, InvocationType
+ * 'Event') of the area's function with `{ "job": "<name>", ... }` (functions/lib/job-invoker.ts), for
+ * work that does not fit the HTTP API's 29 s. Locally the gateway emulates Lambda's Invoke API
+ * (scripts/local/lambda-api.ts). The function's name reaches the invoking areas as JOBS_FUNCTION_NAME,
+ * with `lambda:InvokeFunction` on exactly that function (cdk/constructs/area-grants.ts).
+ */
+/** The area whose function INVOKED_JOBS run in: the one function other areas may invoke. */
+export const INVOKED_JOBS_AREA = 'jobs' satisfies AreasOf<'schedule'>;
+
+export interface InvokedJob {
+  readonly name: string;
+  readonly handler: string;
+  readonly area: typeof INVOKED_JOBS_AREA;
+  readonly description: string;
+}
+
+export const INVOKED_JOBS = [
+  {
+    name: 'build-archive',
+    handler: 'jobs/build-archive',
+    area: 'jobs',
+    description: 'Writes the zip of a "Download all" request to the files bucket, with progress',
+  },
+] as const satisfies readonly InvokedJob[];
+
+export type InvokedJobName = (typeof INVOKED_JOBS)[number]['name'];
+
+/** One entry an area function dispatches to: its key (route key, task or job name) and module. */
+export interface AreaEntry {
+  readonly key: string;
+  readonly handler: string;
+}
+
+/** Every entry of an area, from the tables above: what its function's dispatch map holds. */
+export function areaEntries(area: AreaName): AreaEntry[] {
+  const entries: AreaEntry[] = [];
+  for (const route of HTTP_ROUTES)
+    if (route.area === area) entries.push({ key: routeKeyOf(route), handler: route.handler });
+  if (UNMATCHED_ROUTE.area === area)
+    entries.push({ key: UNMATCHED_ROUTE.routeKey, handler: UNMATCHED_ROUTE.handler });
+  if (area === WS_AREA) for (const r of WS_ROUTES) entries.push({ key: r.routeKey, handler: r.handler });
+  if (area === WORKFLOW_AREA)
+    for (const [task, handler] of Object.entries(WORKFLOW_TASKS)) entries.push({ key: task, handler });
+  for (const job of [...SCHEDULED_JOBS, ...DEPLOY_JOBS, ...INVOKED_JOBS])
+    if (job.area === area) entries.push({ key: job.name, handler: job.handler });
+  return entries;
+}
+
+/** The areas in the order of AREAS (a function: handler bundles import this module, and a top-level call would keep AREAS in all of them). */
+export function areaNames(): AreaName[] {
+  return Object.keys(AREAS) as AreaName[];
+}

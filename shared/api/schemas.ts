@@ -21,6 +21,11 @@ import {
   ShareResultSchema,
 } from '../schemas/collaboration';
 import {
+  ArchiveParamsSchema,
+  ArchiveStartedSchema,
+  DownloadArchiveSchema,
+} from '../schemas/download-archive';
+import {
   CreateIncidentBodySchema,
   CreateIncidentResultSchema,
   IncidentListSchema,
@@ -209,7 +214,12 @@ export const API_SCHEMAS = {
   'POST /v2/models/{uuid}/download-all': {
     params: ModelParamsSchema,
     body: DownloadBodySchema,
-    response: DownloadLinkSchema,
+    response: ArchiveStartedSchema,
+    status: 202,
+  },
+  'GET /v2/models/{uuid}/archives/{archiveId}': {
+    params: ArchiveParamsSchema,
+    response: DownloadArchiveSchema,
   },
   'GET /v2/models/{uuid}/expertise/{userId}': {
     params: ExpertiseParamsSchema,

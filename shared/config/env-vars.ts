@@ -1,7 +1,8 @@
 /**
  * The one list of environment variables the Lambda handlers read. The CDK stack and the local cloud
- * both set exactly these names (see `cdk/constructs/api-function.ts` and `scripts/local/env.ts`), so a
- * handler behaves the same in both worlds. Only `functions/lib/env.ts` reads `process.env`.
+ * both set exactly these names (see `cdk/stacks/stateless-stack.ts`, `cdk/constructs/area-grants.ts`
+ * and `scripts/local/env.ts`), so a handler behaves the same in both worlds. Only `functions/lib/env.ts`
+ * reads `process.env`.
  *
  * Variables marked "local only" are empty in AWS: there the SDK talks to the real service endpoints.
  */
@@ -21,6 +22,12 @@ export const ENV_VARS = {
   stateMachineArn: 'STATE_MACHINE_ARN',
   /** HTTPS endpoint of the WebSocket API stage, for ApiGatewayManagementApi `@connections` posts. */
   wsCallbackUrl: 'WS_CALLBACK_URL',
+  /**
+   * Name of the `jobs` area's function, which other areas invoke asynchronously for work longer than
+   * an API call (shared/api/routes.ts INVOKED_JOBS: the "Download all" archive). Set only on the areas
+   * whose code invokes it, with `lambda:InvokeFunction` on that one function.
+   */
+  jobsFunctionName: 'JOBS_FUNCTION_NAME',
   /** Sender address for SES e-mail (share, notify, access requests). */
   mailFrom: 'MAIL_FROM',
   /** Public URL of the web app; used to build links in e-mails. */
@@ -34,11 +41,34 @@ export const ENV_VARS = {
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
+  /** Local only: the gateway's emulation of Lambda's Invoke API (scripts/local/lambda-api.ts). */
+  lambdaEndpoint: 'LAMBDA_ENDPOINT',
   /** Local only: folder that stands in for SES; each e-mail is written there as a JSON file. */
   mailOutboxDir: 'MAIL_OUTBOX_DIR',
-  /** Log level for Powertools logger. */
+  /**
+   * Powertools (functions/lib/observability.ts), which reads these itself: the logger's level, the
+   * service name on every log line, trace and metric, and the CloudWatch namespace of the business
+   * metrics (EMF).
+   */
   logLevel: 'POWERTOOLS_LOG_LEVEL',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
+  metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  /**
+   * Local only: Powertools' switches, off in the local cloud. There is no X-Ray daemon to send traces
+   * to, and EMF metrics are JSON documents on stdout that only CloudWatch reads: locally they would
+   * flood the log. In AWS both are unset: tracing follows the function's X-Ray setting, metrics are on.
+   */
+  traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
+  metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+} as const;
+
+/**
+ * The values of Powertools' service name and metrics namespace, the same in AWS (CDK) and locally
+ * (scripts/local/env.ts). Powertools reads the variables itself (functions/lib/observability.ts).
+ */
+export const OBSERVABILITY = {
+  serviceName: 'model-repository',
+  metricsNamespace: 'ModelRepository',
 } as const;
 
 export type EnvVarKey = keyof typeof ENV_VARS;
@@ -49,5 +79,8 @@ export const LOCAL_ONLY_ENV_VARS: readonly EnvVarName[] = [
   ENV_VARS.dynamodbEndpoint,
   ENV_VARS.s3Endpoint,
   ENV_VARS.sfnEndpoint,
+  ENV_VARS.lambdaEndpoint,
   ENV_VARS.mailOutboxDir,
+  ENV_VARS.traceEnabled,
+  ENV_VARS.metricsDisabled,
 ];

@@ -27,7 +27,8 @@ import { IsidSchema, UserTypeSchema } from './user';
  *   POST   /v2/models/{uuid}/files          attach uploaded files          AttachFilesBody → FileList
  *   GET    /v2/models/{uuid}/files          file list                      → FileList
  *   POST   /v2/models/{uuid}/files/{fileUuid}/download   one file          DownloadBody → DownloadLink
- *   POST   /v2/models/{uuid}/download-all   zip of all files               DownloadBody → DownloadLink
+ *   POST   /v2/models/{uuid}/download-all   start the zip of all files     DownloadBody → ArchiveStarted (202)
+ *   GET    /v2/models/{uuid}/archives/{archiveId}   the zip's job               → DownloadArchive
  *   GET    /v2/models/{uuid}/expertise/{userId}          user settings     → UserExpertise
  *   PUT    /v2/models/{uuid}/expertise/{userId}                            UserExpertise → UserExpertise
  *   GET    /v2/users/search                 user pick lists                UserSearchQuery → UserSearchResult

@@ -1,4 +1,9 @@
 import * as z from 'zod';
+import {
+  ArchiveFailedMessageSchema,
+  ArchiveProgressMessageSchema,
+  ArchiveReadyMessageSchema,
+} from './download-archive';
 import { NotificationSchema } from './notification';
 
 /** Messages the browser sends on the WebSocket ($default route). */
@@ -9,9 +14,16 @@ export const WsClientMessageSchema = z.discriminatedUnion('action', [
 ]);
 export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;
 
-/** Messages the server pushes through `@connections`. Later issues add run-status messages. */
+/**
+ * Messages the server pushes through `@connections`: notifications, and the progress of a "Download
+ * all" archive to the user who requested it (shared/schemas/download-archive.ts). Later issues add
+ * run-status messages.
+ */
 export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('notification'), notification: NotificationSchema }),
+  ArchiveProgressMessageSchema,
+  ArchiveReadyMessageSchema,
+  ArchiveFailedMessageSchema,
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;

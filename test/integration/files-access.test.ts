@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createEntry, type Json, metadataOf, rolesOf } from './catalogue-helpers';
+import { waitForArchive } from '../support/download-archive';
+import { call, createEntry, type Json, metadataOf, rolesOf, tokenOf } from './catalogue-helpers';
 import { accepted, auditOf, emailOf, filesByName, footprint, outbox } from './files-helpers';
 
 /** File-level access against the local cloud: the file rule per persona, sharing, requests, THEOREM. */
@@ -330,7 +331,7 @@ describe('asking for access to a file', () => {
 });
 
 describe('downloads are audited', () => {
-  it('writes FILE_DOWNLOADED and FILES_DOWNLOADED_ALL before answering the link', async () => {
+  it('writes FILE_DOWNLOADED before answering the link and FILES_DOWNLOADED_ALL when the archive job starts', async () => {
     const made = await createEntry({
       files: [
         { name: 'a.xlsx', content: 'a', mainFile: true },
@@ -342,8 +343,14 @@ describe('downloads are audited', () => {
       200,
     );
     const all = await call('viewer', 'POST', `/v2/models/${made.uuid}/download-all`, accepted);
-    expect(all.status).toBe(200);
-    expect(new URL(all.body.url).searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(all.status).toBe(202);
+    // Recorded when the job starts, before any archive or link exists.
+    expect((await auditOf(made.uuid)).map((r) => [r.action, r.actor, r.fileName, r.detail])).toEqual([
+      ['FILE_DOWNLOADED', 'viewer', 'a.xlsx', undefined],
+      ['FILES_DOWNLOADED_ALL', 'viewer', undefined, '2 files'],
+    ]);
+    const archive = await waitForArchive(await tokenOf('viewer'), made.uuid, all.body.archiveId);
+    expect(new URL(archive.url ?? '').searchParams.get('X-Amz-Expires')).toBe('900');
     expect((await auditOf(made.uuid)).map((r) => [r.action, r.actor, r.fileName, r.detail])).toEqual([
       ['FILE_DOWNLOADED', 'viewer', 'a.xlsx', undefined],
       ['FILES_DOWNLOADED_ALL', 'viewer', undefined, '2 files'],

@@ -6,8 +6,8 @@ import { type ModelRecord, modelPut, runModelTransaction } from '../../data/mode
 import { getUser } from '../../data/users';
 import { env } from '../../lib/env';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
+import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf, prepareRoles, throwIfIssues } from '../models/entry-rules';
 import { loadVisibleModel, outcome, requireAction } from '../models/model-access';
 import { toUserSummary } from '../models/model-users';
@@ -92,6 +92,7 @@ export async function grantModelRole(
       now.getTime(),
     ),
   ]);
+  countEvent(BUSINESS_EVENTS.accessGranted);
 
   if (grantee.email) await mailGrantee(caller, grantee, model, input.role);
   return { ...result, changed: true };

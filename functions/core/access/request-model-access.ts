@@ -5,8 +5,8 @@ import { releaseModelAccessRequest, reserveModelAccessRequest } from '../../data
 import type { ModelRecord } from '../../data/models';
 import { env } from '../../lib/env';
 import { ConflictError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
+import { logger } from '../../lib/observability';
 import { loadVisibleModel, outcome, requireAction } from '../models/model-access';
 import { modelAccessRequestMail } from './access-mails';
 import { activeUsers, managerIds } from './model-people';

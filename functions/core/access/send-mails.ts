@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
 import { type Mail, sendMail } from '../../lib/mailer';
+import { logger } from '../../lib/observability';
 
 /**
  * The mail service (SES) failed for every message of a request whose main effect is the mail: 502,

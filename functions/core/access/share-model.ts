@@ -2,7 +2,7 @@ import type { User } from '@shared/schemas/user';
 import { writeAudit } from '../../data/audit';
 import { env } from '../../lib/env';
 import { UnprocessableError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { loadModelFor } from '../models/model-access';
 import { loadUsers } from '../models/model-users';
 import { shareMail } from './access-mails';

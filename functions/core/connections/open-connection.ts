@@ -1,7 +1,7 @@
 import { deleteConnection, getConnection, putConnection } from '../../data/connections';
 import { AppError, UnauthorizedError } from '../../lib/errors';
 import { identityFromClaims } from '../../lib/identity';
-import { logger } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { verifyIdToken } from '../../lib/token-verifier';
 import { authenticate } from '../users/authenticate';
 

@@ -7,8 +7,8 @@ import { type ModelRecord, runModelTransaction } from '../../data/models';
 import { getUser, listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
+import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { loadUsers, toUserSummary } from '../models/model-users';
 import { toCallerFileNode } from './caller-access';
 import { fileAccessGrantedMail } from './file-mails';
@@ -36,14 +36,14 @@ function refuseOnRetired(model: ModelRecord): void {
  * file access; `candidates`, every other active internal user except the owner.
  */
 async function accessList(file: ModelFileRecord): Promise<FileAccessList> {
-  const [internal, holders, ownerRecord] = await Promise.all([
+  const [internal, people] = await Promise.all([
     listUsersByType('INTERNALUSER'),
-    loadUsers(file.userAccess),
-    getUser(file.owner.id),
+    loadUsers([...file.userAccess, file.owner.id]),
   ]);
+  const ownerRecord = people.get(file.owner.id);
   const shared = new Set(file.userAccess);
   const sharedWith = file.userAccess
-    .map((id) => holders.get(id))
+    .map((id) => people.get(id))
     .filter((u): u is User => u?.active === true)
     .sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'en'))
     .map(toUserSummary);
@@ -96,6 +96,7 @@ export async function setFileAccess(
   if (holds) return accessList(file);
   const next = { ...file, userAccess: [...file.userAccess, grantee.id] };
   await writeFileWithAudit(file, next, caller, 'FILE_ACCESS_GRANTED', grantee.id, now);
+  countEvent(BUSINESS_EVENTS.accessGranted);
   await sendMail(
     fileAccessGrantedMail({ webUrl: env.webUrl, model, file, grantee, grantedBy: caller }),
   ).catch((error: unknown) =>

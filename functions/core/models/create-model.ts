@@ -19,6 +19,7 @@ import {
   runModelTransaction,
 } from '../../data/models';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { activeOptionLists } from '../options/list-metadata-options';
 import { discardCopies, takeUploadedFiles } from '../uploads/take-uploaded-files';
 import {
@@ -182,6 +183,7 @@ export async function createModel(
     await discardCopies(copiedKeys);
     throw error;
   }
+  countEvent(BUSINESS_EVENTS.entryCreated);
   return model;
 }
 

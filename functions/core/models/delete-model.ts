@@ -16,7 +16,7 @@ import {
   runModelTransaction,
 } from '../../data/models';
 import { batchWriteAll } from '../../data/table';
-import { logger } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf } from './entry-rules';
 import { loadModelFor } from './model-access';
 import { catalogChange, checkRev } from './model-writes';

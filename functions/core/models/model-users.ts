@@ -1,6 +1,6 @@
 import type { UserSummary } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
-import { getUser } from '../../data/users';
+import { getUsers } from '../../data/users';
 
 /**
  * Summaries (names, e-mail, user type) of the people shown on a detail page, kept for a minute per
@@ -34,13 +34,11 @@ export async function displaySummaries(
   return found;
 }
 
-/** The user records of the given ids (unknown ids are left out). */
+/** The user records of the given ids, read in one batch (unknown ids are left out). */
 export async function loadUsers(ids: Iterable<string>): Promise<Map<string, User>> {
   const unique = [...new Set(ids)];
-  const users = await Promise.all(unique.map((id) => getUser(id)));
-  const map = new Map<string, User>();
-  for (const user of users) if (user) map.set(user.id, user);
-  return map;
+  if (unique.length === 0) return new Map();
+  return new Map((await getUsers(unique)).map((user) => [user.id, user]));
 }
 
 export function toUserSummary(user: User): UserSummary {

@@ -6,7 +6,7 @@ import type { LabeledTxItem, ModelRecord } from '../../data/models';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn(), runModelTransaction: vi.fn(), listLineage: vi.fn() }));
 const names = vi.hoisted(() => ({ getModelNameOwner: vi.fn() }));
-const users = vi.hoisted(() => ({ getUser: vi.fn() }));
+const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 const files = vi.hoisted(() => ({
   listModelFiles: vi.fn(),
   listModelPartitionKeys: vi.fn(),
@@ -143,6 +143,7 @@ function lastTransaction(): string[] {
 beforeEach(() => {
   vi.clearAllMocks();
   users.getUser.mockImplementation(async (id: string) => PEOPLE.get(id));
+  users.getUsers.mockImplementation(async (ids: string[]) => ids.flatMap((id) => PEOPLE.get(id) ?? []));
   names.getModelNameOwner.mockResolvedValue(undefined);
   options.activeOptionLists.mockResolvedValue({ lists, studies: new Map() });
   models.runModelTransaction.mockResolvedValue(undefined);

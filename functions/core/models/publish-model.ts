@@ -1,6 +1,7 @@
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { User } from '@shared/schemas/user';
 import { getModel, type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { canSee, loadModelFor } from './model-access';
 import { catalogChange, checkRev, nextRevision } from './model-writes';
 import { PublishRefusedError } from './publish-refusal';
@@ -42,5 +43,6 @@ export async function publishModel(
     publishedOn: now.toISOString(),
   };
   await runModelTransaction([modelPut(next, model.rev), catalogChange(next)]);
+  countEvent(BUSINESS_EVENTS.entryPublished);
   return next;
 }

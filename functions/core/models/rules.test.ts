@@ -85,6 +85,7 @@ describe('catalogue projection', () => {
         roles,
         createdBy: 'lead',
         createdOn: '2026-01-01T00:00:00.000Z',
+        rev: 3,
       },
       'Leo Lead',
     );
@@ -100,6 +101,7 @@ describe('catalogue projection', () => {
       studyNumber: 'MR-1',
       creatorName: 'Leo Lead',
       treeRootId: 'r',
+      rev: 3,
     });
     expect(entry.deleted).toBeUndefined();
   });

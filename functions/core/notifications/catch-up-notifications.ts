@@ -1,5 +1,5 @@
 import { listNotificationsAfter } from '../../data/notifications';
-import { pushToConnection } from '../../lib/push';
+import { pushToConnection } from '../connections/push-to-connection';
 
 /** A reconnecting client gets at most this many missed notifications pushed; the rest it lists. */
 const CATCH_UP_MAX = 100;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const users = vi.hoisted(() => ({ getUser: vi.fn() }));
+const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 const data = vi.hoisted(() => ({ putNotifications: vi.fn() }));
 const push = vi.hoisted(() => ({ pushToConnection: vi.fn() }));
 const connections = vi.hoisted(() => ({ listUserConnectionIds: vi.fn() }));
@@ -8,7 +8,7 @@ const mailer = vi.hoisted(() => ({ sendMail: vi.fn() }));
 const access = vi.hoisted(() => ({ loadModelFor: vi.fn() }));
 vi.mock('../../data/users', () => users);
 vi.mock('../../data/notifications', () => data);
-vi.mock('../../lib/push', () => push);
+vi.mock('../connections/push-to-connection', () => push);
 vi.mock('../../data/connections', () => connections);
 vi.mock('../../lib/mailer', () => mailer);
 vi.mock('../models/model-access', () => access);
@@ -47,6 +47,7 @@ if (!lead) throw new Error('fixture');
 beforeEach(() => {
   vi.clearAllMocks();
   users.getUser.mockImplementation(async (id: string) => people.get(id));
+  users.getUsers.mockImplementation(async (ids: string[]) => ids.flatMap((id) => people.get(id) ?? []));
   data.putNotifications.mockResolvedValue(undefined);
   push.pushToConnection.mockResolvedValue(true);
   connections.listUserConnectionIds.mockImplementation(async (id: string) => [`${id}-c`]);

@@ -7,11 +7,11 @@ const data = vi.hoisted(() => ({
   getLastSeenOn: vi.fn(),
   listNotificationsAfter: vi.fn(),
 }));
-const push = vi.hoisted(() => ({ pushToUser: vi.fn(), pushToConnection: vi.fn() }));
+const push = vi.hoisted(() => ({ pushToConnection: vi.fn() }));
 const connections = vi.hoisted(() => ({ listUserConnectionIds: vi.fn() }));
 vi.mock('../../data/notifications', () => data);
 vi.mock('../../data/connections', () => connections);
-vi.mock('../../lib/push', () => push);
+vi.mock('../connections/push-to-connection', () => push);
 
 const { notifyUsers } = await import('./notify-users');
 const { listNotifications } = await import('./list-notifications');
@@ -28,7 +28,6 @@ const base = {
 beforeEach(() => {
   vi.clearAllMocks();
   data.putNotifications.mockResolvedValue(undefined);
-  push.pushToUser.mockResolvedValue(1);
   push.pushToConnection.mockResolvedValue(true);
   connections.listUserConnectionIds.mockImplementation(async (id: string) => [`${id}-c1`, `${id}-c2`]);
 });
@@ -146,11 +145,8 @@ describe('catchUpNotifications', () => {
       Date.parse('2026-01-04T00:00:00.000Z'),
       100,
     );
-    expect(push.pushToConnection).toHaveBeenCalledWith(
-      'conn-1',
-      { type: 'notification', notification: missed[0] },
-      'viewer',
-    );
-    expect(push.pushToUser).not.toHaveBeenCalled();
+    expect(push.pushToConnection.mock.calls).toEqual([
+      ['conn-1', { type: 'notification', notification: missed[0] }, 'viewer'],
+    ]);
   });
 });

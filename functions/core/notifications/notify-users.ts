@@ -2,8 +2,8 @@ import type { Notification, NotificationAction, NotificationCreator } from '@sha
 import { ulid } from 'ulid';
 import { listUserConnectionIds } from '../../data/connections';
 import { putNotifications } from '../../data/notifications';
-import { logger } from '../../lib/logger';
-import { pushToConnection } from '../../lib/push';
+import { logger } from '../../lib/observability';
+import { pushToConnection } from '../connections/push-to-connection';
 
 export interface NotifyUsersInput {
   /** User ids (ISIDs) of the recipients; duplicates and the creator's own id are ignored. */

@@ -2,6 +2,7 @@ import { PreparedRunSchema, RunnerOutputSchema } from '@shared/schemas/run';
 import * as z from 'zod';
 import { getRunDocument } from '../../data/run-files';
 import { markRunCompleted } from '../../data/runs';
+import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 
 const CollectInputSchema = z.object({ prepared: PreparedRunSchema }).passthrough();
 
@@ -23,5 +24,6 @@ export async function collectRun(stateInput: unknown, now = new Date()): Promise
     throw new Error(`Output of run ${output.runId} found for run ${prepared.runId}`);
   const result = { totalCost: output.totalCost, totalQalys: output.totalQalys, cycles: output.cycles };
   await markRunCompleted(prepared.runId, result, now.toISOString());
+  countEvent(BUSINESS_EVENTS.runFinished, 1, { outcome: 'COMPLETED' });
   return { runId: prepared.runId, status: 'COMPLETED', result };
 }

@@ -1,5 +1,5 @@
 import { markRunFailed } from '../../data/runs';
-import { logger } from '../../lib/logger';
+import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 
 const CAUSE_MAX = 4000;
 
@@ -33,5 +33,6 @@ export async function markFailed(
     return { status: 'FAILED' };
   }
   await markRunFailed(runId, { error, cause }, now.toISOString());
+  countEvent(BUSINESS_EVENTS.runFinished, 1, { outcome: 'FAILED' });
   return { runId, status: 'FAILED' };
 }

@@ -2,6 +2,7 @@ import { type PreparedRun, RunInputSchema, type RunnerInput } from '@shared/sche
 import { ulid } from 'ulid';
 import { putRunDocument, runInputKey, runOutputKey } from '../../data/run-files';
 import { putRun } from '../../data/runs';
+import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 
 /**
  * Prepare step of the run-model state machine.
@@ -30,5 +31,6 @@ export async function prepareRun(input: unknown, now = new Date()): Promise<Prep
     timeoutSeconds: parsed.timeoutSeconds,
     startedOn: now.toISOString(),
   });
+  countEvent(BUSINESS_EVENTS.runStarted);
   return { runId, inputKey, outputKey, timeoutSeconds: parsed.timeoutSeconds };
 }

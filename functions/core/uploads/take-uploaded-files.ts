@@ -4,7 +4,7 @@ import { copyObject, deleteObjects, objectSize } from '../../data/file-objects';
 import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
 import { getUpload } from '../../data/uploads';
 import { PayloadTooLargeError, UnprocessableError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { logger } from '../../lib/observability';
 import { getAppSettings } from '../settings/get-app-settings';
 import { FILE_MESSAGES, isValidFileName, isValidFolderPath } from './file-rules';
 

@@ -5,8 +5,8 @@ import { releaseAccessRequest, reserveAccessRequest } from '../../data/access-re
 import { listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
 import type { Identity } from '../../lib/identity';
-import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mailer';
+import { logger } from '../../lib/observability';
 
 export interface RequestAppAccessInput {
   identity: Identity;

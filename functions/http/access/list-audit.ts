@@ -1,7 +1,7 @@
 import { AuditQuerySchema } from '@shared/schemas/collaboration';
 import { ModelParamsSchema } from '@shared/schemas/model-api';
 import { listModelAudit } from '../../core/access/list-model-audit';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** GET /v2/models/{uuid}/audit?limit&cursor: newest first (managers and super users). */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { TheoremFlagsSchema } from '@shared/schemas/model';
 import { ExpertiseParamsSchema } from '@shared/schemas/model-api';
 import { setTheoremAccess } from '../../core/files/theorem-access';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PUT /v2/models/{uuid}/theorem-access/{userId}: a user's four THEOREM flags (super users). */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { FileAccessRequestBodySchema } from '@shared/schemas/collaboration';
 import { ModelFileParamsSchema } from '@shared/schemas/model-api';
 import { requestFileAccess } from '../../core/files/request-file-access';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** POST /v2/models/{uuid}/files/{fileUuid}/access-requests: ask the file owner and the managers. */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { FileShareBodySchema } from '@shared/schemas/collaboration';
 import { ModelFileParamsSchema } from '@shared/schemas/model-api';
 import { setFileAccess } from '../../core/files/file-access';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PUT /v2/models/{uuid}/files/{fileUuid}/access: grant (ACTIVE) or stop sharing (INACTIVE). */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { FileOwnerBodySchema } from '@shared/schemas/collaboration';
 import { ModelFileParamsSchema } from '@shared/schemas/model-api';
 import { transferFileOwner } from '../../core/files/file-access';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PUT /v2/models/{uuid}/files/{fileUuid}/owner: transfer the ownership of a file. */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { FileChangeSetBodySchema } from '@shared/schemas/collaboration';
 import { ModelParamsSchema } from '@shared/schemas/model-api';
 import { updateFiles } from '../../core/files/update-files';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PATCH /v2/models/{uuid}/files: one file manager save, all or nothing. */
 export const handler = httpHandler({

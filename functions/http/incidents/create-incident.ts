@@ -1,6 +1,6 @@
 import { CreateIncidentBodySchema } from '@shared/schemas/incident';
 import { createIncident } from '../../core/incidents/create-incident';
-import { httpHandler, respond } from '../../lib/http';
+import { httpHandler, respond } from '../http-handler';
 
 /** POST /v2/incidents → 201 {incidentId}. */
 export const handler = httpHandler({

@@ -1,5 +1,5 @@
 import { listIncidents } from '../../core/incidents/list-incidents';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** GET /v2/incidents (super users only). */
 export const handler = httpHandler({

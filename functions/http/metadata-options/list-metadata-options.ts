@@ -1,5 +1,5 @@
 import { listAllMetadataOptions } from '../../core/options/list-metadata-options';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** GET /v2/metadata-options: the ten option lists (active and retired options). */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { AttachFilesBodySchema, ModelParamsSchema } from '@shared/schemas/model-api';
 import { attachFiles } from '../../core/models/model-files';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** POST /v2/models/{uuid}/files: attach uploaded files to an entry. */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { DeleteModelQuerySchema, ModelParamsSchema } from '@shared/schemas/model-api';
 import { deleteModel } from '../../core/models/delete-model';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** DELETE /v2/models/{uuid}[?rev=N]: delete a draft permanently (204). */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { ListModelsQuerySchema } from '@shared/schemas/model-api';
 import { listModels } from '../../core/catalog/list-models';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 export const handler = httpHandler({
   query: ListModelsQuerySchema,

@@ -1,7 +1,7 @@
 import { ModelParamsSchema, RevBodySchema } from '@shared/schemas/model-api';
 import { toModelDetail } from '../../core/models/model-detail';
 import { publishModel } from '../../core/models/publish-model';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** POST /v2/models/{uuid}/publish: 422 with the blocking issues when refused. */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { ExpertiseParamsSchema, UserExpertiseSchema } from '@shared/schemas/model-api';
 import { putUserExpertise } from '../../core/models/user-expertise';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PUT /v2/models/{uuid}/expertise/{userId}: 'Update Settings' (WebModel 2.0 entries only). */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { ModelParamsSchema, RetireBodySchema } from '@shared/schemas/model-api';
 import { toModelDetail } from '../../core/models/model-detail';
 import { retireModel } from '../../core/models/retire-model';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** POST /v2/models/{uuid}/retire: retire a published entry with a reason (files too). */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { DynamicSearchBodySchema } from '@shared/schemas/model-api';
 import { searchModels } from '../../core/catalog/search-models';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 export const handler = httpHandler({
   body: DynamicSearchBodySchema,

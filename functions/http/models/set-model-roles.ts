@@ -1,6 +1,6 @@
 import { ModelParamsSchema, SetRolesBodySchema } from '@shared/schemas/model-api';
 import { setModelRoles } from '../../core/models/model-roles';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PUT /v2/models/{uuid}/roles: 'Update Permissions' (exclusivity, conditional on rev). */
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { ModelParamsSchema, UpdateModelBodySchema } from '@shared/schemas/model-api';
 import { toModelDetail } from '../../core/models/model-detail';
 import { updateModel } from '../../core/models/update-model';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PATCH /v2/models/{uuid}: metadata and suffix (and so the name), conditional on rev. */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { ClearNotificationsBodySchema } from '@shared/schemas/notification';
 import { clearNotifications } from '../../core/notifications/clear-notifications';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** POST /v2/notifications/clear {ids} → 204. */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { ListNotificationsQuerySchema } from '@shared/schemas/notification';
 import { listNotifications } from '../../core/notifications/list-notifications';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** GET /v2/notifications?limit=N (default 3, at most 100). */
 export const handler = httpHandler({

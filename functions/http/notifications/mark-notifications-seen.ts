@@ -1,5 +1,5 @@
 import { markNotificationsSeen } from '../../core/notifications/mark-notifications-seen';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** POST /v2/notifications/seen → 204. */
 export const handler = httpHandler({

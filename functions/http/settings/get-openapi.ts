@@ -1,6 +1,5 @@
-import { buildOpenApiDocument } from '../../core/openapi/build-openapi-document';
 import { env } from '../../lib/env';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** The document depends only on the code, so it is built once per process. */
 let document: Record<string, unknown> | undefined;
@@ -9,6 +8,9 @@ let document: Record<string, unknown> | undefined;
 export const handler = httpHandler({
   auth: 'public',
   handle: async () => {
+    // Imported here, not at the top: the shell function's bundle holds all its routes, and the document
+    // (~140 kB of JSON in the bundle, handler-bundling.ts) is only for this rarely called one.
+    const { buildOpenApiDocument } = await import('../../core/openapi/build-openapi-document');
     document ??= buildOpenApiDocument({ version: env.appVersion });
     return document;
   },

@@ -1,6 +1,6 @@
 import { TourParamsSchema } from '@shared/schemas/tour';
 import { getTour } from '../../core/tours/get-tour';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** GET /v2/tours/{type}/{code}. */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { TourParamsSchema } from '@shared/schemas/tour';
 import { markTourViewed } from '../../core/tours/mark-tour-viewed';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /** PUT /v2/tours/{type}/{code}/viewed → 204. */
 export const handler = httpHandler({

@@ -1,6 +1,6 @@
 import { CreateUploadBodySchema } from '@shared/schemas/model-api';
 import { createUpload } from '../../core/uploads/create-upload';
-import { httpHandler, respond } from '../../lib/http';
+import { httpHandler, respond } from '../http-handler';
 
 /** POST /v2/uploads: presigned PUT URLs (≤ 15 min) for new files (201). */
 export const handler = httpHandler({

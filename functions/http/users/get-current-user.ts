@@ -1,6 +1,6 @@
 import { userPermissionFlags } from '@shared/rules/user-permissions';
 import type { CurrentUser } from '@shared/schemas/user';
-import { httpHandler } from '../../lib/http';
+import { httpHandler } from '../http-handler';
 
 /**
  * GET /v2/users/me: the signed-in user with the permission flags the shell needs. Read fresh, not

@@ -1,6 +1,6 @@
 import { AccessRequestBodySchema } from '@shared/schemas/access-request';
 import { requestAppAccess } from '../../core/users/request-app-access';
-import { httpHandler, respond } from '../../lib/http';
+import { httpHandler, respond } from '../http-handler';
 
 /**
  * POST /v2/access-requests. `auth: 'identity'`: the token must be valid, but the caller is by design

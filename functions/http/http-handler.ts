@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { User } from '@shared/schemas/user';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { authenticate, findCaller } from '../core/users/authenticate';
+import { putErrorReport } from '../data/error-reports';
+import { AppError } from '../lib/errors';
+import {
+  type AnySchema,
+  errorResponse,
+  type Out,
+  parseInput,
+  readJsonBody,
+  routeOf,
+  toResponse,
+} from '../lib/http';
+import { claimsOf, type Identity, identityFromClaims } from '../lib/identity';
+import { logger } from '../lib/observability';
+
+export { type HttpResult, respond } from '../lib/http';
+
+export interface PublicRequest<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  event: APIGatewayProxyEventV2;
+}
+
+/** `auth: 'identity'`: a verified token, but the caller may be unknown or inactive (access requests). */
+export interface IdentifiedRequest<B, Q, P> extends PublicRequest<B, Q, P> {
+  identity: Identity;
+  /** The caller's user record, active or not; undefined when the user is unknown. */
+  user: User | undefined;
+}
+
+export interface AuthedRequest<B, Q, P, F = undefined> extends PublicRequest<B, Q, P> {
+  identity: Identity;
+  /** The active user record of the caller (unknown or inactive users never get here: 403). */
+  user: User;
+  /** What `prefetch` read while the caller was being looked up. */
+  prefetched: F;
+}
+
+interface BaseDef<B, Q, P> {
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface PublicDef<B, Q, P> extends BaseDef<B, Q, P> {
+  auth: 'public';
+  handle: (req: PublicRequest<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+}
+
+export interface IdentifiedDef<B, Q, P> extends BaseDef<B, Q, P> {
+  auth: 'identity';
+  handle: (req: IdentifiedRequest<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+}
+
+export interface AuthedDef<B, Q, P, F = undefined> extends BaseDef<B, Q, P> {
+  auth?: 'jwt';
+  /**
+   * A read that does not depend on who calls (the entry named in the path...), started together with
+   * the caller's lookup so that the two round trips overlap. It must not write anything and its
+   * result reaches only `handle`, which still authorizes: a refused caller never sees it.
+   */
+  prefetch?: (req: { params: Out<P>; query: Out<Q> }) => Promise<F>;
+  /** Read the caller's record even when a recent copy is cached (authenticate.ts, CALLER_CACHE_MS). */
+  freshCaller?: boolean;
+  handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>, F>) => Promise<unknown>;
+}
+
+export type HttpHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * Wraps one operation as a Lambda handler for the HTTP API (payload 2.0):
+ * parses and validates body, query and path parameters with the shared zod schemas, authenticates the
+ * caller for `jwt` routes, runs the operation and maps every error to `{ message, code, reportId? }`
+ * (lib/http.ts); an unexpected error is also stored under its report id (error-reports.ts).
+ */
+export function httpHandler<
+  B extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+  F = undefined,
+>(def: PublicDef<B, Q, P> | IdentifiedDef<B, Q, P> | AuthedDef<B, Q, P, F>): HttpHandler {
+  const run = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const body = parseInput(def.body, readJsonBody(event), 'body');
+    const query = parseInput(def.query, event.queryStringParameters ?? {}, 'query');
+    const params = parseInput(def.params, event.pathParameters ?? {}, 'path');
+    let result: unknown;
+    if (def.auth === 'public') {
+      result = await def.handle({ body, query, params, event } as PublicRequest<Out<B>, Out<Q>, Out<P>>);
+    } else if (def.auth === 'identity') {
+      const identity = identityFromClaims(claimsOf(event));
+      const user = await findCaller(identity);
+      result = await def.handle({ body, query, params, event, identity, user } as IdentifiedRequest<
+        Out<B>,
+        Out<Q>,
+        Out<P>
+      >);
+    } else {
+      const identity = identityFromClaims(claimsOf(event));
+      const prefetching = def.prefetch?.({ params: params as Out<P>, query: query as Out<Q> });
+      // A refused caller leaves the prefetch unread: keep its failure from becoming unhandled.
+      prefetching?.catch(() => undefined);
+      const user = await authenticate(identity, { fresh: def.freshCaller === true });
+      const prefetched = (prefetching ? await prefetching : undefined) as F;
+      result = await def.handle({ body, query, params, event, identity, user, prefetched } as AuthedRequest<
+        Out<B>,
+        Out<Q>,
+        Out<P>,
+        F
+      >);
+    }
+    return toResponse(result);
+  };
+  return async (event) => {
+    try {
+      return await run(event);
+    } catch (error) {
+      const route = routeOf(event);
+      if (error instanceof AppError) return errorResponse(error, { route });
+      const reportId = randomUUID();
+      storeErrorReport(reportId, error, route);
+      const response = errorResponse(error, { route, reportId });
+      await flushErrorReports();
+      return response;
+    }
+  };
+}
+
+/** Error reports being written; a handler waits for them (bounded) before it returns. */
+const pendingReports = new Set<Promise<void>>();
+const REPORT_WRITE_WAIT_MS = 1500;
+
+/**
+ * Stores an unexpected error under its report id so that an incident filed with that id can carry
+ * the server-side stack. Best effort: a failed write is logged and never changes the response.
+ */
+function storeErrorReport(reportId: string, error: unknown, route: string | undefined): void {
+  const report = {
+    reportId,
+    message: error instanceof Error ? error.message : String(error),
+    ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+    ...(route ? { route } : {}),
+    time: new Date().toISOString(),
+  };
+  let pending: Promise<void>;
+  try {
+    pending = putErrorReport(report).catch((e: unknown) => {
+      logger.warn('Could not store the error report', { reportId, error: e });
+    });
+  } catch (e) {
+    logger.warn('Could not store the error report', { reportId, error: e });
+    return;
+  }
+  const tracked = pending.finally(() => pendingReports.delete(tracked));
+  pendingReports.add(tracked);
+}
+
+/** Waits (at most 1.5 s) for the error reports being stored. Never throws. */
+export async function flushErrorReports(): Promise<void> {
+  if (pendingReports.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, REPORT_WRITE_WAIT_MS);
+  });
+  await Promise.race([Promise.allSettled([...pendingReports]), timeout]);
+  clearTimeout(timer);
+}
