@@ -76,15 +76,14 @@ const AREA_ENTRY_PREFIX = 'area:';
  * (`load` in area-handler.ts then resolves at once). Paths are relative to functions/ so the bundle
  * holds no machine paths.
  *
- * Why not one lazy `import()` per route: esbuild splits at file granularity, into one chunk per set of
- * routes that reach a file, so a route's cold start loaded 20-25 chunks, most of them a few hundred
- * bytes (a data module, a rule shared by three routes...), and every shared schema file with the
- * schemas of all the routes that import it. Each chunk is one more module for Node's ESM loader to
- * resolve, read, compile and link; measured with `npm run bench:bundles`, that cost more than
- * evaluating the other routes' top-level code (route modules are a few kB, mostly function bodies that
- * V8 only pre-parses): about 20 ms of CPU on the models area's slowest route, 5-20 ms on the others. A
- * route whose own code is heavy and rarely used keeps it behind an `await import()` inside the module
- * (get-openapi.ts and the document it serves).
+ * Why not one lazy `import()` per route (the first layout): esbuild splits at file granularity, one
+ * chunk per set of routes reaching a file, so a route's cold start loaded 16-27 chunks, most of a few
+ * hundred bytes, and each shared schema file with the schemas of every route importing it, so little
+ * was saved. The extra modules cost more than evaluating the other routes' top-level code (route
+ * modules are small, mostly function bodies V8 only pre-parses): one bundle per area takes 47-141
+ * million fewer instructions per cold start (valgrind; models: 483 instead of 624 million), 2-17 ms
+ * less CPU measured as `bench:bundles` measures. A route whose own code is heavy and rarely used keeps
+ * it behind an `await import()` in its module (get-openapi.ts and the document it serves).
  */
 export function areaEntrySource(area: AreaName): string {
   const entries = areaEntries(area);

@@ -370,7 +370,46 @@ async function main(): Promise<void> {
       `"code": all chunks of the area; "loaded": what the slowest route's cold start parses; "cpu": user + system time of the same processes, which a busy machine barely moves; ` +
       `"over clients+Powertools": the same route against a reference of those clients traced by Powertools, with its Logger and Metrics (what every area carries; information, not the target).`,
   );
+  console.log(
+    `\n${formatTable(
+      ['area', 'all routes cold start', 'difference', 'route medians', 'Powertools reference - floor'],
+      bundles.map((bundle) => diagnosticRow(bundle, routeSamples, floorSamples, referenceSamples)),
+      'lrrrr',
+    )}`,
+  );
+  console.log(
+    '\nDiagnostics, not the target: "all routes": the median of every sample of every route of the area against the same floor ' +
+      '(the table above takes the slowest of the per-route medians: with one bundle for all routes, as now, the routes load the same code ' +
+      'and that maximum over many routes of 5-sample medians leans on the noise of a busy machine); "route medians": fastest to slowest; ' +
+      '"Powertools reference - floor": what the Powertools Tracer, Logger and Metrics alone cost in the same run.',
+  );
   console.log(`Bundles kept in ${path.relative(REPO_ROOT, OUT_DIR)}/ for inspection.`);
+}
+
+/** One row of the diagnostics table: the area over all its routes' samples, measured in the same run. */
+function diagnosticRow(
+  bundle: AreaBundle,
+  routeSamples: ReadonlyMap<string, Sample[]>,
+  floorSamples: ReadonlyMap<AreaName, Sample[]>,
+  referenceSamples: ReadonlyMap<AreaName, number[]>,
+): string[] {
+  const perRoute = areaEntries(bundle.area).map(({ key }) => routeSamples.get(`${bundle.area} ${key}`) ?? []);
+  const all = perRoute.flat();
+  const floor = floorSamples.get(bundle.area) ?? [];
+  if (all.length === 0 || floor.length === 0) return [bundle.area, '-', '-', '-', '-'];
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${ms(value)}`;
+  const wall = median(all.map((s) => s.wall));
+  const cpu = median(all.map((s) => s.cpu));
+  const floorWall = median(floor.map((s) => s.wall));
+  const floorCpu = median(floor.map((s) => s.cpu));
+  const medians = perRoute.filter((s) => s.length > 0).map((s) => median(s.map((x) => x.wall)));
+  return [
+    bundle.area,
+    `${ms(wall)} (${ms(cpu)} cpu)`,
+    `${signed(wall - floorWall)} (${signed(cpu - floorCpu)} cpu)`,
+    `${ms(Math.min(...medians))} - ${ms(Math.max(...medians))}`,
+    signed(median(referenceSamples.get(bundle.area) ?? []) - floorWall),
+  ];
 }
 
 await main();
