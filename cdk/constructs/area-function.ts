@@ -33,7 +33,7 @@ export const FUNCTION_ENVIRONMENT_DEFAULTS: Readonly<Record<string, string>> = {
 
 /**
  * The Lambda function of one feature area, with the project's defaults: Node 22 on ARM, the area's
- * bundle (handler-bundling.ts: generated dispatch map, split per route, minified, source maps), X-Ray
+ * bundle (handler-bundling.ts: generated dispatch map over every route of the area, minified, source maps), X-Ray
  * tracing, its own log group with a retention, and a role that holds only what the area's code uses
  * (area-grants.ts, from `usage`).
  */
