@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { api, idToken } from '../support/local-cloud';
 import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
 import { uniqueTag } from './support/unique';
@@ -200,6 +201,15 @@ const entry = { uuid: '' };
 
 test.beforeAll(async () => {
   Object.assign(entry, await createEntry('lead', uniqueTag('e2e axe')));
+  // A retired Oncology entry, so the Dynamic View's result cards always include the grey retired card.
+  const retired = await createEntry('lead', uniqueTag('e2e axe retired'));
+  const answer = await api(`/v2/models/${retired.uuid}/retire`, {
+    method: 'POST',
+    token: await idToken('lead'),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'Replaced by a newer model' }),
+  });
+  expect(answer.status).toBe(200);
 });
 
 test.describe('accessibility (axe-core): no serious or critical violation', () => {
