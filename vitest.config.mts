@@ -10,6 +10,8 @@ const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) }
  * - cdk: CDK assertion tests and cdk-nag (synth without bundling).
  * - integration: against a running local cloud (scripts/test/run-all.sh starts one and sets
  *   MR_ENDPOINTS_FILE to its endpoints.json).
+ * - runners: the model runners with real Python, R and LibreOffice (scripts/local/install-runner-deps.sh),
+ *   no cloud; slow starts (LibreOffice) make it a project of its own.
  */
 export default defineConfig({
   resolve: { alias },
@@ -52,6 +54,17 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'runners',
+          environment: 'node',
+          include: ['test/runners/**/*.test.ts'],
+          testTimeout: 300_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

