@@ -47,6 +47,23 @@ describe('the area dispatcher', () => {
     expect(JSON.parse(result.body)).toEqual(JSON.parse(String(expected.body)));
   });
 
+  it('answers a route whose module fails to load with the JSON 500 and a report id', async () => {
+    const broken: EntryLoader = async () => {
+      throw new Error('Cannot find module ./secret-path');
+    };
+    const handler = areaHandler('models', 'http', { 'GET /v2/models': broken });
+    const result = (await handler(httpEvent({ routeKey: 'GET /v2/models' }), context)) as {
+      statusCode: number;
+      body: string;
+    };
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body)).toEqual({
+      message: 'An unexpected error occurred.',
+      code: 'INTERNAL_ERROR',
+      reportId: expect.any(String),
+    });
+  });
+
   it('finds WebSocket entries by requestContext.routeKey and hands them the whole event', async () => {
     const connect = vi.fn(() => ({ statusCode: 200 }));
     const handler = areaHandler('websocket', 'websocket', {

@@ -72,8 +72,16 @@ export function areaHandler(
       // API Gateway only sends the routes this function serves; answer like the $default route.
       return errorResponse(new NotFoundError(MESSAGES.apiNotFound), { route: key });
     }
-    const handler = await load(key);
-    const result = await handler(payload as never, context);
+    let result: unknown;
+    try {
+      const handler = await load(key);
+      result = await handler(payload as never, context);
+    } catch (error) {
+      // httpHandler answers every error of a route; what escapes it (a module that fails to load) still
+      // gets the API's JSON 500 with a report id instead of API Gateway's bare 'Internal Server Error'.
+      if (trigger === 'http') return errorResponse(error, { route: key });
+      throw error;
+    }
     if (trigger === 'websocket') {
       // WebSocket stages keep no access log here (see the stateless stack): one line per event instead.
       const { requestContext } = event as WebSocketEventLike;

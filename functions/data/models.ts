@@ -6,7 +6,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
-  ModelMetadataSchema,
+  type ModelMetadata,
   ModelRolesSchema,
   ModelStatusSchema,
   TheoremFlagsSchema,
@@ -36,7 +36,11 @@ export const ModelRecordSchema = z.object({
   /** Fingerprint of the identifying metadata (core/models/metadata-fingerprint.ts). */
   metaKey: z.string(),
   status: ModelStatusSchema,
-  metadata: ModelMetadataSchema,
+  /**
+   * Read as written: it passed ModelMetadataSchema when it was stored, and a later, stricter input
+   * rule (shared/schemas/input.ts) must not make older entries unreadable.
+   */
+  metadata: z.custom<ModelMetadata>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)),
   roles: ModelRolesSchema,
   createdBy: z.string(),
   /** Kept so that every write can project the entry without reading the creator's user record. */

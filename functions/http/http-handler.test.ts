@@ -1,7 +1,9 @@
 import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
+import { NoBodySchema } from '@shared/schemas/input';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { MailDeliveryError } from '../core/access/send-mails';
 import { claimsFor, httpEvent, lambdaContext } from '../testing/http-event';
 
 const users = vi.hoisted(() => ({ getUser: vi.fn() }));
@@ -220,10 +222,90 @@ describe('httpHandler', () => {
       expect(parse(res.body).reportId).toEqual(expect.any(String));
     });
 
-    it('does not store reports for domain errors', async () => {
+    it('does not store reports for client errors (4xx)', async () => {
       users.getUser.mockResolvedValue(undefined);
       await httpHandler({ handle: async () => 1 })(httpEvent({ claims: claimsFor('x') }), lambdaContext);
       expect(reports.putErrorReport).not.toHaveBeenCalled();
+    });
+
+    it('gives a domain 5xx (a failed mail, 502) a report id and stores the report under it', async () => {
+      const mailFailed = httpHandler({
+        auth: 'public',
+        handle: async () => {
+          throw new MailDeliveryError('Failed to send email notification');
+        },
+      });
+      const res = await mailFailed(httpEvent({ method: 'POST', path: '/v2/models/x/share' }), lambdaContext);
+      expect(res.statusCode).toBe(502);
+      const body = parse(res.body);
+      expect(body).toEqual({
+        message: 'Failed to send email notification',
+        code: 'MAIL_FAILED',
+        reportId: expect.any(String),
+      });
+      expect(reports.putErrorReport).toHaveBeenCalledTimes(1);
+      expect(reports.putErrorReport.mock.calls[0]?.[0]).toMatchObject({
+        reportId: body.reportId,
+        message: 'Failed to send email notification',
+        route: 'POST /v2/models/x/share',
+      });
+    });
+  });
+
+  describe('bodies must be JSON', () => {
+    it.each([
+      ['text/plain', 'text/plain;charset=UTF-8', '{"name":"Ada"}'],
+      ['a form', 'application/x-www-form-urlencoded', 'name=Ada'],
+      ['a multipart form', 'multipart/form-data; boundary=x', '--x--'],
+      ['no content type', undefined, '{"name":"Ada"}'],
+    ])('answers 415 with a clear message for %s', async (_what, contentType, body) => {
+      const event = httpEvent({ method: 'POST', body });
+      event.headers = contentType ? { 'content-type': contentType } : {};
+      const res = await echo(event, lambdaContext);
+      expect(res.statusCode).toBe(415);
+      expect(parse(res.body)).toEqual({
+        message: 'The request body must be JSON sent with the header Content-Type: application/json.',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    });
+
+    it('accepts application/json with a charset, and a +json type', async () => {
+      for (const contentType of [
+        'application/json; charset=utf-8',
+        'Application/JSON',
+        'application/merge-patch+json',
+      ]) {
+        const event = httpEvent({ method: 'POST', body: '{"name":"Ada"}' });
+        event.headers = { 'Content-Type': contentType };
+        expect((await echo(event, lambdaContext)).statusCode).toBe(200);
+      }
+    });
+
+    it('ignores the content type of a request without a body', async () => {
+      const none = httpHandler({ auth: 'public', handle: async () => undefined });
+      const event = httpEvent({ method: 'POST' });
+      event.headers = { 'content-type': 'text/plain' };
+      expect((await none(event, lambdaContext)).statusCode).toBe(204);
+    });
+  });
+
+  describe('routes that take no body (NoBodySchema)', () => {
+    const seen = httpHandler({ auth: 'public', body: NoBodySchema, handle: async () => undefined });
+
+    it.each([undefined, '{}'])('answer 204 for %j', async (body) => {
+      const res = await seen(httpEvent({ method: 'POST', ...(body ? { body } : {}) }), lambdaContext);
+      expect(res.statusCode).toBe(204);
+    });
+
+    it.each(['[]', '"seen"', '{"all":true}', 'null', '42'])('answer 400 for %s', async (body) => {
+      const res = await seen(httpEvent({ method: 'POST', body }), lambdaContext);
+      expect(res.statusCode).toBe(400);
+      expect(parse(res.body).message).toContain('This request takes no body');
+    });
+
+    it('answer 400 for malformed JSON', async () => {
+      const res = await seen(httpEvent({ method: 'POST', body: '{"all":' }), lambdaContext);
+      expect(res.statusCode).toBe(400);
     });
   });
 });

@@ -122,7 +122,9 @@ export function httpHandler<
       return await run(event);
     } catch (error) {
       const route = routeOf(event);
-      if (error instanceof AppError) return errorResponse(error, { route });
+      // Client errors answer as they are; every server fault (unexpected, or a domain 5xx such as a
+      // failed mail) is stored under the report id its answer carries.
+      if (error instanceof AppError && error.statusCode < 500) return errorResponse(error, { route });
       const reportId = randomUUID();
       storeErrorReport(reportId, error, route);
       const response = errorResponse(error, { route, reportId });

@@ -58,6 +58,12 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, ERROR_CODES.unsupportedMediaType, message);
+  }
+}
+
 export class UnprocessableError extends AppError {
   constructor(message: string, issues?: { path: string; message: string }[]) {
     super(422, ERROR_CODES.unprocessable, message, issues);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { httpEvent } from '../testing/http-event';
-import { ConflictError } from './errors';
+import { AppError, ConflictError } from './errors';
 import { errorResponse, parseInput, readJsonBody, respond, routeOf, toResponse } from './http';
 
 const parse = (body: string | undefined) => JSON.parse(body ?? 'null');
@@ -27,6 +27,17 @@ describe('errorResponse', () => {
     expect(res.body).not.toContain('secret');
   });
 
+  it('gives a domain error of the server (5xx) a report id too, and a client error (4xx) none', () => {
+    const badGateway = new AppError(502, 'MAIL_FAILED', 'Failed to send email notification');
+    expect(parse(errorResponse(badGateway, { reportId: 'report-2' }).body)).toEqual({
+      message: 'Failed to send email notification',
+      code: 'MAIL_FAILED',
+      reportId: 'report-2',
+    });
+    expect(parse(errorResponse(badGateway).body).reportId).toEqual(expect.any(String));
+    expect(parse(errorResponse(new ConflictError('taken'), { reportId: 'x' }).body).reportId).toBeUndefined();
+  });
+
   it('gives an unexpected error a new report id when none is given', () => {
     const first = parse(errorResponse('thrown string').body).reportId;
     const second = parse(errorResponse('thrown string').body).reportId;
@@ -43,6 +54,18 @@ describe('request parsing', () => {
 
   it('reads no body as undefined', () => {
     expect(readJsonBody(httpEvent())).toBeUndefined();
+  });
+
+  it('says in words that a body is missing, and names a field and what it allows', () => {
+    const fail = (value: unknown) => {
+      try {
+        parseInput(z.object({ level: z.literal([250, 500]) }), value, 'body');
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(fail(undefined)).toBe('This request needs a JSON body. (body)');
+    expect(fail({ level: 1 })).toBe('level must be one of 250, 500 (body.level)');
   });
 
   it('names the failing field with the part of the request it is in', () => {

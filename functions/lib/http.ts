@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
 import { ERROR_CODES, type ErrorBody } from '@shared/schemas/error';
+import { INPUT_ERROR_MAP } from '@shared/schemas/input';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from './errors';
+import {
+  AppError,
+  BadRequestError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors';
 import { logger } from './observability';
 
 /**
@@ -26,9 +33,22 @@ export function respond(statusCode: number, body?: unknown, headers?: Record<str
 export type AnySchema = z.ZodType;
 export type Out<S> = S extends AnySchema ? z.output<S> : undefined;
 
-/** The request's JSON body (undefined when there is none); 413 over the limit, 400 when not JSON. */
+/** `application/json` or a `+json` type, with or without parameters (charset). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+export const UNSUPPORTED_BODY_MESSAGE =
+  'The request body must be JSON sent with the header Content-Type: application/json.';
+
+/**
+ * The request's JSON body (undefined when there is none); 415 when it is not sent as JSON (a form or
+ * text/plain: a browser sends those cross-site without a preflight), 413 over the limit, 400 when not
+ * JSON.
+ */
 export function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  if (!JSON_MEDIA_TYPE.test(headerOf(event, 'content-type') ?? '')) {
+    throw new UnsupportedMediaTypeError(UNSUPPORTED_BODY_MESSAGE);
+  }
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
   if (raw.byteLength > MAX_JSON_BODY_BYTES) {
     throw new PayloadTooLargeError(`The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
@@ -40,6 +60,14 @@ export function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   }
 }
 
+/** A request header; payload 2.0 lower-cases names, a hand-made event may not. */
+function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  if (headers[name] !== undefined) return headers[name];
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
 /** Validates one part of the request (`where`: body, query or path) with its shared zod schema. */
 export function parseInput<S extends AnySchema | undefined>(
   schema: S,
@@ -47,11 +75,13 @@ export function parseInput<S extends AnySchema | undefined>(
   where: string,
 ): Out<S> {
   if (!schema) return undefined as Out<S>;
-  const result = schema.safeParse(value);
+  // The shared error map words every problem (field and what is allowed), whatever the schema.
+  const result = schema.safeParse(value, { error: INPUT_ERROR_MAP });
   if (!result.success) {
     const issues = result.error.issues.map((i) => ({
       path: [where, ...i.path.map(String)].join('.'),
-      message: i.message,
+      // The map names fields; the part itself missing (no body at all) is said in words.
+      message: i.path.length === 0 && value === undefined ? `This request needs a JSON ${where}.` : i.message,
     }));
     const first = issues[0];
     throw new ValidationError(first ? `${first.message} (${first.path})` : `Invalid ${where}`, issues);
@@ -89,20 +119,24 @@ export function routeOf(event: APIGatewayProxyEventV2): string | undefined {
 
 /**
  * The one place where errors become HTTP answers: domain errors (AppError) with their status and code;
- * anything else a generic 500 carrying `reportId` (a new one unless given). Stacks go to the log, never
- * to the client.
+ * anything else a generic 500. Every 5xx answer (a domain error such as a failed mail, 502, too) carries
+ * `reportId` (a new one unless given), under which the log line (and the stored report, http-handler.ts)
+ * can be found. Stacks go to the log, never to the client.
  */
 export function errorResponse(
   error: unknown,
   context: { route?: string; reportId?: string } = {},
 ): APIGatewayProxyStructuredResultV2 {
   if (error instanceof AppError) {
+    const serverFault = error.statusCode >= 500;
+    const reportId = serverFault ? (context.reportId ?? randomUUID()) : undefined;
     const body: ErrorBody = {
       message: error.message,
       code: error.code,
       ...(error.issues ? { issues: error.issues } : {}),
+      ...(reportId ? { reportId } : {}),
     };
-    if (error.statusCode >= 500) logger.error('Request failed', { error });
+    if (serverFault) logger.error('Request failed', { reportId, route: context.route, error });
     return { statusCode: error.statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
   }
   const reportId = context.reportId ?? randomUUID();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMetadata } from '../schemas/model';
 import {
+  fillEmptyFromStudy,
   fillFromStudy,
   invalidOptions,
   type MetadataOptionLists,
@@ -9,6 +10,7 @@ import {
   veapRecommendation,
   withCountries,
 } from './model-metadata';
+import { assembleModelName } from './model-name';
 
 const complete: ModelMetadata = {
   disease: 'NSCLC',
@@ -98,5 +100,31 @@ describe('fillFromStudy', () => {
       product: ['Alpha'],
     });
     expect(filled).toEqual({ suffix: 'EU', disease: 'NSCLC', product: ['Alpha'], study_number: 'KN-189' });
+  });
+});
+
+describe('fillEmptyFromStudy (the server)', () => {
+  const assigned = { disease: 'NSCLC', product: ['Alpha'], type: 'Global' as const };
+
+  it('keeps what the user chose after the form filled from the study, and fills only empty fields', () => {
+    const chosen = { type: 'Country Adaptation' as const, disease: '', suffix: 'EU' };
+    expect(fillEmptyFromStudy(chosen, 'KN-189', assigned)).toEqual({
+      type: 'Country Adaptation',
+      disease: 'NSCLC',
+      product: ['Alpha'],
+      suffix: 'EU',
+      study_number: 'KN-189',
+    });
+  });
+
+  it('the form, the name and the server agree on a choice made after the study filled the form', () => {
+    const form = {
+      ...fillFromStudy({ suffix: 'EU' }, 'KN-189', assigned),
+      type: 'Country Adaptation' as const,
+    };
+    const saved = fillEmptyFromStudy(form, 'KN-189', assigned);
+    expect(saved).toEqual(form);
+    expect(assembleModelName(saved)).toContain('Country Adaptation');
+    expect(assembleModelName(saved)).not.toContain('Global');
   });
 });

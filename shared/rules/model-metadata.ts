@@ -138,7 +138,11 @@ export interface StudyAssignedMetadata {
   information_classification?: ModelMetadata['information_classification'];
 }
 
-/** Study-number auto-fill: the study's assigned metadata overrides the matching fields. */
+/**
+ * Study-number auto-fill in a form, at the moment the study is chosen: the study's assigned metadata
+ * replaces the matching fields as a starting point (000 §5). What the user changes afterwards is what
+ * is saved: the server only fills what is still empty (`fillEmptyFromStudy`).
+ */
 export function fillFromStudy(
   metadata: ModelMetadata,
   studyNumber: string,
@@ -147,6 +151,24 @@ export function fillFromStudy(
   const filled: ModelMetadata = { ...metadata, study_number: studyNumber };
   for (const [key, value] of Object.entries(assigned) as [keyof StudyAssignedMetadata, unknown][]) {
     if (!isEmpty(value)) (filled as Record<string, unknown>)[key] = value;
+  }
+  return filled;
+}
+
+/**
+ * Study-number auto-fill on the server (create, a changed study on update, name check): the study's
+ * assigned metadata fills only the fields the client left empty, so a client that sends just the
+ * study gets its metadata, and a choice the user made after the form's fill (e.g. 'Country
+ * Adaptation' for a study assigned 'Global') is saved, shown and named as chosen.
+ */
+export function fillEmptyFromStudy(
+  metadata: ModelMetadata,
+  studyNumber: string,
+  assigned: StudyAssignedMetadata,
+): ModelMetadata {
+  const filled: ModelMetadata = { ...metadata, study_number: studyNumber };
+  for (const [key, value] of Object.entries(assigned) as [keyof StudyAssignedMetadata, unknown][]) {
+    if (!isEmpty(value) && isEmpty(filled[key])) (filled as Record<string, unknown>)[key] = value;
   }
   return filled;
 }

@@ -5,6 +5,7 @@ import {
   nameKey,
   nameProblems,
   shortDisease,
+  suffixProblems,
   versionLabel,
 } from './model-name';
 
@@ -55,6 +56,18 @@ describe('nameProblems', () => {
   it('accepts a 200-character suffix and refuses a 201-character one', () => {
     expect(nameProblems({ suffix: 'a'.repeat(200) })).toEqual([]);
     expect(nameProblems({ suffix: 'a'.repeat(201) })).toContain(NAME_MESSAGES.suffixTooLong);
+  });
+  it.each([
+    [
+      'a line break',
+      'EU\nsecond line',
+      'Suffix must not contain control characters such as line breaks or tabs',
+    ],
+    ['a right-to-left override', 'EU\u202Eexe', 'Suffix must not contain bidirectional control characters'],
+    ['a lone surrogate', 'EU\uD800', 'Suffix must not contain broken characters'],
+  ])('refuses a suffix with %s in words', (_what, suffix, message) => {
+    expect(nameProblems({ suffix })).toEqual([expect.stringContaining(message)]);
+    expect(suffixProblems(suffix)).toEqual([expect.stringContaining(message)]);
   });
   it('refuses a generated name over 255 characters', () => {
     expect(

@@ -1,3 +1,4 @@
+import { describeTextProblem, textProblem } from '../schemas/input';
 import type { ModelMetadata } from '../schemas/model';
 
 /** Name limits and texts (000 §5, §9). */
@@ -8,6 +9,18 @@ export const NAME_MESSAGES = {
   notUnique: 'Change Suffix in order to make your Model Entry Name unique.',
   suffixTooLong: 'The suffix is too long, maximum length is 200 characters.',
 } as const;
+
+/**
+ * What is wrong with a suffix on its own: its length (000 §5) and the characters free text may not
+ * hold (the server's schema refuses the same, shared/schemas/input.ts).
+ */
+export function suffixProblems(suffix: string): string[] {
+  const problems: string[] = [];
+  if (suffix.length > NAME_LIMITS.suffixMax) problems.push(NAME_MESSAGES.suffixTooLong);
+  const text = textProblem(suffix);
+  if (text) problems.push(`Suffix ${describeTextProblem(text)}`);
+  return problems;
+}
 
 /** 'Version: x.y'; a version without a dot gets '.0'. */
 export function versionLabel(version: string): string {
@@ -46,8 +59,7 @@ export function assembleModelName(metadata: ModelMetadata): string {
 
 /** Problems with a generated name that can be told without the database (uniqueness needs it). */
 export function nameProblems(metadata: ModelMetadata): string[] {
-  const problems: string[] = [];
-  if ((metadata.suffix ?? '').length > NAME_LIMITS.suffixMax) problems.push(NAME_MESSAGES.suffixTooLong);
+  const problems = suffixProblems(metadata.suffix ?? '');
   if (assembleModelName(metadata).length > NAME_LIMITS.nameMax) problems.push(NAME_MESSAGES.tooLong);
   return problems;
 }

@@ -3,10 +3,11 @@ import type { UserType } from '../schemas/user';
 
 /**
  * The permission module for model entries, used by the API to refuse and by the web app to show,
- * hide or disable actions. Outcomes follow the issue and ARCHITECTURE.md: 'allowed'; 'disallowed'
- * (the action is hidden: the user has no business with it); 'forbidden' (the action is shown but
- * disabled: the user could do it, but not in the model's current state). The spec's own exact rules
- * are "not shown" (000 §6); this table is our design, documented in docs/permissions.md.
+ * hide or disable actions. Outcomes: 'allowed'; 'disallowed' (the action is hidden: the user has no
+ * business with it); 'forbidden' (the action is shown but disabled: the user could do it, but not in
+ * the model's current state). These are 001 §6's words; 000 §6 uses them the other way round, and one
+ * vocabulary serves the whole application (docs/permissions.md "Outcomes"). The spec's own exact
+ * rules are "not shown" (000 §6); this table is our design, documented in docs/permissions.md.
  */
 export type Outcome = 'allowed' | 'disallowed' | 'forbidden';
 

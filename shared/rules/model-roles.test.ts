@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ROLES, type ModelRoles } from '../schemas/model';
-import { assignRole, normalizeRoles, ROLE_MESSAGES, type RoleUser, roleChangeProblems } from './model-roles';
+import {
+  assignmentProblem,
+  assignRole,
+  mayChangeLeadAndSteward,
+  normalizeRoles,
+  ROLE_MESSAGES,
+  type RoleUser,
+  roleChangeProblems,
+  roleChangeRefusal,
+  roleConflicts,
+  roleExistsOn,
+} from './model-roles';
 
 const base: ModelRoles = { ...EMPTY_ROLES, vestLead: 'lead', steward: 'steward', owners: ['lead', 'owner'] };
 
@@ -131,5 +142,141 @@ describe('roleChangeProblems', () => {
         model: plain,
       }),
     ).toEqual(['User ghost was not found.']);
+  });
+});
+
+describe('who may change the lead and the steward (docs/permissions.md)', () => {
+  const newLead = { ...base, vestLead: 'owner', owners: ['lead', 'owner'] };
+  const newSteward = { ...base, steward: 'owner' };
+  const steward: RoleUser = { id: 'steward', userType: 'INTERNALUSER' };
+  const lead: RoleUser = { id: 'lead', userType: 'INTERNALUSER' };
+  const admin: RoleUser = { id: 'admin', userType: 'SUPERUSER' };
+
+  it.each([
+    ['the lead', lead, true],
+    ['the steward', steward, true],
+    ['a super user', admin, true],
+    ['a model owner', owner, false],
+  ])('%s → %s', (_who, actor, allowed) => {
+    expect(mayChangeLeadAndSteward(actor, base)).toBe(allowed);
+    expect(roleChangeRefusal({ before: base, after: newLead, actor })).toBe(
+      allowed ? undefined : ROLE_MESSAGES.changeLead,
+    );
+    expect(roleChangeRefusal({ before: base, after: newSteward, actor })).toBe(
+      allowed ? undefined : ROLE_MESSAGES.changeSteward,
+    );
+  });
+
+  it('refuses an owner who drops the lead by naming a new one and leaving the old one out', () => {
+    const after = normalizeRoles({ ...base, vestLead: 'owner', owners: ['owner'] });
+    expect(roleChangeRefusal({ before: base, after, actor: owner })).toBe(ROLE_MESSAGES.changeLead);
+  });
+
+  it('lets an owner change everything else, set a lead or steward that is missing, and create an entry', () => {
+    const after = { ...base, viewers: ['x'], owners: ['lead', 'owner', 'y'] };
+    expect(roleChangeRefusal({ before: base, after, actor: owner })).toBeUndefined();
+    const { steward: _s, ...noSteward } = base;
+    expect(roleChangeRefusal({ before: noSteward, after: base, actor: owner })).toBeUndefined();
+    expect(roleChangeRefusal({ before: undefined, after: base, actor: owner })).toBeUndefined();
+  });
+});
+
+describe('exclusivity is refused, not silently applied (roleConflicts, assignmentProblem)', () => {
+  it('finds users named in roles that exclude each other', () => {
+    expect(roleConflicts({ ...base, viewers: ['steward', 'v'], displayViewers: ['v'] })).toEqual([
+      { userId: 'steward', roles: ['steward', 'viewers'] },
+      { userId: 'v', roles: ['viewers', 'displayViewers'] },
+    ]);
+  });
+
+  it('accepts roles of one tier held together', () => {
+    expect(roleConflicts({ ...base, calibrationModelers: ['m'], scenarioModelers: ['m'] })).toEqual([]);
+    expect(roleConflicts({ ...base, owners: ['lead', 'steward', 'owner'] })).toEqual([]);
+  });
+
+  it('refuses the steward or the lead as viewer, modeler or display user, by name', () => {
+    expect(assignmentProblem(base, 'viewers', 'steward', 'Stella Steward')).toBe(
+      'Stella Steward cannot be both Model Steward and Model Viewer: a user holds one role on a model entry.',
+    );
+    expect(assignmentProblem(base, 'displayViewers', 'lead')).toBe(
+      ROLE_MESSAGES.oneRole('lead', 'Value and Implementation Lead', 'Display User'),
+    );
+    expect(assignmentProblem(base, 'owners', 'steward')).toBeUndefined();
+    expect(assignmentProblem(base, 'viewers', 'someone')).toBeUndefined();
+  });
+
+  it('reports a conflict of the request as a problem of the change', () => {
+    const requested = { ...base, viewers: ['steward'] };
+    const problems = roleChangeProblems({
+      before: base,
+      after: normalizeRoles(requested),
+      requested,
+      actor: owner,
+      users: new Map([
+        ...users,
+        ['steward', { id: 'steward', userType: 'INTERNALUSER', name: 'Stella Steward' }],
+      ]),
+      model: plain,
+    });
+    expect(problems).toEqual([
+      'Stella Steward cannot be both Model Steward and Model Viewer: a user holds one role on a model entry.',
+    ]);
+  });
+});
+
+describe('roles a platform has and new users who are inactive', () => {
+  const withModeler = { ...base, calibrationModelers: ['m'], displayViewers: ['d'] };
+  const people = new Map<string, RoleUser>([
+    ...users,
+    ['m', { id: 'm', userType: 'INTERNALUSER' }],
+    ['d', { id: 'd', userType: 'INTERNALUSER' }],
+    ['gone', { id: 'gone', userType: 'INTERNALUSER', active: false }],
+  ]);
+
+  it('has modeler and display roles on WebModel 2.0 entries only', () => {
+    expect(roleExistsOn('calibrationModelers', 'WebModel 2.0')).toBe(true);
+    expect(roleExistsOn('calibrationModelers', 'Model Repository')).toBe(false);
+    expect(roleExistsOn('viewers', 'Model Repository')).toBe(true);
+  });
+
+  it('refuses new modelers and display users on a Model Repository entry with the grant link text', () => {
+    const problems = roleChangeProblems({
+      before: base,
+      after: withModeler,
+      actor: owner,
+      users: people,
+      model: { ...plain, platform: 'Model Repository' },
+    });
+    expect(problems).toEqual([
+      "Calibration Modeler access exists on 'WebModel 2.0' model entries only.",
+      "Display User access exists on 'WebModel 2.0' model entries only.",
+    ]);
+    expect(
+      roleChangeProblems({
+        before: base,
+        after: withModeler,
+        actor: owner,
+        users: people,
+        model: { ...plain, platform: 'WebModel 2.0' },
+      }),
+    ).toEqual([]);
+    // Roles an entry holds from before stay: the entry remains editable.
+    expect(
+      roleChangeProblems({
+        before: withModeler,
+        after: withModeler,
+        actor: owner,
+        users: people,
+        model: { ...plain, platform: 'Model Repository' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses an inactive user who is new to the entry, and keeps one who was there before', () => {
+    const after = { ...base, viewers: ['gone'] };
+    const check = (before: typeof base) =>
+      roleChangeProblems({ before, after, actor: owner, users: people, model: plain });
+    expect(check(base)).toEqual([ROLE_MESSAGES.userInactive('gone')]);
+    expect(check(after)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { freeText, isoDate } from './input';
 import { FileNodeSchema, UploadedFileRefSchema, UserSummarySchema, UuidSchema } from './model-api';
 import { NotificationActionSchema } from './notification';
 import { IsidSchema } from './user';
@@ -20,11 +21,10 @@ import { IsidSchema } from './user';
  *   POST  /v2/notifications                                       CreateNotificationBody → CreateNotificationResult
  *
  * Who may do what (docs/permissions.md "Files and access"):
- * - file download: the file rule of 000 §6 (functions/core/models/download-files.ts mayReadFile);
- * - manage file access (share, stop sharing, transfer ownership, answer a file grant link): the file's
- *   owner, a manager of the model (Value and Implementation Lead, Model Steward, Model Owner) and a
- *   super user. The web app shows 'Manage File Access' to the file owner and super users (000 §6); the
- *   managers are accepted too because file requests are mailed to them with a grant link;
+ * - file download: the file rule of 000 §6 and THEOREM flags (functions/core/models/file-read-rules.ts
+ *   fileDownloadDecision);
+ * - manage file access (share, stop sharing, transfer ownership, answer a file grant link) and a
+ *   file's cdd and private flags: the file's owner and super users only (shared/rules/file-permissions.ts);
  * - grant a model role (the model grant link): model managers and super users;
  * - every grant, stop, ownership transfer and download writes an audit record (`AuditRecord`).
  */
@@ -59,11 +59,9 @@ export const FileAttributesSchema = z.object({
   cdd: z.enum(['Yes', 'No']).optional(),
   isPrivate: z.boolean().optional(),
   mainFile: z.boolean().optional(),
-  /** ISO date (yyyy-mm-dd) of the data the file reflects; '' clears it. */
-  asOfDate: z
-    .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-mm-dd')])
-    .optional(),
-  comment: z.string().max(1000).optional(),
+  /** ISO date (yyyy-mm-dd, a real calendar day) of the data the file reflects; '' clears it. */
+  asOfDate: isoDate({ allowEmpty: true }).optional(),
+  comment: freeText({ max: 1000, multiline: true, trim: false }).optional(),
 });
 export type FileAttributes = z.infer<typeof FileAttributesSchema>;
 
@@ -81,7 +79,10 @@ export const FileChangeSetBodySchema = z
   .object({
     rev: z.number().int().optional(),
     uploadId: z.string().max(64).optional(),
-    folders: z.array(z.string().min(1).max(1000)).max(100).default([]),
+    folders: z
+      .array(freeText({ min: 1, max: 1000, trim: false }))
+      .max(100)
+      .default([]),
     add: z.array(UploadedFileRefSchema).max(90).default([]),
     remove: z.array(UuidSchema).max(500).default([]),
     update: z
@@ -89,7 +90,7 @@ export const FileChangeSetBodySchema = z
       .max(500)
       .default([]),
     clone: z
-      .array(z.object({ fromUuid: UuidSchema, name: z.string().min(1).max(255) }))
+      .array(z.object({ fromUuid: UuidSchema, name: freeText({ min: 1, max: 255, trim: false }) }))
       .max(20)
       .default([]),
   })
@@ -104,8 +105,10 @@ export const FileCallerAccessSchema = z.object({
   download: z.boolean(),
   /** Shown as 'Request Access' when the file rule refuses the download. */
   requestAccess: z.boolean(),
-  /** 'Manage File Access': share, stop sharing, transfer ownership. */
+  /** 'Manage File Access' (share, stop sharing, transfer ownership) and the cdd and private flags. */
   manage: z.boolean(),
+  /** Why the download is refused (only when `download` is false): the download route's own words. */
+  reason: z.string().optional(),
 });
 export type FileCallerAccess = z.infer<typeof FileCallerAccessSchema>;
 
@@ -143,7 +146,7 @@ export const FileOwnerBodySchema = z.object({ userId: IsidSchema });
 export const AccessReasonsBodySchema = z
   .object({
     reasons: z.array(AccessRequestReasonSchema).min(1, 'This field is required.').max(4),
-    details: z.string().max(2000).optional(),
+    details: freeText({ max: 2000, multiline: true }).optional(),
   })
   .refine(detailsNeededForOther, DETAILS_ISSUE);
 
@@ -194,7 +197,7 @@ export const ModelGrantResultSchema = z.object({
 /** The query string of a grant link on /model/:uuid/detail (000 §2). */
 export const GrantLinkQuerySchema = z.union([
   z.object({ role: GrantableRoleSchema, userId: IsidSchema }),
-  z.object({ file: UuidSchema, fileName: z.string().max(255), userId: IsidSchema }),
+  z.object({ file: UuidSchema, fileName: freeText({ max: 255, trim: false }), userId: IsidSchema }),
 ]);
 
 // ---------- share by e-mail ----------
@@ -202,7 +205,12 @@ export const GrantLinkQuerySchema = z.union([
 export const SHARE_MESSAGE_MAX = 2000;
 export const ShareModelBodySchema = z.object({
   userIds: z.array(IsidSchema).min(1, 'Select at least one user.').max(50),
-  message: z.string().trim().min(1, 'This field is required.').max(SHARE_MESSAGE_MAX),
+  message: freeText({
+    min: 1,
+    minMessage: 'This field is required.',
+    max: SHARE_MESSAGE_MAX,
+    multiline: true,
+  }),
 });
 export const ShareResultSchema = z.object({ recipients: z.number().int().nonnegative() });
 
@@ -213,7 +221,7 @@ export const USER_NOTE_MAX = 1000;
 export const CreateNotificationBodySchema = z.object({
   modelUuid: UuidSchema,
   action: NotificationActionSchema,
-  userNote: z.string().trim().min(1, 'This field is required.').max(USER_NOTE_MAX),
+  userNote: freeText({ min: 1, minMessage: 'This field is required.', max: USER_NOTE_MAX, multiline: true }),
 });
 export const CreateNotificationResultSchema = z.object({
   notificationId: z.string(),

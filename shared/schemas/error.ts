@@ -4,7 +4,7 @@ import * as z from 'zod';
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
-  /** Present on 5xx answers: the id under which the server logged the failure. */
+  /** Present on every 5xx answer: the id under which the server logged and stored the failure. */
   reportId: z.string().optional(),
   /** Field-level problems for validation errors (path → message). */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unprocessable: 'UNPROCESSABLE',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
+import { freeText, textCharacters } from './input';
 
 export const IncidentStatusSchema = z.enum(['OPEN', 'CLOSED']);
 export type IncidentStatus = z.infer<typeof IncidentStatusSchema>;
@@ -9,12 +10,14 @@ export type IncidentStatus = z.infer<typeof IncidentStatusSchema>;
 export const CreateIncidentBodySchema = z.object({
   reportId: z.string().max(100).optional(),
   description: z
-    .string({ error: MESSAGES.fieldRequired })
+    // Only a missing description is 'required'; other problems keep their own words (input.ts).
+    .string({ error: (issue) => (issue.input === undefined ? MESSAGES.fieldRequired : undefined) })
     .trim()
     .min(1, MESSAGES.fieldRequired)
-    .max(LIMITS.reportDescriptionMax, MESSAGES.reportTooLong),
-  userNotes: z.string().max(LIMITS.incidentUserNotesMax).optional(),
-  issueSummary: z.string().max(LIMITS.incidentSummaryMax).optional(),
+    .max(LIMITS.reportDescriptionMax, MESSAGES.reportTooLong)
+    .superRefine(textCharacters({ multiline: true })),
+  userNotes: freeText({ max: LIMITS.incidentUserNotesMax, multiline: true }).optional(),
+  issueSummary: freeText({ max: LIMITS.incidentSummaryMax, multiline: true }).optional(),
 });
 export type CreateIncidentBody = z.infer<typeof CreateIncidentBodySchema>;
 

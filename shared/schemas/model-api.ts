@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { freeText, mediaType } from './input';
 import {
   InformationClassificationSchema,
   ModelMetadataSchema,
@@ -78,13 +79,13 @@ const csv = <T extends z.ZodType<string>>(item: T) =>
 
 export const ListModelsQuerySchema = z.object({
   view: z.enum(['all', 'mine']).default('all'),
-  search: z.string().trim().max(200).optional(),
+  search: freeText({ max: 200 }).optional(),
   sort: ListSortSchema.default('createdOn'),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** Default filter: Draft and Published (000 §4); RETIRED rows come only for their owners. */
   status: csv(ModelStatusSchema).default(['DRAFT', 'PUBLISHED']),
-  modelType: csv(z.string().max(100)),
-  therapeuticArea: csv(z.string().max(100)),
+  modelType: csv(freeText({ max: 100 })),
+  therapeuticArea: csv(freeText({ max: 100 })),
   platform: csv(PlatformSchema),
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce
@@ -146,7 +147,10 @@ export const DYNAMIC_FACET_LABELS: Record<DynamicFacet, string> = {
 };
 
 /** One value per facet at a time (000 §2); filter text inputs hold at most 25 characters. */
-const facetValues = z.array(z.string().max(255)).max(1).default([]);
+const facetValues = z
+  .array(freeText({ max: 255 }))
+  .max(1)
+  .default([]);
 export const DynamicFiltersSchema = z.object({
   therapeutic_area: facetValues,
   disease: facetValues,
@@ -264,8 +268,8 @@ export type ModelDetail = z.infer<typeof ModelDetailSchema>;
 export const UploadedFileRefSchema = z.object({
   /** Id from an upload ticket; the file must have been PUT to its URL. */
   uploadFileId: z.string().min(1).max(64),
-  name: z.string().min(1).max(255),
-  path: z.string().max(1000).default(''),
+  name: freeText({ min: 1, max: 255, trim: false }),
+  path: freeText({ max: 1000, trim: false }).default(''),
   fileTag: z
     .string()
     .regex(/^[A-Za-z]*$/, 'File types contain letters only')
@@ -290,7 +294,7 @@ export type CreateModelBody = z.infer<typeof CreateModelBodySchema>;
 export const UpdateModelBodySchema = z.object({ metadata: ModelMetadataSchema, rev: z.number().int() });
 export const RevBodySchema = z.object({ rev: z.number().int().optional() });
 export const RetireBodySchema = z.object({
-  reason: z.string().trim().min(1, 'This field is required.').max(2000),
+  reason: freeText({ min: 1, minMessage: 'This field is required.', max: 2000, multiline: true }),
   rev: z.number().int().optional(),
 });
 export const SetRolesBodySchema = z.object({ roles: ModelRolesSchema, rev: z.number().int() });
@@ -314,9 +318,10 @@ export const CreateUploadBodySchema = z.object({
   files: z
     .array(
       z.object({
-        name: z.string().min(1).max(255),
+        name: freeText({ min: 1, max: 255, trim: false }),
         size: z.number().int().nonnegative(),
-        contentType: z.string().max(255).optional(),
+        /** Sent back as the object's Content-Type header: a media type, never CR/LF. */
+        contentType: mediaType().optional(),
       }),
     )
     .min(1)
@@ -357,17 +362,14 @@ export const EXPERTISE_LEVELS = [
 ] as const;
 export const UserExpertiseSchema = z.object({
   userId: IsidSchema,
-  expertiseTypeLevel: z.union([z.literal(250), z.literal(500), z.literal(750), z.literal(1000)]).default(500),
+  expertiseTypeLevel: z.literal([250, 500, 750, 1000]).default(500),
   subModelIdList: z.array(z.string().max(64)).max(500).default([]),
 });
 
 // ---------- user search ----------
 export const UserSearchQuerySchema = z.object({
   /** Angle brackets are stripped (000 §5). */
-  q: z
-    .string()
-    .max(100)
-    .transform((s) => s.replace(/[<>]/g, '').trim()),
+  q: freeText({ max: 100 }).transform((s) => s.replace(/[<>]/g, '').trim()),
   limit: z.coerce.number().int().min(1).max(20).default(10),
   includeNpa: z.enum(['true', 'false']).default('false'),
   includeUnenrolled: z.enum(['true', 'false']).default('true'),

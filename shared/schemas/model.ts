@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { freeText, httpUrl } from './input';
 import { IsidSchema } from './user';
 
 /**
@@ -21,10 +22,13 @@ function shared<T extends z.ZodType>(key: string, build: () => T): T {
   }
   return schema;
 }
-/** A trimmed string of at most `max` characters. */
-const text = (max: number) => shared(`text ${max}`, () => z.string().trim().max(max));
+/** Free text (input.ts): trimmed, at most `max` characters, no control or bidirectional characters. */
+const text = (max: number) => freeText({ max });
 const optionalText = (max: number) => shared(`text? ${max}`, () => text(max).optional());
-const optionalString = (max: number) => shared(`string? ${max}`, () => z.string().max(max).optional());
+/** Free text that may span lines (tabs and line breaks allowed). */
+const optionalLines = (max: number) =>
+  shared(`lines? ${max}`, () => freeText({ max, multiline: true }).optional());
+const optionalUrl = () => shared('url?', () => httpUrl(2000).optional());
 /** 'true' or 'false', stored as strings as in the original product. */
 const trueFalse = () => shared('true|false', () => z.enum(['true', 'false']));
 
@@ -81,26 +85,27 @@ export const ModelKindSchema = z.enum(['Global', 'Country Adaptation', 'Global +
 export type ModelKind = z.infer<typeof ModelKindSchema>;
 
 export const VeapSchema = z.object({
-  id: z.string().max(50),
-  name: optionalString(255),
-  projectTitle: optionalString(255),
-  keyContact: optionalString(255),
-  primaryIndication: optionalString(255),
-  productName: optionalString(255),
-  therapeuticArea: optionalString(255),
-  mkvNumber: z.array(z.string().max(50)).max(50).optional(),
-  url: optionalString(2000),
+  id: text(50),
+  name: optionalText(255),
+  projectTitle: optionalText(255),
+  keyContact: optionalText(255),
+  primaryIndication: optionalText(255),
+  productName: optionalText(255),
+  therapeuticArea: optionalText(255),
+  mkvNumber: z.array(text(50)).max(50).optional(),
+  /** http or https only: whoever follows the link opens a page, never runs a script. */
+  url: optionalUrl(),
 });
 
 /** Every metadata field of 000 §3. Requiredness is a rule (shared/rules/model-metadata.ts), not a type. */
 export const ModelMetadataSchema = z.object({
   version_release_of_model: optionalText(7),
-  version_log: optionalText(10_000),
-  changelog_file: optionalString(64),
+  version_log: optionalLines(10_000),
+  changelog_file: optionalText(64),
   veap_id: VeapSchema.optional(),
   revops_id: optionalText(50),
-  tree_parent_id: optionalString(64),
-  tree_root_id: optionalString(64),
+  tree_parent_id: optionalText(64),
+  tree_root_id: optionalText(64),
   country: z.array(text(100)).max(300).optional(),
   /** 'true' or 'false': stored as a string as in the original product. */
   global: shared('true|false?', () => trueFalse().optional()),
@@ -123,15 +128,16 @@ export const ModelMetadataSchema = z.object({
   mathematica_environment: optionalText(100),
   python_environment: optionalText(100),
   model_execution_environment: optionalText(100),
-  objective_of_model: optionalText(4000),
-  notes: optionalText(4000),
+  objective_of_model: optionalLines(4000),
+  notes: optionalLines(4000),
   model_development_plan: optionalText(255),
   label: optionalText(255),
   indication: optionalText(255),
   suffix: optionalText(200),
-  legal_notice: optionalText(10_000),
-  ext_url: optionalText(2000),
-  usage_notes: optionalText(4000),
+  legal_notice: optionalLines(10_000),
+  /** http or https only: whoever follows the link opens a page, never runs a script. */
+  ext_url: optionalUrl(),
+  usage_notes: optionalLines(4000),
   isid_of_model_steward: optionalText(64),
   email_for_model_steward: optionalText(255),
   name_of_model_steward: optionalText(255),

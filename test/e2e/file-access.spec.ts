@@ -56,6 +56,13 @@ test('a viewer requests access to a confidential file, the owner grants it from 
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(viewer.getByText(/^Model File access request email has been sent/)).toBeVisible();
   await expect(request).toBeDisabled();
+  // While the request waits for an answer a reload keeps it disabled (issue 9 §4), as for a model.
+  await viewer.reload();
+  await expect(
+    folderView(viewer).getByRole('button', { name: `Request Access to ${CONFIDENTIAL}` }),
+  ).toBeDisabled({
+    timeout: 30_000,
+  });
 
   // 2. The owner follows the grant link of the request mail from the outbox.
   const owner = await pageAs('owner', '/local/outbox');

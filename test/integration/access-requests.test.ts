@@ -210,18 +210,19 @@ describe('model grant links', () => {
     expect(memberships.some((m) => m.sk === `MODEL#${entry.uuid}`)).toBe(true);
   });
 
-  it('refuses unknown and inactive grantees (404), roles an external user may not hold and foreign platform roles (422)', async () => {
+  it('refuses unknown and inactive grantees, roles an external user may not hold and foreign platform roles (422)', async () => {
     const before = await roleSet(entry.uuid);
+    // The answers of 'Update Permissions' for the same users (model-roles-rules.test.ts).
     const unknown = await call('lead', 'POST', `/v2/models/${entry.uuid}/grants`, {
       role: 'VIEWER',
       userId: 'nobody',
     });
-    expect(unknown).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(unknown).toMatchObject({ status: 422, body: { message: 'User nobody was not found.' } });
     const inactive = await call('lead', 'POST', `/v2/models/${entry.uuid}/grants`, {
       role: 'VIEWER',
       userId: 'inactive',
     });
-    expect(inactive.status).toBe(404);
+    expect(inactive.status).toBe(422);
     const externalOwner = await call('lead', 'POST', `/v2/models/${entry.uuid}/grants`, {
       role: 'OWNER',
       userId: 'vendor',

@@ -222,9 +222,16 @@ describe('catalogue: create, detail and name', () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('fills the metadata of a known study number on the server, on create and when the study changes', async () => {
+  it('fills the empty metadata of a known study number on the server, on create and when the study changes', async () => {
     // MR-1042-024 is a seeded study: NSCLC, Zentravimab, Partitioned Survival Model, Confidential.
-    const created = await createEntry({ metadata: metadataOf({ study_number: 'MR-1042-024' }) });
+    const {
+      disease: _d,
+      product: _p,
+      model_type: _m,
+      information_classification: _c,
+      ...rest
+    } = metadataOf({ study_number: 'MR-1042-024' });
+    const created = await createEntry({ metadata: rest });
     expect(created.metadata).toMatchObject({
       study_number: 'MR-1042-024',
       disease: 'Non-small cell lung cancer',
@@ -234,7 +241,7 @@ describe('catalogue: create, detail and name', () => {
     });
     expect(created.name).toContain('Non-small cell lung cancer');
 
-    // Keeping the study, the user may change a filled field; choosing another study fills again.
+    // The user may change a filled field: what is sent is what is saved.
     const edited = await call('lead', 'PATCH', `/v2/models/${created.uuid}`, {
       metadata: { ...created.metadata, model_type: 'Markov Cohort Model' },
       rev: created.rev,
@@ -383,8 +390,14 @@ describe('catalogue: roles', () => {
     expect(got.status).toBe(200);
     expect(got.body.users.steward).toMatchObject({ firstName: 'Stella', lastName: 'Steward' });
 
-    const roles = { ...got.body.roles, owners: [...got.body.roles.owners, 'viewer'], steward: 'employee' };
-    const set = await call('owner', 'PUT', `/v2/models/${entry.uuid}/roles`, { roles, rev: got.body.rev });
+    // A viewer made owner leaves the viewers (the form's exclusivity); the lead may name a new steward.
+    const roles = {
+      ...got.body.roles,
+      owners: [...got.body.roles.owners, 'viewer'],
+      viewers: got.body.roles.viewers.filter((v: string) => v !== 'viewer'),
+      steward: 'employee',
+    };
+    const set = await call('lead', 'PUT', `/v2/models/${entry.uuid}/roles`, { roles, rev: got.body.rev });
     expect(set.status).toBe(200);
     expect(set.body.roles.viewers).not.toContain('viewer');
     expect(set.body.roles.owners).toContain('viewer');
@@ -407,7 +420,7 @@ describe('catalogue: roles', () => {
     });
     expect(selfRemoval.status).toBe(422);
     expect(selfRemoval.body.message).toBe(ROLE_MESSAGES.cannotRemoveSelf);
-    const externalSteward = await call('owner', 'PUT', `/v2/models/${entry.uuid}/roles`, {
+    const externalSteward = await call('lead', 'PUT', `/v2/models/${entry.uuid}/roles`, {
       roles: { ...set.body.roles, steward: 'vendor' },
       rev: set.body.rev,
     });

@@ -33,6 +33,11 @@ describe('file manager: a save of every kind', () => {
     const inputs = before.get('inputs.xlsx');
     const old = before.get('old.txt');
     const firstKey = (await fileItem(entry.uuid, notes.uuid))?.s3Key as string;
+    // Olivia Owner marks inputs.xlsx confidential below: only its owner may (file-owner-rules.test.ts).
+    const transfer = await call('lead', 'PUT', `${filesPath(entry.uuid)}/${inputs.uuid}/owner`, {
+      userId: 'owner',
+    });
+    expect(transfer.status).toBe(200);
 
     const up = await upload(
       'owner',

@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@shared/rules/model-roles';
 import type { GrantableRole } from '@shared/schemas/collaboration';
 import type { UserSummary } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
@@ -5,7 +6,7 @@ import { auditPut } from '../../data/audit';
 import { type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
 import { getUser } from '../../data/users';
 import { env } from '../../lib/env';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, UnprocessableError } from '../../lib/errors';
 import { sendMail } from '../../lib/mailer';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf, prepareRoles, throwIfIssues } from '../models/entry-rules';
@@ -17,7 +18,6 @@ import { planGrant } from './grant-rules';
 
 export const GRANT_ACCESS_MESSAGES = {
   mayNotGrant: 'You may not grant access to this model entry.',
-  userNotFound: 'User not found',
 } as const;
 
 export interface GrantResult {
@@ -32,7 +32,8 @@ export interface GrantResult {
  * 1. Load the entry (404 when the caller may not see it). Only managers (lead, steward, owners) and
  *    super users may grant (403); a retired entry cannot change (409), a read-only PNEU-insights or
  *    THEOREM entry neither (403), as for 'Update Permissions'.
- * 2. The grantee must be an active user (404 'User not found').
+ * 2. The grantee must be a known, active user (422 with the texts 'Update Permissions' gives for a
+ *    new user who is unknown or inactive: one rule, one answer on both routes).
  * 3. Plan the grant (grant-rules.ts): platform roles, external users read-only, managers are not
  *    demoted, a role already held changes nothing (changed: false, no write).
  * 4. Check the new role set with the role rules of 'Update Permissions' (prepareRoles: HTA users,
@@ -50,7 +51,12 @@ export async function grantModelRole(
   const model = await loadVisibleModel(uuid, caller);
   authorizeGrant(caller, model);
   const grantee = await getUser(input.userId);
-  if (!grantee?.active) throw new NotFoundError(GRANT_ACCESS_MESSAGES.userNotFound);
+  if (!grantee?.active) {
+    const message = grantee
+      ? ROLE_MESSAGES.userInactive(input.userId)
+      : ROLE_MESSAGES.userNotFound(input.userId);
+    throw new UnprocessableError(message, [{ path: 'body.userId', message }]);
+  }
   const result = { role: input.role, user: toUserSummary(grantee) };
 
   const plan = planGrant({

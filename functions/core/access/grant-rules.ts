@@ -1,4 +1,10 @@
-import { type AssignableRole, assignRole } from '@shared/rules/model-roles';
+import {
+  type AssignableRole,
+  assignRole,
+  ROLE_LABELS,
+  ROLE_MESSAGES,
+  roleExistsOn,
+} from '@shared/rules/model-roles';
 import { GRANTABLE_ROLES, type GrantableRole } from '@shared/schemas/collaboration';
 import type { ModelRoles } from '@shared/schemas/model';
 import type { UserType } from '@shared/schemas/user';
@@ -6,7 +12,9 @@ import { ConflictError, UnprocessableError } from '../../lib/errors';
 
 /**
  * The rules of a model grant link (issue 4 §4), apart from who may grant (grant-model-role.ts) and
- * the general role rules (shared/rules/model-roles.ts roleChangeProblems, applied afterwards).
+ * the general role rules (shared/rules/model-roles.ts roleChangeProblems, applied afterwards). The
+ * roles a platform has and their refusal text come from the shared rules, so that a grant link and
+ * 'Update Permissions' refuse a role the same way.
  */
 
 /** The role list each grantable value adds the user to. */
@@ -18,10 +26,6 @@ export const ROLE_LIST: Record<GrantableRole, AssignableRole> = {
   OWNER: 'owners',
 };
 
-/** Modeler and display roles exist on WebModel 2.0 entries only (000 §6). */
-export const WEBMODEL_PLATFORM = 'WebModel 2.0';
-const WEBMODEL_ONLY: readonly GrantableRole[] = ['CALIBRATORMODELER', 'SCENARIOMODELER', 'DISPLAYVIEWER'];
-
 /**
  * External users may receive read access only: Model Viewer, or Display User on WebModel 2.0 entries.
  * Owning (editing, granting) and modelling stay with internal users. The role rules still apply on
@@ -30,7 +34,6 @@ const WEBMODEL_ONLY: readonly GrantableRole[] = ['CALIBRATORMODELER', 'SCENARIOM
 export const EXTERNAL_GRANTABLE: readonly GrantableRole[] = ['VIEWER', 'DISPLAYVIEWER'];
 
 export const GRANT_MESSAGES = {
-  webModelOnly: (label: string) => `${label} access exists on '${WEBMODEL_PLATFORM}' model entries only.`,
   externalReadOnly: 'External users can only be granted Model Viewer or Display User access.',
   alreadyManager:
     'This user already manages this model entry (lead, steward or owner); change their roles under Model Access.',
@@ -39,7 +42,7 @@ export const GRANT_MESSAGES = {
 /** The roles a grant link may carry for an entry of this platform, in the order of GRANTABLE_ROLES. */
 export function grantableRoles(platform: string | undefined): GrantableRole[] {
   const all = Object.keys(GRANTABLE_ROLES) as GrantableRole[];
-  return platform === WEBMODEL_PLATFORM ? all : all.filter((r) => !WEBMODEL_ONLY.includes(r));
+  return all.filter((r) => roleExistsOn(ROLE_LIST[r], platform));
 }
 
 export type GrantPlan = { changed: false } | { changed: true; roles: ModelRoles };
@@ -60,9 +63,8 @@ export function planGrant(input: {
 }): GrantPlan {
   const { roles, role, grantee } = input;
   if (!grantableRoles(input.platform).includes(role)) {
-    throw new UnprocessableError(GRANT_MESSAGES.webModelOnly(GRANTABLE_ROLES[role]), [
-      { path: 'body.role', message: GRANT_MESSAGES.webModelOnly(GRANTABLE_ROLES[role]) },
-    ]);
+    const message = ROLE_MESSAGES.webModelOnly(ROLE_LABELS[ROLE_LIST[role]]);
+    throw new UnprocessableError(message, [{ path: 'body.role', message }]);
   }
   if (grantee.userType === 'EXTERNALUSER' && !EXTERNAL_GRANTABLE.includes(role)) {
     throw new UnprocessableError(GRANT_MESSAGES.externalReadOnly, [

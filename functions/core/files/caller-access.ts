@@ -1,32 +1,38 @@
+import { mayControlFile } from '@shared/rules/file-permissions';
 import type { CallerFileList, CallerFileNode, FileCallerAccess } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
-import { mayDownloadFile } from '../models/file-read-rules';
-import { isModelManager } from '../models/model-access';
+import { fileDownloadDecision } from '../models/file-read-rules';
 import { byPathAndName, toFileNode } from './file-nodes';
 import { versionCountOf } from './file-versions';
 
 /**
- * 'Manage File Access' (share, stop sharing, transfer ownership, answer a file grant link): the file's
- * owner, a manager of the entry (lead, steward, owners) and super users (shared/schemas/collaboration.ts).
+ * 'Manage File Access' (share, stop sharing, transfer ownership, answer a file grant link) and the
+ * file's cdd and private flags: the file's owner and super users only (shared/rules/file-permissions.ts);
+ * the entry's managers edit everything else about the file.
  */
-export function mayManageFile(user: User, model: ModelRecord, file: ModelFileRecord): boolean {
-  return user.userType === 'SUPERUSER' || file.owner.id === user.id || isModelManager(user, model);
+export function mayManageFile(user: User, _model: ModelRecord, file: ModelFileRecord): boolean {
+  return mayControlFile(user, file);
 }
 
 /**
- * What the caller may do with one file:
- * - download: the file rule of 000 §6 and, on THEOREM entries, the caller's THEOREM flags;
- * - requestAccess: an internal user who may not download a file they do not own ('Request Access');
+ * What the caller may do with one file, from the download decision the download route takes too
+ * (fileDownloadDecision), so the list never offers what the server then refuses:
+ * - download: the decision allows it; otherwise `reason` says why, in the words the download answers;
+ * - requestAccess: an internal user refused by the file rule alone ('Request Access'): sharing the
+ *   file is what helps. Missing THEOREM flags or entry access are not the file owner's to give;
  * - manage: mayManageFile.
  */
 export function fileCallerAccess(user: User, model: ModelRecord, file: ModelFileRecord): FileCallerAccess {
-  const download = mayDownloadFile(user, model, file);
+  const decision = fileDownloadDecision(user, model, file);
+  const manage = mayManageFile(user, model, file);
+  if (decision.allowed) return { download: true, requestAccess: false, manage };
   return {
-    download,
-    requestAccess: !download && user.userType === 'INTERNALUSER' && file.owner.id !== user.id,
-    manage: mayManageFile(user, model, file),
+    download: false,
+    requestAccess: decision.refusal === 'file' && user.userType === 'INTERNALUSER',
+    manage,
+    reason: decision.message,
   };
 }
 

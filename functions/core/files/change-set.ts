@@ -1,3 +1,4 @@
+import { FILE_OWNER_MESSAGES, mayControlFile, ownerOnlyChanges } from '@shared/rules/file-permissions';
 import type { FileAttributes, FileChangeSetBody } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
 import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
@@ -67,6 +68,21 @@ export function expandRemovals(
 function folderChain(path: string): { path: string; name: string }[] {
   const parts = path.split('/');
   return parts.map((name, i) => ({ path: parts.slice(0, i).join('/'), name }));
+}
+
+/**
+ * The refusal of a save that changes the cdd or private flag of files the caller neither owns nor may
+ * control as a super user (shared/rules/file-permissions.ts), naming those files; undefined otherwise.
+ * The whole save is refused (403), not just those changes.
+ */
+export function ownerOnlyRefusal(ctx: ChangeSetContext, body: FileChangeSetBody): string | undefined {
+  const { byUuid } = indexOf(ctx.existing);
+  const names = body.update.flatMap((u) => {
+    const f = byUuid.get(u.uuid);
+    if (!f || f.folder || mayControlFile(ctx.caller, f)) return [];
+    return ownerOnlyChanges(f, u).length > 0 ? [f.path ? `${f.path}/${f.name}` : f.name] : [];
+  });
+  return names.length > 0 ? FILE_OWNER_MESSAGES.attributes([...new Set(names)]) : undefined;
 }
 
 /** Every problem of the save (empty: it may be applied). */

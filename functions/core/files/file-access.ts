@@ -56,7 +56,7 @@ async function accessList(file: ModelFileRecord): Promise<FileAccessList> {
   return { fileUuid: file.uuid, fileName: file.name, owner, sharedWith, candidates };
 }
 
-/** GET .../files/{fileUuid}/access (file owner, managers, super users). */
+/** GET .../files/{fileUuid}/access (the file owner and super users: those who may change it). */
 export async function getFileAccess(caller: User, uuid: string, fileUuid: string): Promise<FileAccessList> {
   const { file } = await loadFileFor('manage', caller, uuid, fileUuid);
   return accessList(file);
@@ -65,7 +65,8 @@ export async function getFileAccess(caller: User, uuid: string, fileUuid: string
 /**
  * PUT .../files/{fileUuid}/access: grant (ACTIVE) or stop sharing (INACTIVE); also what a file grant
  * link calls.
- * 1. The caller manages the file (loadFileFor); a retired entry cannot be changed (409).
+ * 1. The caller is the file's owner or a super user (loadFileFor 'manage', 000 §6: the entry's
+ *    managers may not open up someone else's file, 403); a retired entry cannot be changed (409).
  * 2. ACTIVE: the user must be an active internal user other than the owner (422). INACTIVE: any id.
  *    When nothing changes (already shared / not shared), nothing is written and nobody is mailed.
  * 3. One TransactWrite: the file item (conditional on its rev) and the audit record
@@ -107,7 +108,8 @@ export async function setFileAccess(
 
 /**
  * PUT .../files/{fileUuid}/owner: transfer the ownership of a file.
- * 1. The caller manages the file; a retired entry cannot be changed (409).
+ * 1. The caller is the file's owner or a super user (403 otherwise, also for the entry's managers:
+ *    they may not take over someone else's file); a retired entry cannot be changed (409).
  * 2. The new owner is an active internal (or super) user who does not own the file yet (422).
  * 3. One TransactWrite: the file item (conditional on its rev) and the audit record FILE_OWNER_CHANGED
  *    (detail: the previous owner). File access of other users is unchanged.

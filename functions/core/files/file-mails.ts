@@ -13,7 +13,7 @@ type Person = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
 export const folderLink = (webUrl: string, modelUuid: string) =>
   `${webUrl}/model/${encodeURIComponent(modelUuid)}/detail?tab=folder`;
 
-/** A file grant link (000 §2): opened by the file owner or a manager, it grants `userId` the file. */
+/** A file grant link (000 §2): opened by the file owner or a super user, it grants `userId` the file. */
 export function fileGrantLink(
   webUrl: string,
   modelUuid: string,
@@ -48,7 +48,7 @@ export function fileAccessRequestMail(input: {
       input.reasons.join('\n'),
       ...(details ? ['', 'Details:', details] : []),
       '',
-      'To grant access, open this link while signed in as the file owner or a manager of the model entry:',
+      'To grant access, open this link while signed in as the file owner (or a super user):',
       fileGrantLink(webUrl, model.uuid, file, requester.id),
     ].join('\n'),
   };

@@ -17,6 +17,8 @@ export const FILE_MANAGER_MESSAGES = {
   folderIsFile: (path: string) => `'${path}' is a file, not a folder.`,
   cloneNotSpreadsheet: (name: string) => `${name}: only spreadsheet files (.xls, .xlsx) can be cloned.`,
   cloneNotReadable: (name: string) => `${name}: you do not have access to this file.`,
+  cloneSourceMissing: (names: readonly string[]) =>
+    `${names.length === 1 ? 'The file' : 'The files'} ${names.map((n) => `'${n}'`).join(', ')} ${names.length === 1 ? 'has' : 'have'} no content in storage, so ${names.length === 1 ? 'it' : 'they'} cannot be cloned. Please report this problem (it was logged).`,
   tooManyChanges: (max: number) =>
     `Too many changes for one save: change at most ${max} files and folders at once.`,
   fileNotFound: 'File not found.',

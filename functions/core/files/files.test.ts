@@ -339,7 +339,8 @@ describe('what a caller may do with a file (callerAccess)', () => {
     ['shared user', 'private, shared', person('shared'), local, priv, '-R-'],
     ['file owner', 'private', person('lead'), local, priv, 'D-M'],
     ['viewer owning the file', 'cdd Yes', person('viewer'), local, viewerOwned, 'D-M'],
-    ['model owner (manager)', 'cdd Yes, not shared', person('owner'), local, priv, '-RM'],
+    // Managers edit files but do not control someone else's (file-owner-rules.test.ts).
+    ['model owner (manager)', 'cdd Yes, not shared', person('owner'), local, priv, '-R-'],
     ['super user', 'private', person('admin', 'SUPERUSER'), local, priv, 'D-M'],
     ['external user', 'cdd Yes', person('vendor', 'EXTERNALUSER'), local, cdd, '---'],
   ])('%s, %s → %s', (_who, _what, who, m, f, expected) => {
@@ -374,11 +375,14 @@ describe('THEOREM accesses a download needs', () => {
   it('asks nothing of super users nor outside Oncology entries, and uses only the caller’s own flags', () => {
     expect(theoremMissing(person('admin', 'SUPERUSER'), oncology())).toEqual([]);
     expect(theoremMissing(person('viewer'), model())).toEqual([]);
-    expect(theoremMissing(person('lead'), oncology({}))).toEqual(['Trail', 'Database Lock', 'Country']);
+    expect(theoremMissing(person('shared'), oncology({}))).toEqual(['Trail', 'Database Lock', 'Country']);
+    // Sharing the file would not help: no 'Request Access', and the reason the download would give.
     const cdd = file('cut.xlsx');
-    expect(fileCallerAccess(person('viewer'), oncology({ country_access: 'false' }), cdd)).toMatchObject({
+    expect(fileCallerAccess(person('viewer'), oncology({ country_access: 'false' }), cdd)).toEqual({
       download: false,
-      requestAccess: true,
+      requestAccess: false,
+      manage: false,
+      reason: MESSAGES.theoremMissingAccess(['Country']),
     });
   });
 

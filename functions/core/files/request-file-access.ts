@@ -1,25 +1,35 @@
 import type { FileAccessRequestBody } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
 import { writeAudit } from '../../data/audit';
+import { releaseFileAccessRequest, reserveFileAccessRequest } from '../../data/file-access-requests';
 import { getModelFile } from '../../data/model-files';
+import { listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { sendMail } from '../../lib/mailer';
 import { logger } from '../../lib/observability';
-import { activeUsers, managerIds } from '../access/model-people';
-import { mayDownloadFile } from '../models/file-read-rules';
+import { activeUsers } from '../access/model-people';
+import { entryFilesDecision, fileDownloadDecision } from '../models/file-read-rules';
 import { loadVisibleModel } from '../models/model-access';
 import { fileAccessRequestMail } from './file-mails';
 import { FILE_MANAGER_MESSAGES as M } from './file-messages';
 
 /**
  * 'Request Access' on one file (000 §2, §5, §6).
- * 1. The caller may at least preview the entry (404 otherwise); the file must be one of its files.
- * 2. A caller who may download the file already gets 409; only internal users may ask (403).
- * 3. Mail the file owner and the managers (lead, steward, owners; active, with an e-mail, each once):
- *    who asks, the reasons joined with a line break, the details and the file grant link. A failed mail
- *    fails the request.
- * 4. Write the audit record FILE_ACCESS_REQUESTED (best effort: the mail went out).
+ * 1. The caller may at least preview the entry (404 otherwise). The download decision answers the rest,
+ *    the same one the download route takes (fileDownloadDecision), so the caller is never told "you
+ *    have access" and then refused the download:
+ *    - no access to the entry's files (preview only, modelers): 403, model access comes first;
+ *    - the file must be one of the entry's (404);
+ *    - missing THEOREM accesses: 403 naming them (a super user sets them, not the file owner);
+ *    - allowed already: 409; refused by the file rule: the request goes on.
+ * 2. Only internal users may ask (403).
+ * 3. Find who may grant: the file owner (active, with an e-mail), else the active super users;
+ *    nobody → 422.
+ * 4. Reserve the caller's request slot for this file: one per 10 minutes, as for model access (409).
+ * 5. Mail them: who asks, the reasons joined with a line break, the details and the file grant link.
+ *    A failed mail frees the slot and fails the request.
+ * 6. Write the audit record FILE_ACCESS_REQUESTED (best effort: the mail went out).
  */
 export async function requestFileAccess(
   caller: User,
@@ -29,25 +39,37 @@ export async function requestFileAccess(
   now = Date.now(),
 ): Promise<{ recipients: number }> {
   const model = await loadVisibleModel(uuid, caller);
+  const entry = entryFilesDecision(caller, model);
+  if (!entry.allowed) throw new ForbiddenError(entry.message);
   const file = await getModelFile(uuid, fileUuid);
   if (!file || file.folder) throw new NotFoundError(M.fileNotFound);
-  if (mayDownloadFile(caller, model, file)) throw new ConflictError(M.alreadyHasAccess);
+  const decision = fileDownloadDecision(caller, model, file);
+  if (decision.allowed) throw new ConflictError(M.alreadyHasAccess);
+  if (decision.refusal !== 'file') throw new ForbiddenError(decision.message);
   if (caller.userType !== 'INTERNALUSER') throw new ForbiddenError(M.requestNeedsInternalUser);
 
-  const people = await activeUsers([file.owner.id, ...managerIds(model.roles)]);
-  const to = [...new Set(people.map((u) => u.email).filter((email) => email.length > 0))];
+  const to = await fileRequestRecipients(file.owner.id);
   if (to.length === 0) throw new UnprocessableError(M.nobodyToAsk);
-  await sendMail(
-    fileAccessRequestMail({
-      webUrl: env.webUrl,
-      model,
-      file,
-      requester: caller,
-      to,
-      reasons: body.reasons,
-      details: body.details,
-    }),
-  );
+
+  await reserveFileAccessRequest(uuid, fileUuid, caller.id, now);
+  try {
+    await sendMail(
+      fileAccessRequestMail({
+        webUrl: env.webUrl,
+        model,
+        file,
+        requester: caller,
+        to,
+        reasons: body.reasons,
+        details: body.details,
+      }),
+    );
+  } catch (error) {
+    await releaseFileAccessRequest(uuid, fileUuid, caller.id).catch((e: unknown) =>
+      logger.warn('Could not free the file access-request slot', { error: e }),
+    );
+    throw error;
+  }
   await writeAudit(
     {
       modelUuid: uuid,
@@ -62,4 +84,16 @@ export async function requestFileAccess(
     logger.error('Could not write the file access-request audit record', { error }),
   );
   return { recipients: to.length };
+}
+
+/**
+ * Who is asked: the file owner, the one person besides super users who may share a file (issue 9
+ * item 1, 000 §6 'File owners can manage file access'); when the owner is inactive or has no e-mail,
+ * the active super users, so a request never goes to someone who could not grant it.
+ */
+async function fileRequestRecipients(ownerId: string): Promise<string[]> {
+  const [owner] = await activeUsers([ownerId]);
+  if (owner?.email) return [owner.email];
+  const admins = (await listUsersByType('SUPERUSER')).filter((u) => u.active && u.email);
+  return [...new Set(admins.map((u) => u.email))];
 }

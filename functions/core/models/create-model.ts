@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
 import { canAddModel } from '@shared/rules/model-permissions';
+import { assignRole } from '@shared/rules/model-roles';
 import { versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
@@ -63,15 +64,15 @@ export async function createModel(
   const uuid = randomUUID();
   const issues: Issue[] = [];
 
-  const requested = { ...body.roles };
+  let requested = { ...body.roles };
   if (
     caller.userType !== 'SUPERUSER' &&
     requested.vestLead !== caller.id &&
-    requested.steward !== caller.id
+    requested.steward !== caller.id &&
+    !requested.owners.includes(caller.id)
   ) {
-    requested.owners = requested.owners.includes(caller.id)
-      ? requested.owners
-      : [...requested.owners, caller.id];
+    // The creator becomes an owner, leaving any lesser role the request gave them (exclusivity).
+    requested = assignRole(requested, 'owners', caller.id);
   }
   const {
     roles,

@@ -6,13 +6,16 @@ import { getModelFile } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
-import { FILE_NOT_READABLE, mayReadFile, theoremMissing } from './file-read-rules';
-import { loadModelFor } from './model-access';
+import { entryFilesDecision, fileDownloadDecision, theoremMissing } from './file-read-rules';
+import { loadVisibleModel } from './model-access';
 
 /** Presigned download links are valid for 15 minutes. */
 export const DOWNLOAD_URL_SECONDS = 15 * 60;
 
-/** On a THEOREM entry the caller's flags must allow downloads: 403 naming the missing accesses. */
+/**
+ * On a THEOREM entry the caller's flags must allow downloads (managers and super users need none):
+ * 403 naming the missing accesses.
+ */
 export function requireTheoremAccess(user: User, model: ModelRecord): void {
   const missing = theoremMissing(user, model);
   if (missing.length > 0) throw new ForbiddenError(MESSAGES.theoremMissingAccess(missing));
@@ -26,10 +29,10 @@ export interface DownloadLink {
 
 /**
  * One file (the legal notice was acknowledged: the request schema requires it).
- * 1. Authorize folder view on the entry (404 / 403 as for every entry action).
- * 2. The file must be one of this entry's (404) and pass the file rule: 403 with one fixed text that
- *    tells nothing about the file. On a THEOREM entry the caller's flags must allow it (403 naming the
- *    missing accesses).
+ * 1. The caller may at least preview the entry (404 otherwise) and open its files (403).
+ * 2. The file must be one of this entry's (404) and pass the download decision that the file list and
+ *    'Request Access' use too (fileDownloadDecision): 403 with its message (no access to the entry's
+ *    files; the missing THEOREM accesses; one fixed text that tells nothing about the file).
  * 3. Write the audit record FILE_DOWNLOADED, then answer a presigned GET (≤ 15 min) that saves under
  *    the file's name: no link is ever issued without its record.
  */
@@ -39,11 +42,14 @@ export async function downloadFile(
   fileUuid: string,
   now = Date.now(),
 ): Promise<DownloadLink> {
-  const model = await loadModelFor('folderView', uuid, caller);
+  const model = await loadVisibleModel(uuid, caller);
+  // Refused before the file is read, so that the answer tells nothing about which files exist.
+  const entry = entryFilesDecision(caller, model);
+  if (!entry.allowed) throw new ForbiddenError(entry.message);
   const file = await getModelFile(uuid, fileUuid);
   if (!file || file.folder) throw new NotFoundError('File not found.');
-  if (!mayReadFile(caller, model, file)) throw new ForbiddenError(FILE_NOT_READABLE);
-  requireTheoremAccess(caller, model);
+  const decision = fileDownloadDecision(caller, model, file);
+  if (!decision.allowed) throw new ForbiddenError(decision.message);
   await writeAudit(
     { modelUuid: uuid, action: 'FILE_DOWNLOADED', actor: caller.id, fileUuid, fileName: file.name },
     now,

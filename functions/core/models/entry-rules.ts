@@ -1,6 +1,12 @@
-import { fillFromStudy, invalidOptions, type MetadataOptionLists } from '@shared/rules/model-metadata';
+import { fillEmptyFromStudy, invalidOptions, type MetadataOptionLists } from '@shared/rules/model-metadata';
 import { nameProblems } from '@shared/rules/model-name';
-import { allMembers, normalizeRoles, type RoleUser, roleChangeProblems } from '@shared/rules/model-roles';
+import {
+  allMembers,
+  normalizeRoles,
+  type RoleUser,
+  roleChangeProblems,
+  roleChangeRefusal,
+} from '@shared/rules/model-roles';
 import { versionFormatProblem } from '@shared/rules/model-version';
 import { type PublishIssue, SEVERITIES } from '@shared/rules/publish-checks';
 import type { MetadataOption } from '@shared/schemas/metadata-option';
@@ -9,7 +15,7 @@ import type { User } from '@shared/schemas/user';
 import type { Membership, MembershipRole } from '../../data/memberships';
 import { membershipDelete, membershipPut } from '../../data/memberships';
 import type { LabeledTxItem } from '../../data/models';
-import { UnprocessableError } from '../../lib/errors';
+import { ForbiddenError, UnprocessableError } from '../../lib/errors';
 import { fullName, loadUsers } from './model-users';
 
 /** A problem of an entry as the API reports it (path → message). */
@@ -25,8 +31,10 @@ export function throwIfIssues(issues: readonly Issue[]): void {
 
 /**
  * Normalizes a requested role set (exclusivity) and checks it with the shared rules against the
- * stored users: unknown users, lead/steward/owners required, external lead or steward, owners
- * removing themselves or the lead, external users on THEOREM or top-sensitivity entries.
+ * stored users (shared/rules/model-roles.ts): who may change the lead and the steward (403); roles
+ * that exclude each other in the request, unknown or inactive new users, roles the platform does not
+ * have, lead/steward/owners required, external lead or steward, owners removing themselves or the
+ * lead, external users on THEOREM or top-sensitivity entries (issues, 422).
  */
 export async function prepareRoles(input: {
   caller: User;
@@ -35,6 +43,9 @@ export async function prepareRoles(input: {
   model: { platform?: string; classification?: string };
 }): Promise<{ roles: ModelRoles; users: Map<string, User>; issues: Issue[] }> {
   const roles = normalizeRoles(input.requested);
+  const actor = { id: input.caller.id, userType: input.caller.userType };
+  const refusal = roleChangeRefusal({ before: input.before, after: roles, actor });
+  if (refusal) throw new ForbiddenError(refusal);
   const users = await loadUsers(allMembers(roles));
   const roleUsers = new Map<string, RoleUser>(
     [...users.values()].map((u) => [
@@ -42,6 +53,8 @@ export async function prepareRoles(input: {
       {
         id: u.id,
         userType: u.userType,
+        active: u.active,
+        name: fullName(u),
         ...(u.externalUserType ? { externalUserType: u.externalUserType } : {}),
       },
     ]),
@@ -49,11 +62,13 @@ export async function prepareRoles(input: {
   const problems = roleChangeProblems({
     before: input.before,
     after: roles,
-    actor: { id: input.caller.id, userType: input.caller.userType },
+    requested: input.requested,
+    actor,
     users: roleUsers,
     model: {
       theorem: input.model.platform === 'Oncology',
       topSensitivity: input.model.classification === TOP_SENSITIVITY_CLASSIFICATION,
+      platform: input.model.platform,
     },
   });
   return { roles, users, issues: problems.map((message) => ({ path: 'body.roles', message })) };
@@ -140,8 +155,8 @@ export function membershipChanges(
 /**
  * Study-number auto-fill on the server (000 §5 "A study number fills related metadata from a known
  * study"): when a known study is chosen (on create, or changed on an update), its assigned metadata
- * replaces the matching fields, whatever the client sent. A study kept unchanged leaves the fields to
- * the user, as the form does.
+ * fills the fields the client left empty. What the client sent is kept: the form fills from the study
+ * as a starting point, and the user's later choices are what is saved and named (issue 9 item 10).
  */
 export function withStudyMetadata(
   metadata: ModelMetadata,
@@ -151,5 +166,5 @@ export function withStudyMetadata(
   const studyNumber = metadata.study_number;
   if (!studyNumber || previous?.study_number === studyNumber) return metadata;
   const study = studies.get(studyNumber);
-  return study?.metadata ? fillFromStudy(metadata, studyNumber, study.metadata) : metadata;
+  return study?.metadata ? fillEmptyFromStudy(metadata, studyNumber, study.metadata) : metadata;
 }

@@ -27,9 +27,13 @@ function rolesDetail(model: ModelRecord, users: ReadonlyMap<string, User>): Mode
 /**
  * Sets the roles of an entry ('Update Permissions').
  * 1. Authorize 'manageAccess'; the sent `rev` must be current (409).
- * 2. Normalize (exclusivity) and check with the shared rules: lead, steward and owners required,
- *    no external lead or steward, owners cannot remove themselves or the lead, unknown users,
- *    external users on THEOREM / top-sensitivity entries, HTA users as viewer or owner (422).
+ * 2. Check with the shared rules (shared/rules/model-roles.ts, docs/permissions.md): only the lead,
+ *    the steward or a super user replace or remove the lead or the steward (403); a user in two
+ *    roles that exclude each other is refused, not silently kept in one; new users must exist and
+ *    be active; modeler and display roles on WebModel 2.0 entries only (the grant link's answer);
+ *    lead, steward and owners required, no external lead or steward, owners cannot remove themselves
+ *    or the lead, external users on THEOREM / top-sensitivity entries, HTA users as viewer or owner
+ *    (422).
  * 3. The steward fields of the metadata follow the new steward.
  * 4. One TransactWrite: the model (conditional on rev), the membership items that change and the
  *    catalogue change.

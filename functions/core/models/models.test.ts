@@ -18,6 +18,8 @@ const files = vi.hoisted(() => ({
 const uploads = vi.hoisted(() => ({ getUpload: vi.fn() }));
 const options = vi.hoisted(() => ({ activeOptionLists: vi.fn() }));
 const settings = vi.hoisted(() => ({ getAppSettings: vi.fn() }));
+const subModels = vi.hoisted(() => ({ subModelPartitionKeys: vi.fn(), deleteKeys: vi.fn() }));
+const instances = vi.hoisted(() => ({ deleteAllInstancesOf: vi.fn() }));
 
 vi.mock('../../data/models', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -37,6 +39,11 @@ vi.mock('../../data/file-objects', async (importOriginal) => ({
   ...files,
 }));
 vi.mock('../../data/uploads', () => uploads);
+vi.mock('../../data/sub-models', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...subModels,
+}));
+vi.mock('../../data/instances-outdate', () => instances);
 vi.mock('../options/list-metadata-options', () => options);
 vi.mock('../settings/get-app-settings', () => settings);
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
@@ -325,8 +332,9 @@ describe('publishModel', () => {
 describe('setModelRoles', () => {
   it('normalizes, updates memberships that change and the steward fields', async () => {
     models.getModel.mockResolvedValue(stored());
-    const detail = await setModelRoles(PEOPLE.get('owner') as User, stored().uuid, {
-      roles: { ...roles, owners: ['owner', 'lead', 'viewer'], steward: 'stranger' },
+    // The lead may change the steward (owners may not: model-roles-rules.test.ts).
+    const detail = await setModelRoles(PEOPLE.get('lead') as User, stored().uuid, {
+      roles: { ...roles, owners: ['owner', 'lead', 'viewer'], viewers: [], steward: 'stranger' },
       rev: 3,
     });
     expect(detail.roles.viewers).toEqual([]);
@@ -346,7 +354,7 @@ describe('setModelRoles', () => {
   it('refuses an external steward and an owner removing themself', async () => {
     models.getModel.mockResolvedValue(stored());
     await expect(
-      setModelRoles(PEOPLE.get('owner') as User, stored().uuid, {
+      setModelRoles(PEOPLE.get('lead') as User, stored().uuid, {
         roles: { ...roles, steward: 'vendor' },
         rev: 3,
       }),
@@ -375,6 +383,8 @@ describe('deleteModel', () => {
       { pk: 'MODEL#x', sk: 'FILE#f1' },
     ]);
     files.listObjectKeys.mockResolvedValue(['models/x/files/f1']);
+    const subModelKeys = [{ pk: `SUBMODELS#${stored().uuid}`, sk: 'SUBMODEL#s1' }];
+    subModels.subModelPartitionKeys.mockResolvedValue(subModelKeys);
     await deleteModel(PEOPLE.get('lead') as User, stored().uuid, 3);
     expect(lastTransaction()).toEqual([
       'Delete MODEL#META',
@@ -389,6 +399,9 @@ describe('deleteModel', () => {
     const change = txItems()[6]?.item.Put?.Item;
     expect(change?.entry).toMatchObject({ deleted: true, uuid: stored().uuid });
     expect(files.deleteObjects).toHaveBeenCalled();
+    // Sub-models, inputs, groups and instances live outside MODEL#<uuid>: deleted after the transaction.
+    expect(subModels.deleteKeys).toHaveBeenCalledWith(subModelKeys);
+    expect(instances.deleteAllInstancesOf).toHaveBeenCalledWith(stored().uuid);
   });
 });
 

@@ -146,13 +146,19 @@ describe('withStudyMetadata (study number auto-fill on the server)', () => {
     ],
   ]);
 
-  it('fills the assigned fields when a known study is chosen', () => {
-    const filled = withStudyMetadata({ ...base, study_number: 'MR-1' }, studies);
+  it('fills the assigned fields the client left empty when a known study is chosen', () => {
+    const { disease: _d, product: _p, ...rest } = base;
+    const filled = withStudyMetadata({ ...rest, study_number: 'MR-1' }, studies);
     expect([filled.disease, filled.product, filled.model_type]).toEqual([
       'Non-small cell lung cancer',
       ['Zentravimab'],
       'Markov Cohort Model',
     ]);
+  });
+
+  it('keeps what the client sent for a field the study assigns (the user chose it after the fill)', () => {
+    const filled = withStudyMetadata({ ...base, study_number: 'MR-1' }, studies);
+    expect([filled.disease, filled.product]).toEqual(['Melanoma', ['B', 'A']]);
   });
 
   it('leaves the fields alone when the study is unknown or unchanged since the last save', () => {

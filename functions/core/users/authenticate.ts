@@ -48,7 +48,8 @@ export function forgetCachedCallers(): void {
   callers.clear();
 }
 
-function mayEnter(user: User): boolean {
+/** Whether the user may use Model Repository: active, and an external user approved. */
+export function mayEnter(user: User): boolean {
   if (!user.active) return false;
   return !(user.userType === 'EXTERNALUSER' && user.status !== undefined && user.status !== 'ACTIVE');
 }

@@ -4,9 +4,11 @@ import type { User } from '@shared/schemas/user';
 import { releaseAccessRequest, reserveAccessRequest } from '../../data/access-requests';
 import { listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
+import { ConflictError } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 import { sendMail } from '../../lib/mailer';
 import { logger } from '../../lib/observability';
+import { mayEnter } from './authenticate';
 
 export interface RequestAppAccessInput {
   identity: Identity;
@@ -15,18 +17,32 @@ export interface RequestAppAccessInput {
   note?: string;
 }
 
+/** A user who may use the application has nothing to ask for (issue 9 §5). */
+export const ALREADY_HAS_APP_ACCESS =
+  'Your account already has access to Model Repository, so no access request was sent. Reload the page to continue.';
+
+/**
+ * The admin pages the mail links to: the user's detail page, or the internal users list (where a user
+ * without a record is enrolled). They mirror `adminUserDetail` and `adminUsers` of
+ * web/src/config/paths.ts; a unit test holds the two together.
+ */
+export const adminUserLink = (webUrl: string, userId: string | undefined) =>
+  userId ? `${webUrl}/admin/user/${encodeURIComponent(userId)}/detail` : `${webUrl}/admin/user`;
+
 /**
  * A signed-in user without access asks the administrators for it (002 §2, access-denied page).
- * 1. Reserve the user's request slot: one request per 10 minutes (409 otherwise).
- * 2. Find the active super users.
- * 3. Mail them 'Access Request', naming the requester.
- * 4. If the mail cannot be sent, free the slot so the user can retry at once.
+ * 1. A user who may use the application already (the rule of authenticate) gets 409 and no mail.
+ * 2. Reserve the user's request slot: one request per 10 minutes (409 otherwise).
+ * 3. Find the active super users.
+ * 4. Mail them 'Access Request', naming the requester, with a link to the user in the Admin Space.
+ * 5. If the mail cannot be sent, free the slot so the user can retry at once.
  */
 export async function requestAppAccess(
   input: RequestAppAccessInput,
   now = Date.now(),
 ): Promise<AccessRequestResult> {
   const { identity, user } = input;
+  if (user && mayEnter(user)) throw new ConflictError(ALREADY_HAS_APP_ACCESS);
   await reserveAccessRequest(identity.userId, now);
   try {
     const admins = (await listUsersByType('SUPERUSER')).filter((u) => u.active && u.email);
@@ -52,7 +68,7 @@ function accessRequestText(identity: Identity, user: User | undefined, note: str
     ? 'has no user record in Model Repository yet'
     : !user.active
       ? 'has an inactive account'
-      : `has an account with status ${user.status ?? 'unknown'}`;
+      : `is an external user whose registration is ${user.status ?? 'not approved'}`;
   return [
     'Hello,',
     '',
@@ -60,6 +76,6 @@ function accessRequestText(identity: Identity, user: User | undefined, note: str
     `The user ${state}.`,
     ...(note ? ['', `Note from the user: ${note}`] : []),
     '',
-    `You can review the user in the Admin Space: ${env.webUrl}/admin/users`,
+    `You can review the user in the Admin Space: ${adminUserLink(env.webUrl, user?.id)}`,
   ].join('\n');
 }

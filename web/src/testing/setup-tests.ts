@@ -10,6 +10,7 @@ afterEach(() => {
   if (!browser) return;
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 // jsdom has no matchMedia; PrimeReact asks for it.

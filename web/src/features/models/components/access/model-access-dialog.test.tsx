@@ -47,12 +47,24 @@ describe('ModelAccessDialog', () => {
     clearMessages();
   });
 
-  const open = (m = model(), onHide: () => void = () => undefined) =>
+  const open = (m = model(), onHide: () => void = () => undefined, actorId = 'olivia') =>
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ModelAccessDialog model={m} actor={{ id: 'olivia', userType: 'INTERNALUSER' }} onHide={onHide} />
+        <ModelAccessDialog model={m} actor={{ id: actorId, userType: 'INTERNALUSER' }} onHide={onHide} />
       </QueryClientProvider>,
     );
+  const search = async (
+    user: ReturnType<typeof userEvent.setup>,
+    region: HTMLElement,
+    text: string,
+    option: RegExp,
+  ) => {
+    await user.type(within(region).getByRole('combobox'), text);
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await user.click(await within(region).findByRole('option', { name: option }));
+  };
 
   it('moves a viewer made owner out of the viewers and saves with the rev', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -77,7 +89,7 @@ describe('ModelAccessDialog', () => {
   it('closes after a successful update, leaving no search text or error behind', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const onHide = vi.fn();
-    open(model(), onHide);
+    open(model(), onHide, 'stella');
     const steward = await screen.findByRole('region', { name: 'Model Steward' });
     // An error and a search text in the pickers…
     await user.type(within(steward).getByRole('combobox'), 'xav');
@@ -115,7 +127,7 @@ describe('ModelAccessDialog', () => {
 
   it('refuses an external user as steward', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    open();
+    open(model(), undefined, 'leo');
     const steward = await screen.findByRole('region', { name: 'Model Steward' });
     await user.type(within(steward).getByRole('combobox'), 'xav');
     await act(async () => {
@@ -126,6 +138,38 @@ describe('ModelAccessDialog', () => {
       'External user cannot be added as the Model Steward.',
     );
     expect(within(steward).getByText('Stella Steward')).toBeInTheDocument();
+  });
+
+  it('refuses the steward as a viewer, so that what is shown is what is saved', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    open();
+    const viewers = await screen.findByRole('region', { name: 'Model Viewers' });
+    await search(user, viewers, 'ste', /Stella Steward/);
+    expect(within(viewers).getByRole('alert')).toHaveTextContent(
+      'Stella Steward cannot be both Model Steward and Model Viewer: a user holds one role on a model entry.',
+    );
+    expect(within(viewers).queryByRole('button', { name: 'Remove Stella Steward' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Permissions' }));
+    await waitFor(() => expect(putBody).toBeDefined());
+    expect(putBody).toMatchObject({ roles: { steward: 'stella', viewers: ['victor'] } });
+  });
+
+  it('lets only the lead, the steward or a super user change the lead and the steward', async () => {
+    const reason = (slot: string) =>
+      `Only the Value and Implementation Lead, the Model Steward or a super user can change the ${slot}.`;
+    const { unmount } = open();
+    const lead = await screen.findByRole('region', { name: 'Value and Implementation Lead' });
+    const steward = screen.getByRole('region', { name: 'Model Steward' });
+    expect(within(lead).getByRole('combobox')).toBeDisabled();
+    expect(within(lead).getByText(reason('Value and Implementation Lead'))).toBeInTheDocument();
+    expect(within(lead).getByRole('button', { name: 'Remove Leo Lead' })).toBeDisabled();
+    expect(within(steward).getByRole('combobox')).toBeDisabled();
+    expect(within(steward).getByText(reason('Model Steward'))).toBeInTheDocument();
+    unmount();
+    open(model(), undefined, 'stella');
+    const byTheSteward = await screen.findByRole('region', { name: 'Value and Implementation Lead' });
+    expect(within(byTheSteward).getByRole('combobox')).toBeEnabled();
+    expect(within(byTheSteward).queryByText(reason('Value and Implementation Lead'))).not.toBeInTheDocument();
   });
 
   it('disables Update Permissions for PNEU-insights models', async () => {

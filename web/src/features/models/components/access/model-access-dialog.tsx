@@ -135,6 +135,7 @@ export function ModelAccessDialog({ model, actor, onHide }: ModelAccessDialogPro
             onChange={setState}
             slots={webModel ? WEBMODEL_SLOTS : BASE_SLOTS}
             actor={actor}
+            {...(rolesQuery.data ? { saved: rolesQuery.data.roles } : {})}
             showErrors
             disabled={Boolean(blocked)}
           />

@@ -3,6 +3,7 @@ import { EMPTY_ROLES } from '@shared/schemas/model';
 import { describe, expect, it } from 'vitest';
 import { users } from '../detail/test-fixtures';
 import {
+  leadAndStewardLock,
   missingRoles,
   pickUser,
   type RoleFormState,
@@ -66,6 +67,31 @@ describe('role form state', () => {
     expect(removalLock(s.roles, 'owners', 'leo', olivia)).toMatch(/Value and Implementation Lead/);
     expect(removeUser(s, 'owners', 'olivia', olivia)).toBe(s);
     expect(removalLock(s.roles, 'owners', 'olivia', { id: 'admin', userType: 'SUPERUSER' })).toBeUndefined();
+  });
+
+  it('refuses the steward or the lead as viewer (the server refuses such a role set)', () => {
+    const s = start();
+    expect(pickUser(s, 'viewers', users.stella as never)).toEqual({
+      ok: false,
+      error:
+        'Stella Steward cannot be both Model Steward and Model Viewer: a user holds one role on a model entry.',
+    });
+    expect(pickUser(s, 'viewers', users.leo as never)).toMatchObject({ ok: false });
+    expect(pickUser(s, 'owners', users.stella as never).ok).toBe(true);
+  });
+
+  it('locks the lead and the steward for an owner of a saved entry, not for its lead, steward or a super user', () => {
+    const saved = start().roles;
+    expect(leadAndStewardLock(olivia, saved, 'vestLead')).toMatch(/^Only the Value and Implementation Lead/);
+    expect(leadAndStewardLock(olivia, saved, 'steward')).toMatch(/change the Model Steward\.$/);
+    expect(leadAndStewardLock(olivia, saved, 'owners')).toBeUndefined();
+    expect(leadAndStewardLock({ id: 'leo', userType: 'INTERNALUSER' }, saved, 'vestLead')).toBeUndefined();
+    expect(leadAndStewardLock({ id: 'stella', userType: 'INTERNALUSER' }, saved, 'vestLead')).toBeUndefined();
+    expect(leadAndStewardLock({ id: 'admin', userType: 'SUPERUSER' }, saved, 'vestLead')).toBeUndefined();
+    // The wizard: nothing saved yet.
+    expect(leadAndStewardLock(olivia, undefined, 'vestLead')).toBeUndefined();
+    const s = start();
+    expect(removeUser(s, 'vestLead', 'leo', olivia, saved)).toBe(s);
   });
 
   it('requires lead, steward and owners', () => {

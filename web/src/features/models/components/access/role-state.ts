@@ -1,14 +1,21 @@
-import { type AssignableRole, assignRole, ROLE_MESSAGES } from '@shared/rules/model-roles';
+import {
+  assignmentProblem,
+  assignRole,
+  mayChangeLeadAndSteward,
+  ROLE_MESSAGES,
+  type RoleSlot,
+} from '@shared/rules/model-roles';
 import type { ModelRoles } from '@shared/schemas/model';
 import type { UserSummary } from '@shared/schemas/model-api';
 import type { UserType } from '@shared/schemas/user';
 
 /**
  * Editing a role set in a form (the wizard's access step and the Model Access modal). Exclusivity
- * comes from shared/rules/model-roles.ts `assignRole`; this module adds what the form needs on top:
- * the user directory for display, refusals with the spec's texts, and which chips may be removed.
+ * and the refusals come from shared/rules/model-roles.ts, the rules the API applies, so what the form
+ * shows is what is saved; this module adds what the form needs on top: the user directory for
+ * display and which chips may be removed.
  */
-export type RoleSlot = AssignableRole | 'vestLead' | 'steward';
+export type { RoleSlot };
 
 export interface RoleFormState {
   roles: ModelRoles;
@@ -23,12 +30,23 @@ export interface Actor {
 
 export type PickResult = { ok: true; state: RoleFormState } | { ok: false; error: string };
 
-/** Adds a user to a role; external users are refused as lead or steward (000 §5). */
+/**
+ * Adds a user to a role. Refused: external users as lead or steward (000 §5), and the lead or the
+ * steward in a role their own excludes (a modeler, viewer or display role): exclusivity cannot move
+ * them out of a single role, and the API refuses such a role set.
+ */
 export function pickUser(state: RoleFormState, slot: RoleSlot, user: UserSummary): PickResult {
   if (user.userType === 'EXTERNALUSER' && slot === 'vestLead')
     return { ok: false, error: ROLE_MESSAGES.externalLead };
   if (user.userType === 'EXTERNALUSER' && slot === 'steward')
     return { ok: false, error: ROLE_MESSAGES.externalSteward };
+  const exclusive = assignmentProblem(
+    state.roles,
+    slot,
+    user.id,
+    `${user.firstName} ${user.lastName}`.trim(),
+  );
+  if (exclusive) return { ok: false, error: exclusive };
   return {
     ok: true,
     state: { roles: assignRole(state.roles, slot, user.id), users: { ...state.users, [user.id]: user } },
@@ -36,15 +54,31 @@ export function pickUser(state: RoleFormState, slot: RoleSlot, user: UserSummary
 }
 
 /**
+ * Why the lead and steward slots cannot be changed by this actor, or undefined: on a saved entry only
+ * its lead, its steward and super users change them (`saved`: the roles as stored; none in the wizard).
+ */
+export function leadAndStewardLock(actor: Actor, saved: ModelRoles | undefined, slot: RoleSlot) {
+  if (slot !== 'vestLead' && slot !== 'steward') return undefined;
+  if (mayChangeLeadAndSteward(actor, saved)) return undefined;
+  // Not set yet: anyone who manages the entry may fill it in.
+  if (!saved?.[slot]) return undefined;
+  return slot === 'vestLead' ? ROLE_MESSAGES.changeLead : ROLE_MESSAGES.changeSteward;
+}
+
+/**
  * Why a user cannot be taken out of a role, or undefined. Owners cannot remove themselves or the
- * lead from the owner list (000 §4); a super user may remove themselves.
+ * lead from the owner list (000 §4); a super user may remove themselves. The lead and the steward
+ * are changed only by those leadAndStewardLock allows.
  */
 export function removalLock(
   roles: ModelRoles,
   slot: RoleSlot,
   userId: string,
   actor: Actor,
+  saved?: ModelRoles,
 ): string | undefined {
+  const single = leadAndStewardLock(actor, saved, slot);
+  if (single) return single;
   if (slot !== 'owners') return undefined;
   if (userId === roles.vestLead) return ROLE_MESSAGES.cannotRemoveLead;
   if (userId === actor.id && actor.userType !== 'SUPERUSER') return ROLE_MESSAGES.cannotRemoveSelf;
@@ -56,8 +90,9 @@ export function removeUser(
   slot: RoleSlot,
   userId: string,
   actor: Actor,
+  saved?: ModelRoles,
 ): RoleFormState {
-  if (removalLock(state.roles, slot, userId, actor)) return state;
+  if (removalLock(state.roles, slot, userId, actor, saved)) return state;
   const roles: ModelRoles = { ...state.roles };
   if (slot === 'vestLead') {
     if (roles.vestLead === userId) delete roles.vestLead;

@@ -2,7 +2,10 @@ import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { modelAccessButtonBlock } from '../access/model-access-dialog';
 
-export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access';
+export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access' | 'basedOn';
+
+/** The action that opens the add-entry wizard with this entry's metadata (000 §2, second flow). */
+export const BASED_ON_ACTION_LABEL = 'New Entry Based on This Model';
 
 type Outcome = ModelPermissions[keyof ModelPermissions];
 
@@ -31,12 +34,30 @@ const both = (a: Outcome, b: Outcome): Outcome =>
       ? 'forbidden'
       : 'allowed';
 
-/** The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. */
-export function sidebarGroups(model: ModelDetail): { title: string; items: SidebarItem[] }[] {
+/**
+ * The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. `canCreate`:
+ * the caller may add model entries (the 'Create' group starts the wizard from this entry).
+ */
+export function sidebarGroups(
+  model: ModelDetail,
+  options: { canCreate?: boolean } = {},
+): { title: string; items: SidebarItem[] }[] {
   const p = model.permissions;
   const placeholder = (outcome: Outcome): Outcome => (outcome === 'disallowed' ? 'disallowed' : 'forbidden');
   const accessBlock = modelAccessButtonBlock(model);
   const groups: { title: string; items: SidebarItem[] }[] = [
+    {
+      title: 'Create',
+      items: [
+        {
+          key: 'basedOn',
+          label: BASED_ON_ACTION_LABEL,
+          icon: 'pi pi-clone',
+          outcome: options.canCreate ? 'allowed' : 'disallowed',
+          action: 'basedOn',
+        },
+      ],
+    },
     {
       title: 'Execution',
       items: [
@@ -118,14 +139,16 @@ export function sidebarGroups(model: ModelDetail): { title: string; items: Sideb
 /** The right-hand action sidebar of the detail page. */
 export function DetailSidebar({
   model,
+  canCreate,
   onAction,
 }: {
   model: ModelDetail;
+  canCreate?: boolean;
   onAction: (action: DetailAction) => void;
 }) {
   return (
     <aside className="mr-detail-sidebar" aria-label="Model actions">
-      {sidebarGroups(model).map((group) => (
+      {sidebarGroups(model, { canCreate }).map((group) => (
         <section key={group.title} className="mr-detail-sidebar__group" aria-label={group.title}>
           <h2 className="mr-detail-sidebar__title">{group.title}</h2>
           {group.items

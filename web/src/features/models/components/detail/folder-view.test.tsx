@@ -132,6 +132,31 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
   });
 
+  it('keeps Request Access disabled after a reload while the request is pending', async () => {
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    const first = show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Request Access to prices.csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    first.unmount();
+    show();
+    expect(await screen.findByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
+  });
+
+  it('says why a file can be neither downloaded nor requested', async () => {
+    const reason =
+      "You don't have Trail access in THEOREM. Please follow the THEOREM access guide to request it.";
+    const items = files.map((f) =>
+      f.uuid === HIDDEN
+        ? { ...f, callerAccess: { download: false, requestAccess: false, manage: false, reason } }
+        : f,
+    );
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items })));
+    show();
+    const row = (await screen.findByText('private.docx')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('No access')).toHaveAttribute('title', reason);
+    expect(row).toHaveTextContent(`No access: ${reason}`);
+  });
+
   it('downloads a file after the legal notice', async () => {
     const fetchMock = stubFetch(
       on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),

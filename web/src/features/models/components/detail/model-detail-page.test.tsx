@@ -67,6 +67,14 @@ describe('detail action sidebar', () => {
     ]);
   });
 
+  it("offers 'New Entry Based on This Model' to users who may add entries, and only to them", () => {
+    const create = sidebarGroups(model(), { canCreate: true }).find((g) => g.title === 'Create');
+    expect(create?.items).toEqual([
+      expect.objectContaining({ label: 'New Entry Based on This Model', outcome: 'allowed' }),
+    ]);
+    expect(sidebarGroups(model(), { canCreate: false }).map((g) => g.title)).not.toContain('Create');
+  });
+
   it('disables Model Access on an external model without lead or steward', () => {
     const m = model({
       metadata: { ...model().metadata, ext_url: 'https://ext.test' },
@@ -127,9 +135,13 @@ describe('ModelDetailPage', { timeout: 20_000 }, () => {
   const renderAt = (url: string) => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(currentUserQueryKey, me);
-    const router = createMemoryRouter([{ path: '/model/:uuid/detail', element: <ModelDetailPage /> }], {
-      initialEntries: [url],
-    });
+    const router = createMemoryRouter(
+      [
+        { path: '/model/:uuid/detail', element: <ModelDetailPage /> },
+        { path: '/model-upload', element: <p>the wizard</p> },
+      ],
+      { initialEntries: [url] },
+    );
     render(
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
@@ -172,6 +184,14 @@ describe('ModelDetailPage', { timeout: 20_000 }, () => {
     const download = await screen.findByRole('button', { name: 'Download' });
     expect(download).toBeDisabled();
     expect(download).toHaveAccessibleDescription('Your role on this model entry does not include downloads');
+  });
+
+  it("starts the wizard from this entry with 'New Entry Based on This Model'", async () => {
+    const router = renderAt(`/model/${model().uuid}/detail`);
+    const sidebar = await screen.findByRole('complementary', { name: 'Model actions' });
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'New Entry Based on This Model' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/model-upload'));
+    expect(router.state.location.search).toBe(`?basedOn=${model().uuid}`);
   });
 
   it("opens the 'Files' dialog from the Editing group", async () => {

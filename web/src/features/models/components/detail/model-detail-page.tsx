@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
-import { HOME_HREF } from '../../../../config/paths';
+import { HOME_HREF, paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { modelDetailQuery } from '../../api/models-api';
@@ -70,6 +70,7 @@ export function ModelDetailPage() {
   const { uuid = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const me = useCurrentUser();
+  const navigate = useNavigate();
   const query = useQuery(modelDetailQuery(uuid));
   const [maximized, setMaximized] = useState(false);
   const [dialog, setDialog] = useState<DetailAction | 'download' | undefined>();
@@ -129,7 +130,15 @@ export function ModelDetailPage() {
           {active === 'folder' && <FolderView model={model} />}
         </DetailTabs>
       </div>
-      {!maximized && !previewOnly && <DetailSidebar model={model} onAction={setDialog} />}
+      {!maximized && !previewOnly && (
+        <DetailSidebar
+          model={model}
+          canCreate={me.permissions.createModel}
+          onAction={(action) =>
+            action === 'basedOn' ? navigate(paths.modelUpload.getHref(model.uuid)) : setDialog(action)
+          }
+        />
+      )}
 
       {dialog === 'suffix' && <EditSuffixDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'metadata' && <EditMetadataDialog model={model} onHide={() => setDialog(undefined)} />}

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -372,5 +373,82 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     expect(screen.queryByText('protocol.pdf')).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Supporting Documents' }));
     expect(await screen.findByText('protocol.pdf')).toBeInTheDocument();
+  });
+
+  it('keeps Request Access of a file disabled after a reload while the request is pending', async () => {
+    const items = [
+      {
+        ...file({ uuid: FILE_2, name: 'prices.csv', mainFile: false, cdd: 'Yes' }),
+        callerAccess: { download: false, requestAccess: true, manage: false, reason: 'x' },
+      },
+      {
+        ...file({ uuid: FILE_3, name: 'costs.csv', mainFile: false, cdd: 'Yes' }),
+        callerAccess: { download: false, requestAccess: true, manage: false, reason: 'x' },
+      },
+    ];
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items })),
+    );
+    renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Request Access to prices.csv' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Request Access' })).getByRole('button', {
+        name: 'Send request',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
+    // A reload: the page and its state are gone, the browser session stays.
+    cleanupDialog();
+    renderDialog();
+    expect(await screen.findByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request Access to costs.csv' })).toBeEnabled();
+  });
+
+  it("disables 'Download all' and says why when no file may be downloaded", async () => {
+    const theoremMissing = MESSAGES.theoremMissingAccess(['Trail', 'Database Lock', 'Country']);
+    const refused = { download: false, requestAccess: false, manage: false, reason: theoremMissing };
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () =>
+        json(200, {
+          items: [
+            { ...file({ uuid: FILE_1, name: 'model.xlsx' }), callerAccess: refused },
+            { ...file({ uuid: FILE_2, name: 'cut.csv', mainFile: false }), callerAccess: refused },
+          ],
+        }),
+      ),
+    );
+    renderDialog();
+    await userEvent.click(await screen.findByLabelText('I have read the legal notice'));
+    const all = screen.getByRole('button', { name: 'Download all' });
+    expect(all).toBeDisabled();
+    expect(screen.getByRole('note')).toHaveTextContent(`Download all is not possible: ${theoremMissing}`);
+    expect(all.parentElement).toHaveAttribute('title', `Download all is not possible: ${theoremMissing}`);
+    expect(screen.getAllByText(`: ${theoremMissing}`)).toHaveLength(2);
+  });
+
+  it("keeps 'Download all' enabled when some file may be downloaded", async () => {
+    stubFetch(
+      on('GET', `/models/${UUID_A}`, () => json(200, detail())),
+      on('GET', `/models/${UUID_A}/files`, () =>
+        json(200, {
+          items: [
+            {
+              ...file({ uuid: FILE_1, name: 'model.xlsx' }),
+              callerAccess: { download: true, requestAccess: false, manage: true },
+            },
+            {
+              ...file({ uuid: FILE_2, name: 'cut.csv', mainFile: false }),
+              callerAccess: { download: false, requestAccess: true, manage: false, reason: 'No.' },
+            },
+          ],
+        }),
+      ),
+    );
+    renderDialog();
+    await userEvent.click(await screen.findByLabelText('I have read the legal notice'));
+    expect(screen.getByRole('button', { name: 'Download all' })).toBeEnabled();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { DialogFooter } from '../../../../components/ui/dialog-footer';
 import { Spinner } from '../../../../components/ui/spinner';
+import { fileRequestKey, markAccessRequested, useAccessRequests } from '../../api/access-requested';
 import { useCallerFiles } from '../../api/files-api';
 import { downloadModelFile, useModel } from '../../api/models-api';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
@@ -19,6 +20,21 @@ import { formatDate, ownerName, splitTheoremFiles } from './theorem-files';
 import { useArchiveDownload } from './use-archive-download';
 import { usePresignedDownload } from './use-presigned-download';
 import './download.css';
+
+const REQUEST_SENT = 'Your request has been sent';
+
+/**
+ * Why 'Download all' is disabled when no file may be downloaded: the server's reason when every file
+ * gives the same one (e.g. the missing THEOREM accesses), else what the caller can still do.
+ */
+export function whyNothing(items: readonly CallerFileNode[]): string {
+  const reasons = new Set(items.map((f) => f.callerAccess?.reason));
+  const [only] = reasons;
+  if (reasons.size === 1 && only) return `Download all is not possible: ${only}`;
+  return items.some((f) => f.callerAccess?.requestAccess)
+    ? 'Download all is not possible: you do not have access to any file of this model entry. Request access to the files you need.'
+    : 'Download all is not possible: you do not have access to any file of this model entry.';
+}
 
 export interface DownloadModelDialogProps {
   /** The entry to download; the dialog is closed while undefined. */
@@ -43,8 +59,9 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   const files = useCallerFiles(open ? uuid : undefined);
   const [accepted, setAccepted] = useState(false);
   const [requestFor, setRequestFor] = useState<CallerFileNode | undefined>();
-  // Files whose access request went out: their 'Request Access' is disabled (000 §4).
-  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
+  // Files whose access request went out in this session, reloads included: their 'Request Access'
+  // stays disabled (000 §4), as the model's does.
+  const requested = useAccessRequests();
   const { busy, run: runDownload, abort } = usePresignedDownload();
   const archive = useArchiveDownload(uuid, open);
   const preparing = isActive(archive);
@@ -74,6 +91,8 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   const detail = model.data;
   const items = (files.data?.items ?? []).filter((f) => !f.folder);
   const theorem = detail?.metadata.platform === 'Oncology' || detail?.theorem === true;
+  const nothingToDownload = items.length > 0 && items.every((f) => f.callerAccess?.download === false);
+  const cannotDownloadAll = nothingToDownload ? whyNothing(items) : undefined;
 
   // Cells read `accepted`, `busy` and `requested` from this closure: the tables run with cellMemo off
   // (PrimeReact memoizes body cells on their row data only).
@@ -82,7 +101,16 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
     // answer, private files stay disabled as before.
     const access = file.callerAccess;
     if (access && !access.download) {
-      if (!access.requestAccess) return <span className="mr-muted">No access</span>;
+      if (!access.requestAccess) {
+        // The server's reason (missing THEOREM accesses, the file rule), as the download would answer.
+        return (
+          <span className="mr-muted" title={access.reason}>
+            No access
+            {access.reason && <span className="mr-visually-hidden">: {access.reason}</span>}
+          </span>
+        );
+      }
+      const sent = requested.includes(fileRequestKey(uuid ?? '', file.uuid));
       return (
         <Button
           type="button"
@@ -90,7 +118,9 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
           size="small"
           text
           aria-label={`Request Access to ${file.name}`}
-          disabled={requested.has(file.uuid)}
+          disabled={sent}
+          tooltip={sent ? REQUEST_SENT : undefined}
+          tooltipOptions={{ showOnDisabled: true }}
           onClick={() => setRequestFor(file)}
         />
       );
@@ -167,7 +197,8 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
       cancelLabel={preparing ? 'Continue in background' : 'Cancel'}
       confirmLabel="Download all"
       confirmIcon="pi pi-download"
-      confirmDisabled={!accepted || Boolean(busy) || items.length === 0}
+      confirmDisabled={!accepted || Boolean(busy) || items.length === 0 || nothingToDownload}
+      confirmTitle={cannotDownloadAll}
       busy={preparing}
       onConfirm={downloadAll}
     />
@@ -191,6 +222,11 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
             <ClassificationIcon value={detail?.metadata.information_classification} />
             <strong>{detail?.name}</strong>
           </div>
+          {cannotDownloadAll && (
+            <p className="mr-download__why" role="note">
+              {cannotDownloadAll}
+            </p>
+          )}
           {theorem ? (
             <TabView>
               <TabPanel header="THEOREM files">{theoremTable(split.theorem)}</TabPanel>
@@ -211,7 +247,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
         <RequestAccessDialog
           target={{ kind: 'file', modelUuid: uuid, fileUuid: requestFor.uuid, fileName: requestFor.name }}
           onHide={() => setRequestFor(undefined)}
-          onSent={() => setRequested((set) => new Set(set).add(requestFor.uuid))}
+          onSent={() => markAccessRequested(fileRequestKey(uuid, requestFor.uuid))}
         />
       )}
     </Dialog>

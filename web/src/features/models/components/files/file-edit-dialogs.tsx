@@ -1,3 +1,4 @@
+import { FILE_OWNER_MESSAGES } from '@shared/rules/file-permissions';
 import type { CallerFileNode, FileAttributes } from '@shared/schemas/collaboration';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -66,6 +67,9 @@ export function CloneFileDialog({
 /**
  * The other attributes of a stored file (000 §3 file node): restricted data (cdd), private, the
  * as-of date of a THEOREM data cut, a comment. Applied to the pending changes, saved with the rest.
+ * Only the file owner and super users change cdd and private (shared/rules/file-permissions.ts, the
+ * server's `callerAccess.manage`): for anyone else both boxes are disabled with the reason and the
+ * dialog leaves them out of the change.
  */
 export function FileDetailsDialog({
   node,
@@ -81,8 +85,9 @@ export function FileDetailsDialog({
   const [asOfDate, setAsOfDate] = useState(node.asOfDate ?? '');
   const [comment, setComment] = useState(node.comment ?? '');
   const id = useId();
+  const mayControl = node.callerAccess?.manage === true;
   const apply = () => {
-    onApply({ cdd: cdd ? 'Yes' : 'No', isPrivate, asOfDate, comment });
+    onApply({ ...(mayControl ? { cdd: cdd ? 'Yes' : 'No', isPrivate } : {}), asOfDate, comment });
     onHide();
   };
   return (
@@ -99,17 +104,30 @@ export function FileDetailsDialog({
       </p>
       <div className="mr-file-details">
         <div className="mr-file-details__check">
-          <Checkbox inputId={`${id}-cdd`} checked={cdd} onChange={(e) => setCdd(Boolean(e.checked))} />
+          <Checkbox
+            inputId={`${id}-cdd`}
+            checked={cdd}
+            disabled={!mayControl}
+            aria-describedby={mayControl ? undefined : `${id}-owner-only`}
+            onChange={(e) => setCdd(Boolean(e.checked))}
+          />
           <label htmlFor={`${id}-cdd`}>Confidential discount data (CDD): readers need file access</label>
         </div>
         <div className="mr-file-details__check">
           <Checkbox
             inputId={`${id}-private`}
             checked={isPrivate}
+            disabled={!mayControl}
+            aria-describedby={mayControl ? undefined : `${id}-owner-only`}
             onChange={(e) => setPrivate(Boolean(e.checked))}
           />
           <label htmlFor={`${id}-private`}>Private file</label>
         </div>
+        {!mayControl && (
+          <small id={`${id}-owner-only`} className="mr-muted">
+            {FILE_OWNER_MESSAGES.hint}
+          </small>
+        )}
         <div className="mr-field">
           <label htmlFor={`${id}-date`}>As-of Date</label>
           <InputText

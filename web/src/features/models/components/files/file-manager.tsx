@@ -8,6 +8,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { TreeTable } from 'primereact/treetable';
 import { type CSSProperties, useMemo, useState } from 'react';
+import { fileRequestKey, markAccessRequested, useAccessRequests } from '../../api/access-requested';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
 import { DownloadFileDialog } from '../download/download-file-dialog';
 import { ConfirmMainFileDelete } from './confirm-main-file-delete';
@@ -112,6 +113,7 @@ function NameCell({ row, editing }: { row: FileRow; editing: boolean }) {
 /** Widths (rem) of what the Actions cell holds (file-manager.css sizes the icon buttons). */
 const ICON_REM = 2.1;
 const REQUEST_ACCESS_REM = 8;
+const NO_ACCESS_REM = 5;
 const UNDO_REM = 5.5;
 const CELL_PADDING_REM = 1.25;
 
@@ -144,6 +146,7 @@ function actionsRem(row: FileRow, editing: boolean): number {
     const access = node.callerAccess;
     if (!access || access.download) icons++;
     if (access?.requestAccess && !access.download) text += REQUEST_ACCESS_REM;
+    else if (access && !access.download) text += NO_ACCESS_REM;
     if (access?.manage) icons++;
     icons++; // History
   }
@@ -209,7 +212,8 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
   const updates = useMemo(() => lastUpdates(rows), [rows]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<FileDialog>();
-  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
+  // Requests sent in this session, reloads included (000 §4), as for the model's 'Request Access'.
+  const requested = useAccessRequests();
   const [confirm, setConfirm] = useState<{ names: string; run: () => void } | undefined>();
   const folders = folderKeys(rows);
   const expandedKeys = Object.fromEntries(folders.filter((k) => !collapsed.has(k)).map((k) => [k, true]));
@@ -320,9 +324,22 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
             text
             size="small"
             aria-label={`Request Access to ${node.name}`}
-            disabled={requested.has(node.uuid)}
+            disabled={requested.includes(fileRequestKey(model.uuid, node.uuid))}
+            tooltip={
+              requested.includes(fileRequestKey(model.uuid, node.uuid))
+                ? 'Your request has been sent'
+                : undefined
+            }
+            tooltipOptions={{ showOnDisabled: true }}
             onClick={() => setDialog({ kind: 'request', node })}
           />
+        )}
+        {access && !access.download && !access.requestAccess && (
+          // Neither download nor request: the server's reason (e.g. missing THEOREM accesses).
+          <span className="mr-muted" title={access.reason}>
+            No access
+            {access.reason && <span className="mr-visually-hidden">: {access.reason}</span>}
+          </span>
         )}
         {access?.manage && (
           <RowAction
@@ -498,7 +515,7 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
         <RequestAccessDialog
           target={{ kind: 'file', modelUuid: model.uuid, fileUuid: target.uuid, fileName: target.name }}
           onHide={() => setDialog(undefined)}
-          onSent={() => setRequested((set) => new Set(set).add(target.uuid))}
+          onSent={() => markAccessRequested(fileRequestKey(model.uuid, target.uuid))}
         />
       )}
       {dialog?.kind === 'manage' && target && (

@@ -177,6 +177,61 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Notify Model Users ?' })).toBeNull();
   });
 
+  it("keeps a file's CDD and private flags with its owner: a manager who does not own it edits the rest", async () => {
+    const others: CallerFileNode[] = [
+      stored[0] as CallerFileNode,
+      {
+        ...file({ uuid: NOTES, name: 'notes.txt', mainFile: false, cdd: 'Yes', isPrivate: true }),
+        owner: { id: 'olivia', firstName: 'Olivia', lastName: 'Owner' },
+        callerAccess: { download: false, requestAccess: true, manage: false },
+        versionCount: 0,
+      },
+    ];
+    const fetchMock = stubFetch(
+      on('GET', filesPath, () => json(200, { items: others })),
+      on('GET', '/metadata-options', () => json(200, optionLists)),
+      on('PATCH', filesPath, () => json(200, { items: others })),
+    );
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Details of notes.txt' }));
+    const details = await screen.findByRole('dialog', { name: 'File Details' });
+    const hint = 'Only the file owner or a super user can change these.';
+    for (const name of [/Confidential discount data/, 'Private file']) {
+      const box = within(details).getByRole('checkbox', { name });
+      expect(box).toBeDisabled();
+      expect(box).toHaveAccessibleDescription(hint);
+    }
+    await userEvent.type(within(details).getByRole('textbox', { name: 'Comment' }), 'checked');
+    await userEvent.click(within(details).getByRole('button', { name: 'Apply' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', filesPath)).toHaveLength(1));
+    const [patch] = callsTo(fetchMock, 'PATCH', filesPath);
+    const update = JSON.parse(String(patch?.init.body)).update;
+    expect(update).toEqual([expect.objectContaining({ uuid: NOTES, comment: 'checked' })]);
+    expect(update[0]).not.toHaveProperty('cdd');
+    expect(update[0]).not.toHaveProperty('isPrivate');
+  });
+
+  it("offers the file owner the file's CDD and private flags", async () => {
+    const mine: CallerFileNode[] = [
+      stored[0] as CallerFileNode,
+      {
+        ...file({ uuid: NOTES, name: 'notes.txt', mainFile: false }),
+        callerAccess: { download: true, requestAccess: false, manage: true },
+        versionCount: 0,
+      },
+    ];
+    stubFetch(
+      on('GET', filesPath, () => json(200, { items: mine })),
+      on('GET', '/metadata-options', () => json(200, optionLists)),
+    );
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Details of notes.txt' }));
+    const details = await screen.findByRole('dialog', { name: 'File Details' });
+    expect(within(details).getByRole('checkbox', { name: 'Private file' })).toBeEnabled();
+    expect(within(details).queryByText('Only the file owner or a super user can change these.')).toBeNull();
+  });
+
   it("shows 'Processing files x/y' and the file on the line while saving", async () => {
     let finish: () => void = () => undefined;
     vi.mocked(putUploadFile).mockImplementationOnce(

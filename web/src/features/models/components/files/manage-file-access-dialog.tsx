@@ -113,7 +113,8 @@ export interface ManageFileAccessDialogProps {
 }
 
 /**
- * Manage File Access (000 §4, §5, §6) for the file owner, the model's managers and super users:
+ * Manage File Access (000 §4, §5, §6) for the file owner and super users (the only ones who control a
+ * file, shared/rules/file-permissions.ts; the file list's `callerAccess.manage` offers it to them):
  * the owner, 'Shared with' with 'Stop sharing' (status INACTIVE), sharing with one chosen user
  * (status ACTIVE; submit disabled until a user is chosen) and the ownership transfer (disabled
  * while the chosen user already owns the file; afterwards the page reloads on the folder tab and

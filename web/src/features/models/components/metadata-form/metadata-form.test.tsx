@@ -43,6 +43,16 @@ describe('MetadataForm', { timeout: 30_000 }, () => {
     expect(version).toHaveAccessibleDescription('Version must match number format like "1" or "1.1"');
   });
 
+  it('shows the API schema message for a javascript: link under External URL', async () => {
+    render(<Harness initial={{}} />);
+    const url = screen.getByLabelText('External URL');
+    await userEvent.type(url, 'javascript:alert(1)');
+    expect(url).toHaveAccessibleDescription('External URL must be a link starting with http:// or https://');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://example.com');
+    expect(url).not.toHaveAccessibleDescription(/must be a link/);
+  });
+
   it('hides errors until asked', () => {
     render(<Harness initial={{}} showErrors={false} />);
     expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();

@@ -1,8 +1,4 @@
-import {
-  CHOOSING_COUNTRY_TURNS_GLOBAL_OFF,
-  METADATA_LABELS,
-  REQUIRED_METADATA,
-} from '@shared/rules/model-metadata';
+import { CHOOSING_COUNTRY_TURNS_GLOBAL_OFF, REQUIRED_METADATA } from '@shared/rules/model-metadata';
 import { VERSION_MAX_LENGTH } from '@shared/rules/model-version';
 import {
   InformationClassificationSchema,
@@ -24,6 +20,7 @@ import {
   applyCountries,
   applyGlobal,
   applyStudyNumber,
+  fieldLabel,
   type MetadataErrors,
   veapRecommendation,
 } from './metadata-rules';
@@ -39,25 +36,7 @@ export interface MetadataFormProps {
   disabled?: boolean;
 }
 
-const EXTRA_LABELS: Partial<Record<MetadataField, string>> = {
-  bitbucket_project: 'Source Control Project',
-  bitbucket_repository: 'Source Control Repository',
-  bitbucket_path: 'Source Control Path',
-  bitbucket_commit: 'Source Control Commit',
-  mathematica_environment: 'Mathematica Environment',
-  python_environment: 'Python Environment',
-  model_execution_environment: 'Model Execution Environment',
-  model_development_plan: 'Model Development Plan',
-  usage_notes: 'Usage Notes',
-  notes: 'Notes',
-  label: 'Label',
-  indication: 'Indication',
-  ext_url: 'External URL',
-  webmodel: 'WebModel',
-  global_adaptation: 'Global Adaptation',
-};
-
-export const fieldLabel = (field: MetadataField) => METADATA_LABELS[field] ?? EXTRA_LABELS[field] ?? field;
+export { fieldLabel };
 
 const isRequired = (field: MetadataField) => REQUIRED_METADATA.includes(field);
 

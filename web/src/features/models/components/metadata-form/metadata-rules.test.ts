@@ -67,6 +67,27 @@ describe('metadata form rules wiring', () => {
     });
   });
 
+  it("refuses what the API's schema refuses, in the API's words with the form's labels", () => {
+    const errors = metadataErrors(
+      {
+        ext_url: 'javascript:alert(1)',
+        notes: 'fine\nbut \u202Ereversed',
+        indication: 'tab\there',
+        veap_id: { id: 'V-1', url: 'data:text/html,x' },
+      },
+      optionLists,
+    );
+    expect(errors.ext_url).toBe('External URL must be a link starting with http:// or https://');
+    expect(errors.notes).toBe(
+      'Notes must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069)',
+    );
+    expect(errors.indication).toBe(
+      'Indication must not contain control characters such as line breaks or tabs',
+    );
+    expect(errors.veap_id).toBe('VEAP URL must be a link starting with http:// or https://');
+    expect(metadataErrors({ ext_url: 'https://example.com/model' }, optionLists).ext_url).toBeUndefined();
+  });
+
   it('drops blank optional fields', () => {
     expect(
       compactMetadata({ notes: '  ', country: [], veap_id: { id: '' }, disease: 'Lung Cancer' }),

@@ -2,20 +2,59 @@ import { MESSAGES } from '@shared/messages';
 import {
   fillFromStudy,
   invalidOptions,
+  METADATA_LABELS,
   missingRequiredFields,
   veapRecommendation,
   withCountries,
 } from '@shared/rules/model-metadata';
 import { versionFormatProblem } from '@shared/rules/model-version';
-import type { MetadataField, ModelMetadata } from '@shared/schemas/model';
+import { inputErrorMap } from '@shared/schemas/input';
+import { type MetadataField, type ModelMetadata, ModelMetadataSchema } from '@shared/schemas/model';
 import { type OptionLists, ruleOptionLists, studyAssignedMetadata } from './metadata-options';
 
 /**
  * The form's wiring of the shared metadata rules (000 §5). No rule is decided here: requiredness,
  * option membership, the country/global coupling, study auto-fill, the VEAP recommendation and the
- * version format all come from shared/rules.
+ * version format all come from shared/rules; lengths, characters and links from the API's own schema
+ * (shared/schemas/model.ts), in the API's words with the form's labels.
  */
 export type MetadataErrors = Partial<Record<MetadataField, string>>;
+
+const EXTRA_LABELS: Partial<Record<MetadataField, string>> = {
+  bitbucket_project: 'Source Control Project',
+  bitbucket_repository: 'Source Control Repository',
+  bitbucket_path: 'Source Control Path',
+  bitbucket_commit: 'Source Control Commit',
+  mathematica_environment: 'Mathematica Environment',
+  python_environment: 'Python Environment',
+  model_execution_environment: 'Model Execution Environment',
+  model_development_plan: 'Model Development Plan',
+  usage_notes: 'Usage Notes',
+  notes: 'Notes',
+  label: 'Label',
+  indication: 'Indication',
+  ext_url: 'External URL',
+  webmodel: 'WebModel',
+  global_adaptation: 'Global Adaptation',
+};
+
+export const fieldLabel = (field: MetadataField) => METADATA_LABELS[field] ?? EXTRA_LABELS[field] ?? field;
+
+/** The schema's messages name the field by its label ('External URL must be a link …'). */
+const labelledErrors = inputErrorMap((path) =>
+  path[0] === 'veap_id' && path[1] === 'url' ? 'VEAP URL' : fieldLabel(String(path[0]) as MetadataField),
+);
+
+/** What the API's schema refuses, by metadata field (the first problem of each). */
+export function schemaErrors(metadata: ModelMetadata): MetadataErrors {
+  const result = ModelMetadataSchema.safeParse(metadata, { error: labelledErrors });
+  const errors: MetadataErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as MetadataField | undefined;
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 /** The steward's fields are filled from the access step / Model Access, not typed in this form. */
 export const STEWARD_FIELDS: readonly MetadataField[] = [
@@ -29,10 +68,10 @@ export function metadataErrors(
   lists: OptionLists | undefined,
   options: { includeSteward?: boolean } = {},
 ): MetadataErrors {
-  const errors: MetadataErrors = {};
+  const errors: MetadataErrors = schemaErrors(metadata);
   for (const field of missingRequiredFields(metadata)) {
     if (!options.includeSteward && STEWARD_FIELDS.includes(field)) continue;
-    errors[field] = MESSAGES.fieldRequired;
+    errors[field] ??= MESSAGES.fieldRequired;
   }
   if (lists) {
     for (const problem of invalidOptions(metadata, ruleOptionLists(lists))) {

@@ -35,6 +35,17 @@ describe("NameCollisionDialog (000 §2 'Model entry's name collision', §5 suffi
     expect(onUpdate).not.toHaveBeenCalled();
   });
 
+  it('refuses a suffix with a right-to-left override in words, as the server does', () => {
+    const { onUpdate, box, update } = open();
+    fireEvent.change(box, { target: { value: 'EU\u202Eexe.pdf' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Suffix must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069)',
+    );
+    expect(update).toBeDisabled();
+    fireEvent.click(update);
+    expect(onUpdate).not.toHaveBeenCalled();
+  });
+
   it('takes a suffix of exactly 200 characters', async () => {
     const { onUpdate, box, update } = open();
     fireEvent.change(box, { target: { value: 'y'.repeat(200) } });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import { NAME_LIMITS, NAME_MESSAGES } from '@shared/rules/model-name';
+import { NAME_LIMITS, suffixProblems } from '@shared/rules/model-name';
 import type { PublishIssue } from '@shared/rules/publish-checks';
 import type { NameCheckResult } from '@shared/schemas/model-api';
 import { InputText } from 'primereact/inputtext';
@@ -67,10 +67,6 @@ function SuffixInput({
   );
 }
 
-/** What is wrong with a suffix on its own (the whole name is checked with the metadata). */
-export const suffixProblems = (suffix: string): string[] =>
-  suffix.length > NAME_LIMITS.suffixMax ? [NAME_MESSAGES.suffixTooLong] : [];
-
 /** "Model entry's name collision": the generated name plus a custom suffix, 'Update suffix'. */
 export function NameCollisionDialog({
   name,
@@ -87,8 +83,8 @@ export function NameCollisionDialog({
 }) {
   const [draft, setDraft] = useState(suffix);
   useEffect(() => setDraft(suffix), [suffix]);
-  // The box holds what the Confirm step holds (000 §5: suffix at most 200): a longer suffix is
-  // refused here, not later by the server.
+  // The box holds what the Confirm step holds (000 §5: suffix at most 200, and free text without
+  // control or bidirectional characters): a bad suffix is refused here, not later by the server.
   const draftProblems = suffixProblems(draft);
   return (
     <ActionDialog

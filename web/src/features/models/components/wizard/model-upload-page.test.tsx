@@ -30,8 +30,30 @@ const based = model({ uuid: '44444444-4444-4444-8444-444444444444' });
 describe('ModelUploadPage', { timeout: 30_000 }, () => {
   let created: Record<string, unknown> | undefined;
   let nameUnique = true;
+  let listSearches: string[] = [];
   const fetchMock = routeFetch({
     'GET /metadata-options': () => json(200, optionLists),
+    'GET /models': (url) => {
+      listSearches.push(url.searchParams.get('search') ?? '');
+      const summary = (uuid: string, name: string, previewOnly: boolean) => ({
+        uuid,
+        name,
+        status: 'PUBLISHED',
+        product: [],
+        creator: { id: 'leo', name: 'Leo Lead' },
+        createdOn: '2025-01-01T00:00:00.000Z',
+        previewOnly,
+      });
+      return json(200, {
+        items: [
+          summary(based.uuid, based.name, false),
+          summary('66666666-6666-4666-8666-666666666666', 'Oncology - Lung Cancer - Preview Only', true),
+        ],
+        total: 2,
+        page: 0,
+        pageSize: 10,
+      });
+    },
     [`GET /models/${based.uuid}`]: () => json(200, based),
     'GET /users/search': (url) =>
       json(200, {
@@ -51,6 +73,7 @@ describe('ModelUploadPage', { timeout: 30_000 }, () => {
     configureTestApi();
     created = undefined;
     nameUnique = true;
+    listSearches = [];
     vi.stubGlobal('fetch', fetchMock);
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
@@ -80,6 +103,12 @@ describe('ModelUploadPage', { timeout: 30_000 }, () => {
   };
 
   const button = (name: string) => screen.getByRole('button', { name });
+  /** What a dropdown of the metadata form shows. */
+  const shownValue = (label: string) =>
+    screen
+      .getByText(label, { selector: 'label', exact: false })
+      .closest('.mr-metadata-form__field')
+      ?.querySelector('.p-dropdown-label')?.textContent;
   const advance = (ms: number) =>
     act(async () => {
       vi.advanceTimersByTime(ms);
@@ -144,6 +173,36 @@ describe('ModelUploadPage', { timeout: 30_000 }, () => {
       },
     });
     expect(getMessages().map((m) => m.text)).toContain('Model created');
+  });
+
+  it("offers 'Based on an existing model' at the start: an entry picked there fills the metadata", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderAt('/model-upload');
+    const start = await screen.findByRole('group', { name: 'How do you want to start?' });
+    expect(within(start).getByRole('radio', { name: 'Start from scratch' })).toBeChecked();
+    await user.click(within(start).getByRole('radio', { name: 'Based on an existing model' }));
+
+    await user.type(within(start).getByRole('combobox', { name: 'Model entry to start from' }), 'Lung');
+    await advance(300);
+    const option = await within(start).findByRole('option', { name: new RegExp(based.name) });
+    // A preview-only entry has no metadata to copy: not offered.
+    expect(within(start).queryByRole('option', { name: /Preview Only/ })).toBeNull();
+    expect(listSearches).toContain('Lung');
+    await user.click(option);
+
+    await waitFor(() => expect(router.state.location.search).toBe(`?basedOn=${based.uuid}`));
+    expect(await screen.findByText(`Based on the metadata of ${based.name}.`)).toBeInTheDocument();
+    await user.click(button('Save & proceed'));
+    expect(screen.getByRole('heading', { name: 'Metadata' })).toBeInTheDocument();
+    expect(shownValue('Disease')).toBe('Lung Cancer');
+
+    // Back to the start: 'Start from scratch' forgets the entry and its metadata.
+    await user.click(button('Back'));
+    await user.click(screen.getByRole('radio', { name: 'Start from scratch' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText(`Based on the metadata of ${based.name}.`)).toBeNull();
+    await user.click(button('Save & proceed'));
+    expect(shownValue('Disease')).toBe('Select');
   });
 
   it('opens the name collision dialog when the name is taken', async () => {

@@ -39,6 +39,7 @@ import { ConfirmStep, NameCollisionDialog } from './confirm-step';
 import { fileListReducer, isUploading } from './file-list';
 import { FilesStep } from './files-step';
 import { createModel, uploadAll } from './upload-files';
+import { WizardStart } from './wizard-start';
 import {
   canProceed,
   canSaveDraft,
@@ -101,7 +102,7 @@ export function ModelUploadPage() {
   usePageTitle('Add Model Entry');
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const basedOn = searchParams.get('basedOn') ?? undefined;
   const optionsQuery = useQuery(metadataOptionsQuery());
   const basedOnQuery = useQuery({ ...modelDetailQuery(basedOn ?? ''), enabled: Boolean(basedOn) });
@@ -113,7 +114,8 @@ export function ModelUploadPage() {
   const [uploadId, setUploadId] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
   const [metadata, setMetadata] = useState<ModelMetadata>(INITIAL_METADATA);
-  const [prefilled, setPrefilled] = useState(false);
+  // The entry the metadata was last filled from: choosing another one fills again.
+  const [prefilledFrom, setPrefilledFrom] = useState<string | undefined>();
   const [roleState, setRoleState] = useState<RoleFormState>(() => ({
     roles: { ...EMPTY_ROLES, owners: [me.id] },
     users: {
@@ -137,13 +139,27 @@ export function ModelUploadPage() {
   const stepRef = useRef<StepIndex>(0);
   stepRef.current = step;
 
-  // Second flow: based on an existing model's metadata.
+  // Second flow: based on an existing model's metadata; the URL's `basedOn` decides, so a reload or a
+  // shared link keeps it. 'Start from scratch' drops it, and the metadata copied from the entry too.
   useEffect(() => {
-    if (basedOnQuery.data && !prefilled) {
-      setMetadata({ ...INITIAL_METADATA, ...prefillFromModel(basedOnQuery.data.metadata) });
-      setPrefilled(true);
+    const data = basedOnQuery.data;
+    if (basedOn && data?.uuid === basedOn && prefilledFrom !== basedOn) {
+      setMetadata({ ...INITIAL_METADATA, ...prefillFromModel(data.metadata) });
+      setPrefilledFrom(basedOn);
+    } else if (!basedOn && prefilledFrom) {
+      setMetadata(INITIAL_METADATA);
+      setPrefilledFrom(undefined);
     }
-  }, [basedOnQuery.data, prefilled]);
+  }, [basedOn, basedOnQuery.data, prefilledFrom]);
+
+  /** The start's choice (WizardStart): an entry's uuid, or undefined for 'Start from scratch'. */
+  const startFrom = (uuid: string | undefined) => {
+    const next = new URLSearchParams(searchParams);
+    if (uuid) next.set('basedOn', uuid);
+    else next.delete('basedOn');
+    setSearchParams(next, { replace: true });
+    if (uuid) touch();
+  };
 
   const fullMetadata = useMemo(
     () => compactMetadata({ ...metadata, ...stewardMetadata(roleState) }),
@@ -304,7 +320,9 @@ export function ModelUploadPage() {
   return (
     <section className="mr-page mr-wizard" aria-labelledby="mr-wizard-title">
       <h1 id="mr-wizard-title">Add Model Entry</h1>
-      {basedOnQuery.data && <p className="mr-muted">Based on the metadata of {basedOnQuery.data.name}.</p>}
+      {step !== 0 && basedOnQuery.data && (
+        <p className="mr-muted mr-long-name">Based on the metadata of {basedOnQuery.data.name}.</p>
+      )}
       <Steps
         className="mr-wizard__steps"
         readOnly={busy}
@@ -330,6 +348,16 @@ export function ModelUploadPage() {
       />
 
       <div className="mr-wizard__body">
+        {step === 0 && (
+          <WizardStart
+            basedOn={
+              basedOnQuery.data ? { uuid: basedOnQuery.data.uuid, name: basedOnQuery.data.name } : undefined
+            }
+            onScratch={() => startFrom(undefined)}
+            onBasedOn={(uuid) => startFrom(uuid)}
+            disabled={busy}
+          />
+        )}
         <h2>{WIZARD_STEPS[step]}</h2>
         {step === 0 && (
           <FilesStep
