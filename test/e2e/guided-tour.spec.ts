@@ -108,6 +108,8 @@ test("every step of the tour shows its target in view, after the page has scroll
     // driver.js marks the highlighted element once its animation has run; the first step has none.
     const target = page.locator('.driver-active-element');
     if (step > 1) {
+      // While it moves on, driver.js briefly marks both the previous and the new target.
+      await expect(target).toHaveCount(1);
       await expect(target).toBeInViewport({ ratio: 1 });
       const box = await target.boundingBox();
       const pop = await tourPopover(page).boundingBox();
