@@ -26,6 +26,3 @@ export const RETENTION = {
   /** One access request per user per this many seconds. */
   accessRequestCooldownSeconds: 600,
 } as const;
-
-/** Model runs: the Fargate task's time limit (the state machine's TimeoutSecondsPath). */
-export const RUN_TIMEOUT_SECONDS = { default: 900, max: 86_400 } as const;

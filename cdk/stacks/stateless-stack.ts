@@ -17,7 +17,8 @@ import {
   WS_ROUTES,
 } from '@shared/api/routes';
 import { ENV_VARS, type EnvVarName, OBSERVABILITY } from '@shared/config/env-vars';
-import { RUNS_PREFIX } from '@shared/config/files-bucket';
+import { MODEL_FILES_PREFIX, PARAMETER_FILES_PREFIX, RUNS_PREFIX } from '@shared/config/files-bucket';
+import type { RunnerName } from '@shared/schemas/run-job';
 import { CfnOutput, Duration, IgnoreMode, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -31,6 +32,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IUserPool, IUserPoolClient, UserPoolDomain } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import {
@@ -82,6 +84,44 @@ const DEPLOY_JOB_INPUTS: Readonly<Record<string, readonly string[]>> = {
 export const WS_STAGE_NAME = 'live';
 export const RUNNER_CONTAINER_NAME = 'runner';
 
+/**
+ * One Fargate task definition per runner image (functions/runner/docker/Dockerfile.<runner>); the
+ * state machine picks one by the language Prepare found (the ASL's SelectRunner, whose placeholders
+ * are `substitution`). LibreOffice recalculating a workbook wants more memory than a script.
+ */
+export const RUNNER_IMAGES: readonly {
+  runner: RunnerName;
+  dockerfile: string;
+  substitution: string;
+  cpu: number;
+  memoryMiB: number;
+}[] = [
+  {
+    runner: 'python',
+    dockerfile: 'functions/runner/docker/Dockerfile.python',
+    substitution: 'PythonRunnerTaskDefinitionArn',
+    cpu: 1024,
+    memoryMiB: 2048,
+  },
+  {
+    runner: 'r',
+    dockerfile: 'functions/runner/docker/Dockerfile.r',
+    substitution: 'RRunnerTaskDefinitionArn',
+    cpu: 1024,
+    memoryMiB: 2048,
+  },
+  {
+    runner: 'excel',
+    dockerfile: 'functions/runner/docker/Dockerfile.excel',
+    substitution: 'ExcelRunnerTaskDefinitionArn',
+    cpu: 1024,
+    memoryMiB: 4096,
+  },
+];
+
+/** Failed runs within 15 minutes that raise the alarm. */
+export const FAILED_RUNS_ALARM_THRESHOLD = 10;
+
 export interface StatelessStackProps extends StackProps {
   readonly config: DeployConfig;
   readonly table: ITable;
@@ -106,6 +146,8 @@ export class StatelessStack extends Stack {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly stateMachine: StateMachine;
+  /** Too many failed runs in a short time: the pipeline, not a model, is the likely cause. */
+  readonly failedRunsAlarm: Alarm;
   /** One function per area. */
   readonly functions = new Map<AreaName, AreaFunction>();
   readonly filesBucket: IBucket;
@@ -152,12 +194,27 @@ export class StatelessStack extends Stack {
     this.stateMachine = this.createStateMachine({
       WorkflowFunctionArn: workflow.functionArn,
       ClusterArn: runner.cluster.clusterArn,
-      RunnerTaskDefinitionArn: runner.taskDefinition.taskDefinitionArn,
+      ...Object.fromEntries(
+        RUNNER_IMAGES.map((image) => [
+          image.substitution,
+          runner.taskDefinitions.get(image.runner)?.taskDefinitionArn ?? '',
+        ]),
+      ),
       SubnetA: runner.subnetIds[0] ?? '',
       SubnetB: runner.subnetIds[1] ?? '',
       RunnerSecurityGroupId: runner.securityGroup.securityGroupId,
     });
     this.grantStateMachine(workflow, runner);
+    this.failedRunsAlarm = new Alarm(this, 'RunModelFailedAlarm', {
+      alarmDescription:
+        'Many model runs failed within 15 minutes. A single failed run is usually the model (its error is on the instance); ' +
+        'this many suggests the pipeline itself (runner images, the cluster, the workflow function): see the RunModel execution history.',
+      metric: this.stateMachine.metricFailed({ period: Duration.minutes(15), statistic: 'Sum' }),
+      threshold: FAILED_RUNS_ALARM_THRESHOLD,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     // Scheduled jobs (the local cloud runs the same list on timers), e.g. catalogue compaction: a new
     // snapshot every 15 minutes (docs/data-model.md, "Catalogue search").
@@ -366,52 +423,76 @@ export class StatelessStack extends Stack {
       endpoint.connections.allowDefaultPortFrom(securityGroup, 'Runner tasks');
     }
 
-    const taskDefinition = new FargateTaskDefinition(this, 'RunnerTask', {
-      cpu: 1024,
-      memoryLimitMiB: 2048,
-      runtimePlatform: {
-        cpuArchitecture: CpuArchitecture.X86_64,
-        operatingSystemFamily: OperatingSystemFamily.LINUX,
-      },
-    });
-    const container = taskDefinition.addContainer(RUNNER_CONTAINER_NAME, {
-      containerName: RUNNER_CONTAINER_NAME,
-      image: ContainerImage.fromAsset(REPO_ROOT, {
-        file: 'functions/runner/Dockerfile',
-        platform: Platform.LINUX_AMD64,
-        exclude: RUNNER_ASSET_EXCLUDES,
-        ignoreMode: IgnoreMode.DOCKER,
-      }),
-      logging: LogDrivers.awsLogs({
-        streamPrefix: 'runner',
-        logGroup: new LogGroup(this, 'RunnerLogs', { retention: RetentionDays.THREE_MONTHS }),
-      }),
-      environment: {
-        [ENV_VARS.stage]: 'aws',
-        [ENV_VARS.logLevel]: this.props.config.logLevel,
-        [ENV_VARS.serviceName]: 'model-runner',
-      },
-    });
-    const target: BindTarget = {
-      grantPrincipal: taskDefinition.taskRole,
-      addEnvironment: (name, value) => container.addEnvironment(name, value),
-    };
-    // The runner reads its input document and writes its output, both under runs/ (functions/runner).
-    bindBucket(target, this.filesBucket, [RUNS_PREFIX]);
-    if (taskDefinition.executionRole) {
-      Validations.of(taskDefinition.executionRole).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          'ecr:GetAuthorizationToken (image pull) has no resource-level permissions; the other pull actions are limited to the asset repository.',
+    const taskDefinitions = new Map<RunnerName, FargateTaskDefinition>();
+    for (const image of RUNNER_IMAGES) {
+      const id = `${pascalCase(image.runner)}Runner`;
+      const taskDefinition = new FargateTaskDefinition(this, `${id}Task`, {
+        cpu: image.cpu,
+        memoryLimitMiB: image.memoryMiB,
+        runtimePlatform: {
+          cpuArchitecture: CpuArchitecture.X86_64,
+          operatingSystemFamily: OperatingSystemFamily.LINUX,
+        },
       });
+      const container = taskDefinition.addContainer(RUNNER_CONTAINER_NAME, {
+        containerName: RUNNER_CONTAINER_NAME,
+        // Staged, never built, at synth (offline); `cdk deploy` builds it with Docker.
+        image: ContainerImage.fromAsset(REPO_ROOT, {
+          file: image.dockerfile,
+          platform: Platform.LINUX_AMD64,
+          exclude: RUNNER_ASSET_EXCLUDES,
+          ignoreMode: IgnoreMode.DOCKER,
+        }),
+        logging: LogDrivers.awsLogs({
+          streamPrefix: `runner-${image.runner}`,
+          logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.THREE_MONTHS }),
+        }),
+        environment: {
+          [ENV_VARS.stage]: 'aws',
+          [ENV_VARS.logLevel]: this.props.config.logLevel,
+          [ENV_VARS.serviceName]: `model-runner-${image.runner}`,
+        },
+      });
+      const target: BindTarget = {
+        grantPrincipal: taskDefinition.taskRole,
+        addEnvironment: (name, value) => container.addEnvironment(name, value),
+      };
+      // The runner reads its job and writes the run's outputs under runs/ (functions/runner/run-job.ts)...
+      bindBucket(target, this.filesBucket, [RUNS_PREFIX]);
+      const runObjects = this.filesBucket.arnForObjects(`${RUNS_PREFIX}*`);
+      taskDefinition.taskRole.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['s3:AbortMultipartUpload'], resources: [runObjects] }),
+      );
+      // ...and reads the model's execution files and the instance's parameter files where they are:
+      // bodies are never overwritten (a replaced file gets a new key), so the job names exact bodies.
+      const readOnly = [MODEL_FILES_PREFIX, PARAMETER_FILES_PREFIX].map((prefix) =>
+        this.filesBucket.arnForObjects(`${prefix}*`),
+      );
+      taskDefinition.taskRole.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['s3:GetObject'], resources: readOnly }),
+      );
+      for (const arn of readOnly)
+        acknowledgeWildcardResource(
+          taskDefinition.taskRole,
+          arn,
+          'Model files and parameter files are keyed by ids created at run time; the runner only reads them (GetObject).',
+        );
+      if (taskDefinition.executionRole) {
+        Validations.of(taskDefinition.executionRole).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason:
+            'ecr:GetAuthorizationToken (image pull) has no resource-level permissions; the other pull actions are limited to the asset repository.',
+        });
+      }
+      Validations.of(taskDefinition).acknowledge({
+        id: 'AwsSolutions-ECS2',
+        reason:
+          'The environment holds only resource names and settings (bucket, stage, log level), no secrets; per-run values come as container overrides from the state machine.',
+      });
+      taskDefinitions.set(image.runner, taskDefinition);
     }
-    Validations.of(taskDefinition).acknowledge({
-      id: 'AwsSolutions-ECS2',
-      reason:
-        'The environment holds only resource names and settings (bucket, stage, log level), no secrets; per-run values come as container overrides from the state machine.',
-    });
     const subnetIds = vpc.isolatedSubnets.map((s) => s.subnetId);
-    return { vpc, cluster, securityGroup, taskDefinition, subnetIds };
+    return { vpc, cluster, securityGroup, taskDefinitions, subnetIds };
   }
 
   private createStateMachine(substitutions: Record<string, string>): StateMachine {
@@ -452,10 +533,11 @@ export class StatelessStack extends Stack {
         resources: [workflow.functionArn],
       }),
     );
+    const taskDefinitions = [...runner.taskDefinitions.values()];
     sm.addToRolePolicy(
       new PolicyStatement({
         actions: ['ecs:RunTask'],
-        resources: [runner.taskDefinition.taskDefinitionArn],
+        resources: taskDefinitions.map((t) => t.taskDefinitionArn),
         conditions: { ArnEquals: { 'ecs:cluster': runner.cluster.clusterArn } },
       }),
     );
@@ -475,8 +557,10 @@ export class StatelessStack extends Stack {
       reason:
         'X-Ray tracing and CloudWatch Logs delivery (logs:CreateLogDelivery, logs:DescribeResourcePolicies...) have no resource-level permissions.',
     });
-    const passRoles = [runner.taskDefinition.taskRole.roleArn];
-    if (runner.taskDefinition.executionRole) passRoles.push(runner.taskDefinition.executionRole.roleArn);
+    const passRoles = taskDefinitions.flatMap((t) => [
+      t.taskRole.roleArn,
+      ...(t.executionRole ? [t.executionRole.roleArn] : []),
+    ]);
     sm.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: passRoles }));
     // `.sync` watches the task through this managed EventBridge rule.
     sm.addToRolePolicy(

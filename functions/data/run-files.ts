@@ -1,17 +1,44 @@
 import { RUNS_PREFIX } from '@shared/config/files-bucket';
 import { getObjectBytes, putObject } from './file-objects';
 
-/** Run input and output documents in the files bucket: runs/<runId>/input.json and output.json. */
-export const runInputKey = (runId: string) => `${RUNS_PREFIX}${runId}/input.json`;
-export const runOutputKey = (runId: string) => `${RUNS_PREFIX}${runId}/output.json`;
+/**
+ * The objects of one run in the files bucket, all under `runs/<runId>/` (docs/running-models.md,
+ * "The pipeline"): Prepare writes the job and the values, the runner writes the rest.
+ *   job.json           what to run (shared/schemas/run-job.ts RunJobSchema)
+ *   values.json        the instance's values, canonical JSON
+ *   outcome.json       the runner layer's outcome (fault or result, log tails, reproducibility record)
+ *   result.json        the visualization result, when the model returned one
+ *   outputs.zip        every output file; outputs/<path> each of them
+ *   runner-error.json  the runner could not run the model at all
+ */
+const runPrefix = (runId: string) => `${RUNS_PREFIX}${runId}/`;
+export const runJobKey = (runId: string) => `${runPrefix(runId)}job.json`;
+export const runValuesKey = (runId: string) => `${runPrefix(runId)}values.json`;
+export const runOutcomeKey = (runId: string) => `${runPrefix(runId)}outcome.json`;
+export const runResultKey = (runId: string) => `${runPrefix(runId)}result.json`;
+export const runArchiveKey = (runId: string) => `${runPrefix(runId)}outputs.zip`;
+export const runOutputsPrefix = (runId: string) => `${runPrefix(runId)}outputs/`;
+export const runOutputKey = (runId: string, path: string) => `${runOutputsPrefix(runId)}${path}`;
+export const runRunnerErrorKey = (runId: string) => `${runPrefix(runId)}runner-error.json`;
 
 export async function putRunDocument(key: string, document: unknown): Promise<void> {
   await putObject(key, JSON.stringify(document), { contentType: 'application/json' });
 }
 
-/** Reads and JSON-parses a run document; throws when it is missing or not JSON. */
-export async function getRunDocument(key: string): Promise<unknown> {
+export async function putRunText(key: string, text: string): Promise<void> {
+  await putObject(key, text, { contentType: 'application/json' });
+}
+
+/** Reads and JSON-parses a run document; undefined when it does not exist; throws when it is not JSON. */
+export async function findRunDocument(key: string): Promise<unknown> {
   const bytes = await getObjectBytes(key);
-  if (bytes === undefined) throw new Error(`Run document ${key} does not exist`);
+  if (bytes === undefined) return undefined;
   return JSON.parse(bytes.toString('utf8'));
+}
+
+/** Reads and JSON-parses a run document that must exist. */
+export async function getRunDocument(key: string): Promise<unknown> {
+  const document = await findRunDocument(key);
+  if (document === undefined) throw new Error(`Run document ${key} does not exist`);
+  return document;
 }

@@ -120,7 +120,14 @@ export const env = {
   },
 };
 
-export type RunnerEnv = { runId: string; inputKey: string; outputKey: string };
+export type RunnerEnv = {
+  runId: string;
+  jobKey: string;
+  /** What the image calls itself (its Dockerfile sets it); locally the local Step Functions does. */
+  runnerImage: string | undefined;
+  /** Fargate's task metadata endpoint, which names the image and its digest. */
+  taskMetadataUri: string | undefined;
+};
 
 /**
  * Variables of the model runner container, set per task by the state machine's container overrides
@@ -132,8 +139,9 @@ export function runnerEnv(): RunnerEnv {
   const result = z
     .object({
       RUN_ID: z.string().min(1),
-      RUN_INPUT_KEY: z.string().min(1),
-      RUN_OUTPUT_KEY: z.string().min(1),
+      RUN_JOB_KEY: z.string().min(1),
+      MR_RUNNER_IMAGE: optional,
+      ECS_CONTAINER_METADATA_URI_V4: optional,
     })
     .safeParse(process.env);
   if (!result.success) {
@@ -143,8 +151,9 @@ export function runnerEnv(): RunnerEnv {
   }
   return {
     runId: result.data.RUN_ID,
-    inputKey: result.data.RUN_INPUT_KEY,
-    outputKey: result.data.RUN_OUTPUT_KEY,
+    jobKey: result.data.RUN_JOB_KEY,
+    runnerImage: result.data.MR_RUNNER_IMAGE,
+    taskMetadataUri: result.data.ECS_CONTAINER_METADATA_URI_V4,
   };
 }
 

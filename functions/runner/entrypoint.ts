@@ -1,32 +1,74 @@
-import { RunnerInputSchema, type RunnerOutput } from '@shared/schemas/run';
-import { getRunDocument, putRunDocument } from '../data/run-files';
+import { putRunDocument } from '../data/run-files';
 import { runnerEnv } from '../lib/env';
-import { runCohortModel } from './markov-cohort-model';
-
-export { runCohortModel } from './markov-cohort-model';
+import { downloadWork, type PreparedWork, readJob, removeWork, runJob, uploadOutcome } from './run-job';
 
 /**
- * The model runner: the container's entrypoint on Fargate, and locally the child process the local
- * Step Functions starts. Exit code 0 means the output document is written; anything else fails the
- * RunModel state (its message is on stderr).
- * 1. Read RUN_ID, RUN_INPUT_KEY, RUN_OUTPUT_KEY.
- * 2. Read the input document from the files bucket.
- * 3. Run the model and write the output document.
+ * The model runner: the container's entrypoint on Fargate (one image per language,
+ * functions/runner/docker/), and locally the child process the local Step Functions starts for the
+ * RunModel state. Exit code 0 means the run COMPLETED and its outcome is stored; anything else fails
+ * the RunModel state, and its message is the last line on stderr (the outcome, when there is one,
+ * holds the modeler's message for MarkFailed).
+ * 1. RUN_ID and RUN_JOB_KEY name the run; the job says what to run (run-job.ts).
+ * 2. Download, run, upload (run-job.ts). SIGTERM (a cancel: Step Functions stops the task) stops the
+ *    model with every process it started and ends the runner without uploading.
+ * 3. A job that cannot be set up (a file gone from storage) leaves runner-error.json.
  */
-export async function runOnce(): Promise<string> {
-  const { runId, inputKey, outputKey } = runnerEnv();
-  const input = RunnerInputSchema.parse(await getRunDocument(inputKey));
-  if (input.runId !== runId) throw new Error(`Input document belongs to run ${input.runId}, not ${runId}`);
-  if (input.fail) throw new Error('The run was asked to fail (fail: true).');
-  const result = runCohortModel(input.parameters);
-  const output: RunnerOutput = {
-    runId,
-    model: 'markov-cohort-3-state',
-    ...result,
-    finishedOn: new Date().toISOString(),
-  };
-  await putRunDocument(outputKey, output);
-  return `Run ${runId} completed: total cost ${result.totalCost}, QALYs ${result.totalQalys}`;
+
+// The first line: when this process started (the benchmark's "runner process started").
+process.stdout.write(`runner process started ${new Date(performance.timeOrigin).toISOString()}\n`);
+
+const controller = new AbortController();
+let cancelled = false;
+process.once('SIGTERM', () => {
+  cancelled = true;
+  controller.abort();
+});
+
+async function imageName(uri: string | undefined, fallback: string | undefined): Promise<string> {
+  if (uri) {
+    try {
+      const res = await fetch(uri, { signal: AbortSignal.timeout(2000) });
+      const meta = (await res.json()) as { Image?: string; ImageID?: string };
+      if (meta.Image) return meta.ImageID ? `${meta.Image}@${meta.ImageID}` : meta.Image;
+    } catch {
+      // The record names the fallback.
+    }
+  }
+  return fallback ?? 'local';
+}
+
+async function main(): Promise<{ code: number; line: string }> {
+  const env = runnerEnv();
+  const startedOn = new Date();
+  const job = await readJob(env.jobKey);
+  if (job.runId !== env.runId)
+    throw new Error(`The job ${env.jobKey} belongs to run ${job.runId}, not ${env.runId}`);
+  let work: PreparedWork | undefined;
+  try {
+    const downloadStarted = performance.now();
+    const [image, prepared] = await Promise.all([
+      imageName(env.taskMetadataUri, env.runnerImage),
+      downloadWork(job).catch(async (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        await putRunDocument(job.runnerErrorKey, { message, at: new Date().toISOString() });
+        throw error;
+      }),
+    ]);
+    work = prepared;
+    const downloadMs = Math.round(performance.now() - downloadStarted);
+    const outcome = await runJob(job, work, {
+      runnerImage: image,
+      signal: controller.signal,
+      onLog: (stream, chunk) => (stream === 'stdout' ? process.stdout : process.stderr).write(chunk),
+    });
+    if (cancelled) return { code: 143, line: `Run ${job.runId} cancelled.` };
+    await uploadOutcome(job, work, outcome, { startedOn, downloadMs });
+    if (outcome.status === 'COMPLETED')
+      return { code: 0, line: `Run ${job.runId} completed in ${outcome.record.durationMs} ms.` };
+    return { code: 1, line: `Run failed (${outcome.fault?.code}): ${outcome.fault?.message}` };
+  } finally {
+    await removeWork(work);
+  }
 }
 
 /** Exits once the line is flushed (pipe writes may be asynchronous; idle SDK sockets must not hold us). */
@@ -34,8 +76,8 @@ function exitWith(code: number, stream: NodeJS.WriteStream, line: string): void 
   stream.write(`${line}\n`, () => process.exit(code));
 }
 
-runOnce().then(
-  (summary) => exitWith(0, process.stdout, summary),
+main().then(
+  ({ code, line }) => exitWith(code, code === 0 ? process.stdout : process.stderr, line),
   (error: unknown) =>
     exitWith(1, process.stderr, `Run failed: ${error instanceof Error ? error.message : String(error)}`),
 );

@@ -18,3 +18,29 @@ describe('the local copy of run-model.asl.json', () => {
     expect(runModel.Parameters?.[`${path}.$`]).toBe('$.prepared.timeoutSeconds');
   });
 });
+
+describe('RunnerSlots', () => {
+  it('lets a few runners run at once and starts the next when one ends', async () => {
+    const { RunnerSlots } = await import('./sfn-server');
+    const slots = new RunnerSlots(2);
+    const first = await slots.acquire();
+    await slots.acquire();
+    let thirdStarted = false;
+    const third = slots.acquire().then((release) => {
+      thirdStarted = true;
+      return release;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(thirdStarted).toBe(false);
+    first();
+    first(); // A second release of the same slot frees nothing more.
+    (await third)();
+    expect(thirdStarted).toBe(true);
+    let fourthStarted = false;
+    void slots.acquire().then(() => {
+      fourthStarted = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fourthStarted).toBe(true);
+  });
+});

@@ -47,6 +47,35 @@ interface Running {
   children: Set<ManagedChild>;
 }
 
+/**
+ * Fargate runs every task on its own capacity; this machine has a few cores. At most this many runner
+ * processes run at once (MR_LOCAL_RUNNERS, default 4); a RunModel task beyond them waits for a slot,
+ * its run INPROCESS, as a task waits for capacity in AWS. Its timeout counts from when it was asked.
+ */
+export const DEFAULT_LOCAL_RUNNERS = 4;
+
+export class RunnerSlots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly size: number) {
+    this.free = size;
+  }
+
+  async acquire(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}
+
 export interface SfnServerOptions {
   host: string;
   port: number;
@@ -55,6 +84,8 @@ export interface SfnServerOptions {
   logDir: string;
   /** Environment of the handlers (and of the runner, plus its container overrides). */
   handlerEnv: Record<string, string>;
+  /** Runner processes at once (default DEFAULT_LOCAL_RUNNERS). */
+  runnerSlots?: number;
   log: (line: string) => void;
 }
 
@@ -66,7 +97,9 @@ export function stateMachineArn(region: string): string {
 export function localSubstitutions(region: string): Record<string, string> {
   const values: Record<string, string> = {
     ClusterArn: `arn:aws:ecs:${region}:${ACCOUNT}:cluster/model-repository-local`,
-    RunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner:1`,
+    PythonRunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner-python:1`,
+    RRunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner-r:1`,
+    ExcelRunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner-excel:1`,
     SubnetA: 'subnet-local-a',
     SubnetB: 'subnet-local-b',
     RunnerSecurityGroupId: 'sg-local-runner',
@@ -136,6 +169,9 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
   mkdirSync(storeDir, { recursive: true });
   const executions = loadExecutions(storeFile);
   const running = new Map<string, Running>();
+  const slots = new RunnerSlots(options.runnerSlots ?? DEFAULT_LOCAL_RUNNERS);
+  /** Executions whose RunModel task failed or timed out: a runner still waiting for a slot must not start. */
+  const abandoned = new Set<string>();
 
   function persist(): void {
     const tmp = `${storeFile}.tmp`;
@@ -167,21 +203,32 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
     return handlers;
   }
 
-  /** The Fargate task, locally: the runner entrypoint as a child process with the container overrides. */
+  /**
+   * The Fargate task, locally: the runner entrypoint as a child process with the container overrides.
+   * Every task definition (one per runner image) runs the same entrypoint with this machine's
+   * runtimes; the family names the image in the run's record (`local/model-repository-runner-r`).
+   */
   async function runContainer(
     record: ExecutionRecord,
     input: unknown,
     children: Set<ManagedChild>,
   ): Promise<unknown> {
-    const overrides =
-      (
-        input as {
-          Overrides?: { ContainerOverrides?: { Environment?: { Name: string; Value: string }[] }[] };
-        }
-      ).Overrides?.ContainerOverrides ?? [];
-    const env: Record<string, string> = { ...options.handlerEnv };
+    const task = input as {
+      TaskDefinition?: string;
+      Overrides?: { ContainerOverrides?: { Environment?: { Name: string; Value: string }[] }[] };
+    };
+    const overrides = task.Overrides?.ContainerOverrides ?? [];
+    const family = /task-definition\/([^:]+)/.exec(task.TaskDefinition ?? '')?.[1] ?? 'runner';
+    const env: Record<string, string> = { ...options.handlerEnv, MR_RUNNER_IMAGE: `local/${family}` };
     for (const container of overrides)
       for (const pair of container.Environment ?? []) env[pair.Name] = String(pair.Value);
+    const release = await slots.acquire();
+    if (record.status !== 'RUNNING' || abandoned.has(record.executionArn)) {
+      release();
+      throw Object.assign(new Error('The task was stopped before its runner started.'), {
+        name: 'States.TaskFailed',
+      });
+    }
     const child = spawnManaged({
       name: `runner ${record.name}`,
       command: process.execPath,
@@ -191,7 +238,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
       logFile: join(options.logDir, 'runner', `${record.name}.log`),
     });
     children.add(child);
-    const exit = await child.exited;
+    const exit = await child.exited.finally(release);
     children.delete(child);
     const taskArn = `arn:aws:ecs:${options.region}:${ACCOUNT}:task/model-repository-local/${record.name}`;
     if (exit === 0) {
@@ -272,8 +319,10 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
     // The library gives a timed-out or failed task no signal: stop its container ourselves.
     void (async () => {
       for await (const event of execution.eventLogs) {
-        if (event.type === 'StateFailed' && ECS_RUN_TASK.test(states[event.state.name]?.Resource ?? ''))
+        if (event.type === 'StateFailed' && ECS_RUN_TASK.test(states[event.state.name]?.Resource ?? '')) {
+          abandoned.add(executionArn);
           await stopChildren();
+        }
       }
     })().catch(() => undefined);
 
@@ -296,6 +345,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
       .finally(() => {
         void stopChildren();
         running.delete(executionArn);
+        abandoned.delete(executionArn);
       });
     return { executionArn, startDate: record.startDate / 1000 };
   }

@@ -214,6 +214,9 @@ async function main(): Promise<void> {
         dataDir,
         logDir,
         handlerEnv: env,
+        ...(Number(process.env.MR_LOCAL_RUNNERS) > 0
+          ? { runnerSlots: Number(process.env.MR_LOCAL_RUNNERS) }
+          : {}),
         log,
       }).then((s) => stoppers.push({ name: 'Step Functions server', stop: s.stop })),
     ]);

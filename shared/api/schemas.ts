@@ -26,10 +26,47 @@ import {
   DownloadArchiveSchema,
 } from '../schemas/download-archive';
 import {
+  CancelExecutionResultSchema,
+  CreateExecutionBodySchema,
+  CreateExecutionResultSchema,
+  ExecutionGroupParamsSchema,
+  ExecutionGroupSchema,
+  ExecutionQueuePageSchema,
+  ExecutionQueueQuerySchema,
+  GovernanceResultSchema,
+  InstanceResultSchema,
+  OutputDownloadSchema,
+  OutputsQuerySchema,
+  RecordQuerySchema,
+  RunRecordViewSchema,
+} from '../schemas/execution-api';
+import {
   CreateIncidentBodySchema,
   CreateIncidentResultSchema,
   IncidentListSchema,
 } from '../schemas/incident';
+import {
+  CloneInstanceBodySchema,
+  CreateInstanceBodySchema,
+  InstanceDetailSchema,
+  InstanceLabelBodySchema,
+  InstanceListPageSchema,
+  InstanceModelParamsSchema,
+  InstanceNameCheckBodySchema,
+  InstanceNameCheckResultSchema,
+  InstanceParamsSchema,
+  InstanceShareParamsSchema,
+  ListInstancesQuerySchema,
+  ParameterFileBodySchema,
+  ParameterFileTicketSchema,
+  PutInstanceInputsBodySchema,
+  PutInstanceInputsResultSchema,
+  ShareCandidatesQuerySchema,
+  ShareCandidatesSchema,
+  SharedWithResultSchema,
+  SubModelInstancesParamsSchema,
+  UpdateInstanceBodySchema,
+} from '../schemas/instance-api';
 import { MetadataOptionListsSchema } from '../schemas/metadata-option';
 import { TheoremFlagsSchema } from '../schemas/model';
 import {
@@ -68,8 +105,31 @@ import {
   NotificationListSchema,
 } from '../schemas/notification';
 import { AppSettingsSchema, VersionInfoSchema } from '../schemas/settings';
+import {
+  CreateGroupBodySchema,
+  CreateInputBodySchema,
+  CreateSubModelBodySchema,
+  GroupListQuerySchema,
+  GroupListSchema,
+  GroupParamsSchema,
+  GroupViewSchema,
+  HelpFileListSchema,
+  ImportDefinitionBodySchema,
+  InputParamsSchema,
+  ListSubModelsQuerySchema,
+  ModelInputListSchema,
+  ModelInputViewSchema,
+  OutdateResultSchema,
+  SubModelListSchema,
+  SubModelParamsSchema,
+  SubModelViewSchema,
+  UpdateGroupBodySchema,
+  UpdateInputBodySchema,
+  UpdateSubModelBodySchema,
+} from '../schemas/sub-models-api';
 import { TourDetailSchema, TourParamsSchema } from '../schemas/tour';
 import { CurrentUserSchema } from '../schemas/user';
+import { ShareRequestSchema, StopSharingSchema } from '../submodels/sharing';
 import type { HttpRouteDef } from './routes';
 
 /** `'GET /v2/settings'` for every route of the route table. */
@@ -229,6 +289,182 @@ export const API_SCHEMAS = {
     params: ExpertiseParamsSchema,
     body: UserExpertiseSchema,
     response: UserExpertiseSchema,
+  },
+  'GET /v2/models/{uuid}/sub-models': {
+    params: ModelParamsSchema,
+    query: ListSubModelsQuerySchema,
+    response: SubModelListSchema,
+  },
+  'POST /v2/models/{uuid}/sub-models': {
+    params: ModelParamsSchema,
+    body: CreateSubModelBodySchema,
+    response: SubModelViewSchema,
+    status: 201,
+  },
+  'GET /v2/models/{uuid}/sub-models/{subModelId}': {
+    params: SubModelParamsSchema,
+    response: SubModelViewSchema,
+  },
+  'PUT /v2/models/{uuid}/sub-models/{subModelId}': {
+    params: SubModelParamsSchema,
+    body: UpdateSubModelBodySchema,
+    response: SubModelViewSchema,
+  },
+  'DELETE /v2/models/{uuid}/sub-models/{subModelId}': { params: SubModelParamsSchema, status: 204 },
+  'POST /v2/models/{uuid}/sub-models/{subModelId}/outdate': {
+    params: SubModelParamsSchema,
+    response: OutdateResultSchema,
+  },
+  'GET /v2/models/{uuid}/sub-models/{subModelId}/inputs': {
+    params: SubModelParamsSchema,
+    response: ModelInputListSchema,
+  },
+  'POST /v2/models/{uuid}/sub-models/{subModelId}/inputs': {
+    params: SubModelParamsSchema,
+    body: CreateInputBodySchema,
+    response: ModelInputViewSchema,
+    status: 201,
+  },
+  'POST /v2/models/{uuid}/sub-models/{subModelId}/inputs/import': {
+    params: SubModelParamsSchema,
+    body: ImportDefinitionBodySchema,
+    response: ModelInputViewSchema,
+  },
+  'GET /v2/models/{uuid}/sub-models/{subModelId}/inputs/{inputId}': {
+    params: InputParamsSchema,
+    response: ModelInputViewSchema,
+  },
+  'PUT /v2/models/{uuid}/sub-models/{subModelId}/inputs/{inputId}': {
+    params: InputParamsSchema,
+    body: UpdateInputBodySchema,
+    response: ModelInputViewSchema,
+  },
+  'DELETE /v2/models/{uuid}/sub-models/{subModelId}/inputs/{inputId}': {
+    params: InputParamsSchema,
+    status: 204,
+  },
+  'GET /v2/models/{uuid}/help-files': { params: ModelParamsSchema, response: HelpFileListSchema },
+  'GET /v2/models/{uuid}/groups': {
+    params: ModelParamsSchema,
+    query: GroupListQuerySchema,
+    response: GroupListSchema,
+  },
+  'POST /v2/models/{uuid}/groups': {
+    params: ModelParamsSchema,
+    body: CreateGroupBodySchema,
+    response: GroupViewSchema,
+    status: 201,
+  },
+  'GET /v2/models/{uuid}/groups/{groupId}': { params: GroupParamsSchema, response: GroupViewSchema },
+  'PUT /v2/models/{uuid}/groups/{groupId}': {
+    params: GroupParamsSchema,
+    body: UpdateGroupBodySchema,
+    response: GroupViewSchema,
+  },
+  'DELETE /v2/models/{uuid}/groups/{groupId}': { params: GroupParamsSchema, status: 204 },
+  'GET /v2/models/{uuid}/instances': {
+    params: InstanceModelParamsSchema,
+    query: ListInstancesQuerySchema,
+    response: InstanceListPageSchema,
+  },
+  'POST /v2/models/{uuid}/sub-models/{subModelId}/instances': {
+    params: SubModelInstancesParamsSchema,
+    body: CreateInstanceBodySchema,
+    response: InstanceDetailSchema,
+    status: 201,
+  },
+  'POST /v2/models/{uuid}/instances/name-check': {
+    params: InstanceModelParamsSchema,
+    body: InstanceNameCheckBodySchema,
+    response: InstanceNameCheckResultSchema,
+  },
+  'GET /v2/models/{uuid}/instances/{instanceId}': {
+    params: InstanceParamsSchema,
+    response: InstanceDetailSchema,
+  },
+  'PATCH /v2/models/{uuid}/instances/{instanceId}': {
+    params: InstanceParamsSchema,
+    body: UpdateInstanceBodySchema,
+    response: InstanceDetailSchema,
+  },
+  'DELETE /v2/models/{uuid}/instances/{instanceId}': { params: InstanceParamsSchema, status: 204 },
+  'PUT /v2/models/{uuid}/instances/{instanceId}/inputs': {
+    params: InstanceParamsSchema,
+    body: PutInstanceInputsBodySchema,
+    response: PutInstanceInputsResultSchema,
+  },
+  'PUT /v2/models/{uuid}/instances/{instanceId}/label': {
+    params: InstanceParamsSchema,
+    body: InstanceLabelBodySchema,
+    response: InstanceDetailSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/clone': {
+    params: InstanceParamsSchema,
+    body: CloneInstanceBodySchema,
+    response: InstanceDetailSchema,
+    status: 201,
+  },
+  'GET /v2/models/{uuid}/instances/{instanceId}/share-candidates': {
+    params: InstanceParamsSchema,
+    query: ShareCandidatesQuerySchema,
+    response: ShareCandidatesSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/share': {
+    params: InstanceParamsSchema,
+    body: ShareRequestSchema,
+    response: SharedWithResultSchema,
+  },
+  'PUT /v2/models/{uuid}/instances/{instanceId}/share/{userId}': {
+    params: InstanceShareParamsSchema,
+    body: StopSharingSchema,
+    response: SharedWithResultSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/parameter-files': {
+    params: InstanceParamsSchema,
+    body: ParameterFileBodySchema,
+    response: ParameterFileTicketSchema,
+  },
+  'POST /v2/models/{uuid}/executions': {
+    params: ModelParamsSchema,
+    body: CreateExecutionBodySchema,
+    response: CreateExecutionResultSchema,
+    status: 201,
+  },
+  'POST /v2/executions/{groupId}/start': {
+    params: ExecutionGroupParamsSchema,
+    response: ExecutionGroupSchema,
+  },
+  'POST /v2/executions/{groupId}/cancel': {
+    params: ExecutionGroupParamsSchema,
+    response: CancelExecutionResultSchema,
+  },
+  'GET /v2/executions': { query: ExecutionQueueQuerySchema, response: ExecutionQueuePageSchema },
+  'GET /v2/executions/{groupId}': { params: ExecutionGroupParamsSchema, response: ExecutionGroupSchema },
+  'GET /v2/models/{uuid}/instances/{instanceId}/result': {
+    params: InstanceParamsSchema,
+    response: InstanceResultSchema,
+  },
+  'GET /v2/models/{uuid}/instances/{instanceId}/outputs': {
+    params: InstanceParamsSchema,
+    query: OutputsQuerySchema,
+    response: OutputDownloadSchema,
+  },
+  'GET /v2/models/{uuid}/instances/{instanceId}/record': {
+    params: InstanceParamsSchema,
+    query: RecordQuerySchema,
+    response: RunRecordViewSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/accept': {
+    params: InstanceParamsSchema,
+    response: GovernanceResultSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/unaccept': {
+    params: InstanceParamsSchema,
+    response: GovernanceResultSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/supersede': {
+    params: InstanceParamsSchema,
+    response: GovernanceResultSchema,
   },
   'POST /v2/uploads': { body: CreateUploadBodySchema, response: UploadTicketSchema, status: 201 },
   'GET /v2/users/search': { query: UserSearchQuerySchema, response: UserSearchResultSchema },

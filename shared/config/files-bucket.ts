@@ -19,8 +19,17 @@ export const MODEL_FILES_PREFIX = 'models/';
 export const DOWNLOADS_PREFIX = 'downloads/';
 /** Run input and output documents: runs/<runId>/... */
 export const RUNS_PREFIX = 'runs/';
+/** Files uploaded as the value of an instance's FILE parameter: parameter-files/<uuid>/<fileId>. */
+export const PARAMETER_FILES_PREFIX = 'parameter-files/';
 
 /** Every prefix, for CDK and tests (a function, so that bundles that import one prefix keep only that one). */
 export function filesBucketPrefixes(): Record<string, string> {
-  return { CATALOG_PREFIX, UPLOADS_PREFIX, MODEL_FILES_PREFIX, DOWNLOADS_PREFIX, RUNS_PREFIX };
+  return {
+    CATALOG_PREFIX,
+    UPLOADS_PREFIX,
+    MODEL_FILES_PREFIX,
+    DOWNLOADS_PREFIX,
+    RUNS_PREFIX,
+    PARAMETER_FILES_PREFIX,
+  };
 }

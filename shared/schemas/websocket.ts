@@ -4,6 +4,7 @@ import {
   ArchiveProgressMessageSchema,
   ArchiveReadyMessageSchema,
 } from './download-archive';
+import { ExecutionStatusMessageSchema } from './execution-status-message';
 import { NotificationSchema } from './notification';
 
 /** Messages the browser sends on the WebSocket ($default route). */
@@ -15,9 +16,9 @@ export const WsClientMessageSchema = z.discriminatedUnion('action', [
 export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;
 
 /**
- * Messages the server pushes through `@connections`: notifications, and the progress of a "Download
- * all" archive to the user who requested it (shared/schemas/download-archive.ts). Later issues add
- * run-status messages.
+ * Messages the server pushes through `@connections`: notifications, the progress of a "Download
+ * all" archive to the user who requested it (shared/schemas/download-archive.ts), and the status
+ * changes of executions (shared/schemas/execution-status-message.ts).
  */
 export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
@@ -25,5 +26,6 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   ArchiveProgressMessageSchema,
   ArchiveReadyMessageSchema,
   ArchiveFailedMessageSchema,
+  ExecutionStatusMessageSchema,
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;

@@ -169,6 +169,7 @@ describe('instance actions: role, then state', () => {
     ['edit', 'owner', 'DRAFT', false, 'allowed'],
     ['edit', 'owner', 'COMPLETED', false, 'forbidden'],
     ['edit', 'stranger', 'DRAFT', false, 'disallowed'],
+    ['edit', 'display', 'DRAFT', false, 'disallowed'],
     ['clone', 'viewer', 'COMPLETED', false, 'allowed'],
     ['clone', 'viewer', 'COMPLETED', true, 'forbidden'],
     ['clone', 'display', 'COMPLETED', false, 'disallowed'],

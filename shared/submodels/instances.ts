@@ -153,6 +153,9 @@ export type InstanceAction = 'edit' | 'clone' | 'delete' | 'share';
 /**
  * An instance action's outcome for the sidebar and the API: the role rule first (hidden when the role
  * does not allow it), then the state rule (shown disabled when the instance's state does not).
+ * Editing and cloning need the role that may add instances to the section (§6 leaves edit open; a
+ * display viewer, who may not add, may not change a scenario either); deleting needs to see the section
+ * (and then to be the creator).
  */
 export function instanceActionPermission(
   action: InstanceAction,
@@ -165,7 +168,7 @@ export function instanceActionPermission(
 ): Outcome {
   const { user, roles, type, instance } = context;
   const role = instanceRolePermission(
-    action === 'share' ? 'share' : action === 'clone' ? 'add' : 'view',
+    action === 'share' ? 'share' : action === 'delete' ? 'view' : 'add',
     user,
     roles,
     type,

@@ -67,16 +67,17 @@ describe('catalogue: User Settings (expertise)', () => {
       expertiseTypeLevel: 500,
       subModelIdList: [],
     });
+    // Sub-model ids must name sub-models of the entry (sub-models.test.ts covers the lists).
     const put = await call('owner', 'PUT', path, {
       userId: 'modeler',
       expertiseTypeLevel: 750,
-      subModelIdList: ['sm-1'],
+      subModelIdList: [],
     });
     expect(put.status).toBe(200);
     expect((await call('modeler', 'GET', path)).body).toEqual({
       userId: 'modeler',
       expertiseTypeLevel: 750,
-      subModelIdList: ['sm-1'],
+      subModelIdList: [],
     });
     expect((await call('viewer', 'GET', path)).status).toBe(403);
     expect((await call('modeler', 'PUT', path, { userId: 'modeler', expertiseTypeLevel: 1000 })).status).toBe(

@@ -49,7 +49,7 @@ async function detailAs(persona: string, uuid: string) {
 describe('demo catalogue seed', () => {
   it('creates every entry once under its generated name; a second run adds and changes nothing', async () => {
     expect(Object.keys(first.uuids).sort()).toEqual(DEMO_ENTRIES.map((e) => e.key).sort());
-    expect(second.added).toEqual({ entries: 0 });
+    expect(second.added).toEqual({ entries: 0, 'sub-models': 0 });
     expect(second.uuids).toEqual(first.uuids);
     expect(footprintsAfter).toEqual(footprintsBefore);
     const details = await Promise.all(DEMO_ENTRIES.map((e) => detailAs('admin', uuidOf(e.key))));
@@ -219,5 +219,53 @@ describe('demo catalogue seed', () => {
       expect((await detailAs('viewer', uuidOf(entry.key))).status, entry.key).toBe(404);
     }
     expect(demoEntry('onc-chl-psm').status).toBe('RETIRED');
+  });
+});
+
+describe('demo sub-models (issue 10)', () => {
+  const webModel = DEMO_ENTRIES.filter(
+    (e) => e.metadata.platform === 'WebModel 2.0' && e.status !== 'RETIRED',
+  );
+
+  it('gives every WebModel 2.0 entry a calibration, a scenario and a display sub-model with instances and a group', async () => {
+    expect(webModel.length).toBeGreaterThan(0);
+    for (const entry of webModel) {
+      const uuid = uuidOf(entry.key);
+      const listed = await call('lead', 'GET', `/v2/models/${uuid}/sub-models`);
+      expect(listed.status, entry.key).toBe(200);
+      const byType = Object.fromEntries((listed.body.items as Json[]).map((s) => [s.type, s]));
+      expect(Object.keys(byType).sort(), entry.key).toEqual(['calibration', 'display', 'scenario']);
+      const instances = await call('lead', 'GET', `/v2/models/${uuid}/instances?pageSize=100`);
+      expect(instances.status, entry.key).toBe(200);
+      const names = (instances.body.items as Json[]).map((i) => i.name).sort();
+      expect(names, entry.key).toEqual([
+        'Base case',
+        'Calibration run 1',
+        'Higher vaccine uptake',
+        'Lower price',
+      ]);
+      expect(new Set((instances.body.items as Json[]).map((i) => i.createdBy)), entry.key).toEqual(
+        new Set(['lead', 'modeler', 'owner']),
+      );
+      const groups = await call('lead', 'GET', `/v2/models/${uuid}/groups?subModelId=${byType.scenario.id}`);
+      expect(
+        (groups.body.items as Json[]).map((g) => [g.name, g.scenarioIds.length]),
+        entry.key,
+      ).toEqual([['Sensitivity analyses', 2]]);
+    }
+  });
+
+  it('shows the Basic viewer fewer parameters of the shared base case than the Expert modeler', async () => {
+    const uuid = uuidOf(webModel[0]?.key ?? '');
+    const instances = await call('lead', 'GET', `/v2/models/${uuid}/instances?pageSize=100`);
+    const base = (instances.body.items as Json[]).find((i) => i.name === 'Base case');
+    const asViewer = await call('viewer', 'GET', `/v2/models/${uuid}/instances/${base.id}`);
+    const asModeler = await call('modeler', 'GET', `/v2/models/${uuid}/instances/${base.id}`);
+    expect([asViewer.status, asModeler.status]).toEqual([200, 200]);
+    const viewerKeys = Object.keys(JSON.parse(asViewer.body.input.value));
+    const modelerKeys = Object.keys(JSON.parse(asModeler.body.input.value));
+    expect(viewerKeys.length).toBeGreaterThan(0);
+    expect(modelerKeys.length).toBeGreaterThan(viewerKeys.length);
+    expect(asViewer.body.sharedWith.map((s: Json) => s.userId ?? s.id)).toContain('viewer');
   });
 });

@@ -25,16 +25,14 @@ async function runToEnd(input: unknown): Promise<DescribeExecutionOutput> {
 }
 
 describe('local Step Functions (run-model.asl.json)', () => {
-  it('runs Prepare, the runner process and Collect to SUCCEEDED', async () => {
-    const out = await runToEnd({ parameters: { cycles: 5 }, timeoutSeconds: 120 });
-    expect(out.status).toBe('SUCCEEDED');
-    const output = JSON.parse(out.output ?? '{}');
-    expect(output.collected).toMatchObject({ status: 'COMPLETED', result: { cycles: 5 } });
-    expect(output.prepared.runId).toEqual(expect.any(String));
-  });
-
-  it('ends FAILED through MarkFailed when the runner fails', async () => {
-    const out = await runToEnd({ parameters: { cycles: 5 }, fail: true, timeoutSeconds: 120 });
+  // A run through the whole machine (Prepare, the runner process, Collect) is in executions.test.ts.
+  it('ends FAILED through MarkFailed when Prepare finds no run to start', async () => {
+    const out = await runToEnd({
+      runId: `missing${Date.now()}`,
+      groupId: 'nogroup',
+      instanceId: 'noinstance',
+      modelUuid: '00000000-0000-4000-8000-000000000000',
+    });
     expect(out.status).toBe('FAILED');
     expect(out.error).toBe('RunFailed');
   });

@@ -1,5 +1,6 @@
 import type { User } from '@shared/schemas/user';
 import { deleteObjects, listObjectKeys } from '../../data/file-objects';
+import { deleteAllInstancesOf } from '../../data/instances-outdate';
 import {
   downloadsPrefix,
   itemDelete,
@@ -15,6 +16,7 @@ import {
   modelKey,
   runModelTransaction,
 } from '../../data/models';
+import { deleteKeys, subModelPartitionKeys } from '../../data/sub-models';
 import { batchWriteAll } from '../../data/table';
 import { logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf } from './entry-rules';
@@ -28,7 +30,11 @@ import { catalogChange, checkRev } from './model-writes';
  *    memberships, the other items of its partition (files, expertise) and a catalogue change with
  *    `deleted: true`. Partition items beyond one transaction are deleted right after it (they are
  *    unreachable once the model item is gone).
- * 3. After the transaction, the S3 objects under models/<uuid>/ and downloads/<uuid>/ (best effort).
+ * 3. After the transaction, in batches: the entry's sub-models, input definitions and groups
+ *    (SUBMODELS#<uuid>) and its instances (INSTANCES#<uuid> and each INSTANCE#<id>). They live outside
+ *    MODEL#<uuid> and can outnumber one transaction; with the model item gone nothing reaches them.
+ *    A failure there is logged (dataFault) and leaves the deletion standing.
+ * 4. The S3 objects under models/<uuid>/ and downloads/<uuid>/ (best effort).
  */
 export async function deleteModel(caller: User, uuid: string, rev?: number): Promise<void> {
   const model = await loadModelFor('deleteDraft', uuid, caller);
@@ -46,6 +52,16 @@ export async function deleteModel(caller: User, uuid: string, rev?: number): Pro
   await runModelTransaction([...head, ...partition.slice(0, room).map(itemDelete)]);
   const rest = partition.slice(room);
   if (rest.length > 0) await batchWriteAll(rest.map((Key) => ({ DeleteRequest: { Key } })));
+  try {
+    await deleteKeys(await subModelPartitionKeys(uuid));
+    await deleteAllInstancesOf(uuid);
+  } catch (error) {
+    logger.error('Could not remove the sub-models and instances of a deleted draft', {
+      uuid,
+      dataFault: 'orphaned-sub-models',
+      error,
+    });
+  }
   try {
     const keys = [
       ...(await listObjectKeys(modelObjectsPrefix(uuid))),

@@ -1,5 +1,6 @@
 # Model runner image for R models: Debian's R with jsonlite and data.table.
-# Build context: the repository root, as for functions/runner/Dockerfile:
+# Build context: the repository root (CDK stages only package*.json, tsconfig.json, shared/ and
+# functions/: RUNNER_ASSET_EXCLUDES in cdk/stacks/stateless-stack.ts):
 #   docker build -f functions/runner/docker/Dockerfile.r -t model-runner-r .
 # The Debian packages are those of scripts/local/install-runner-deps.sh, so a run locally and a run on
 # Fargate use the same runtime versions (both Debian 12, bookworm).

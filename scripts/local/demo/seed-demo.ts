@@ -18,6 +18,7 @@ import { uploadObjectKey } from '../../../functions/data/uploads';
 import { getUser } from '../../../functions/data/users';
 import { DEMO_ENTRIES, type DemoEntry, type DemoPersona, demoEntryName, SPOTLIGHT_KEYS } from './catalogue';
 import { type DemoFile, demoFiles, revisedWorkbookFile } from './files';
+import { SUB_MODELS_STEP } from './sub-models';
 
 /**
  * Seeds the demo catalogue (catalogue.ts) through the product's own use cases, so every item is
@@ -68,7 +69,7 @@ const PERSONAS_USED: readonly DemoPersona[] = [
 /** At most this many entries are written at once: DynamoDB Local and s3rver share the machine. */
 const CONCURRENCY = 6;
 
-export const DEMO_STEPS: DemoStep[] = [{ name: 'entries', run: seedEntries }];
+export const DEMO_STEPS: DemoStep[] = [{ name: 'entries', run: seedEntries }, SUB_MODELS_STEP];
 
 export async function seedDemoCatalogue(
   options: { log?: (line: string) => void; steps?: readonly DemoStep[] } = {},

@@ -1,0 +1,74 @@
+import { cancelOutcome } from '@shared/executions/execution-access';
+import { isActiveRun, EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
+import type { ExecutionGroup } from '@shared/schemas/execution-api';
+import type { User } from '@shared/schemas/user';
+import { getEntries, getExecutionGroup } from '../../data/executions';
+import { getInstance } from '../../data/instances';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
+import { stopRunExecution } from '../../lib/step-functions';
+import { permissionUser } from '../models/model-access';
+import { toExecutionGroup, visibleEntry } from './execution-views';
+import { applyRunEvent } from './run-events';
+
+/**
+ * POST /v2/executions/{groupId}/cancel: Cancel Execution, for the whole group (spec 001 §4
+ * "Cancelling also cancels its execution group").
+ * 1. The group exists and the caller sees its entry (404).
+ * 2. Its active runs (NOTSTARTED to POSTPROCESSING); none: 409 'No active Instance execution to be
+ *    canceled found.'. Of those, the ones the caller may cancel (creator, shared with, super user);
+ *    none: 403.
+ * 3. Each: CANCELLED, conditional on an active status (a run that finished meanwhile keeps its end),
+ *    then StopExecution (Step Functions stops the runner's task). Status first: from then on every
+ *    later event of the run is refused, and reconciliation never mistakes the stopped execution for
+ *    a lost one. If none was still running: 409 as in 2. Afterwards the instance can be edited and
+ *    executed again.
+ */
+export async function cancelExecutionGroup(
+  user: User,
+  groupId: string,
+): Promise<ExecutionGroup & { cancelled: number }> {
+  const loaded = await getExecutionGroup(groupId);
+  if (!loaded) throw new NotFoundError(MSG.groupNotFound);
+  const model = visibleEntry(user, (await getEntries([loaded.group.modelUuid])).get(loaded.group.modelUuid));
+  if (!model) throw new NotFoundError(MSG.groupNotFound);
+
+  const active = loaded.runs.filter((r) => isActiveRun(r.status));
+  if (active.length === 0) throw new ConflictError(MSG.noActiveExecution);
+  const instances = await Promise.all(active.map((r) => getInstance(r.modelUuid, r.instanceId)));
+  const who = permissionUser(user);
+  const mine = active.filter((_run, i) => {
+    const instance = instances[i];
+    return instance !== undefined && cancelOutcome(who, model.roles, instance) !== 'disallowed';
+  });
+  if (mine.length === 0) throw new ForbiddenError(MSG.cancelDenied);
+
+  const cancelled = await Promise.all(
+    mine.map(async (run) => {
+      const applied = await applyRunEvent({
+        uuid: run.modelUuid,
+        groupId: run.groupId,
+        instanceId: run.instanceId,
+        to: 'CANCELLED',
+        error: {
+          code: 'CANCELLED',
+          message: `The execution was cancelled by ${user.firstName} ${user.lastName}.`,
+        },
+      });
+      // After the status: whatever the execution still reports is refused by the run's conditions.
+      if (applied && run.executionArn)
+        await stopRunExecution(run.executionArn, `Cancelled by ${user.id}`).catch((error: unknown) =>
+          logger.error('StopExecution failed; the cancelled run ends by itself', { runId: run.runId, error }),
+        );
+      return applied;
+    }),
+  );
+  const count = cancelled.filter(Boolean).length;
+  if (count === 0) throw new ConflictError(MSG.noActiveExecution);
+  countEvent(BUSINESS_EVENTS.runFinished, count, { outcome: 'CANCELLED' });
+  const now = await getExecutionGroup(groupId);
+  return {
+    ...toExecutionGroup(user, now?.group ?? loaded.group, model, now?.runs ?? loaded.runs),
+    cancelled: count,
+  };
+}

@@ -1,0 +1,66 @@
+import { seesInstanceSection } from '@shared/executions/execution-access';
+import { groupStatus, EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
+import type { Execution, ExecutionGroup } from '@shared/schemas/execution-api';
+import type { User } from '@shared/schemas/user';
+import type { ExecutionGroupRecord, ExecutionRunRecord } from '../../data/executions';
+import type { ModelRecord } from '../../data/models';
+import { canSee, permissionUser } from '../models/model-access';
+
+/**
+ * Groups and their runs as the caller may see them (spec 001 §2 "Execution queue", §6): the queue
+ * lists every group, but names of an entry the caller cannot see, or of an instance in a section the
+ * caller does not see, read 'Restricted access', and such a run's details (times, error) are left out.
+ */
+
+const RESTRICTED = MSG.restrictedAccess;
+
+/** The entry, when the caller may see it (at least preview it, as the catalogue shows it). */
+export function visibleEntry(user: User, model: ModelRecord | undefined): ModelRecord | undefined {
+  if (!model || model.status === 'DELETED' || model.status === 'CREATING' || !canSee(user, model))
+    return undefined;
+  return model;
+}
+
+export function toExecutionGroup(
+  user: User,
+  group: ExecutionGroupRecord,
+  model: ModelRecord | undefined,
+  runs?: readonly ExecutionRunRecord[],
+): ExecutionGroup {
+  const entry = visibleEntry(user, model);
+  const byInstance = new Map((runs ?? []).map((r) => [r.instanceId, r]));
+  const executions: Execution[] = group.runs.map((run) => {
+    const detail = byInstance.get(run.instanceId);
+    const status = detail?.status ?? group.statuses[run.instanceId] ?? 'NOTSTARTED';
+    const visible = entry !== undefined && seesInstanceSection(permissionUser(user), entry.roles, run.type);
+    return {
+      id: run.runId,
+      groupId: group.groupId,
+      status,
+      scenario: { id: run.instanceId, name: visible ? run.name : RESTRICTED },
+      model: { uuid: group.modelUuid, name: entry ? (model?.name ?? group.modelName) : RESTRICTED },
+      ...(visible ? { subModelId: run.subModelId } : {}),
+      filename: visible ? run.filename : RESTRICTED,
+      createdBy: { id: group.createdBy, name: group.createdByName },
+      createdOn: group.createdOn,
+      ...(visible && detail
+        ? {
+            ...(detail.queuedOn ? { queuedOn: detail.queuedOn } : {}),
+            ...(detail.startedOn ? { startedOn: detail.startedOn } : {}),
+            ...(detail.finishedOn ? { finishedOn: detail.finishedOn } : {}),
+            ...(detail.error ? { error: detail.error } : {}),
+          }
+        : {}),
+      restricted: !visible,
+    };
+  });
+  return {
+    groupId: group.groupId,
+    status: groupStatus(executions.map((e) => e.status as Parameters<typeof groupStatus>[0][number])),
+    model: { uuid: group.modelUuid, name: entry ? (model?.name ?? group.modelName) : RESTRICTED },
+    createdBy: { id: group.createdBy, name: group.createdByName },
+    createdOn: group.createdOn,
+    restricted: entry === undefined,
+    executions,
+  };
+}

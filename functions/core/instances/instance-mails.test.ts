@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { instanceLink, instanceShareMail } from './instance-mails';
+
+const sender = { id: 'lead', firstName: 'Leo', lastName: 'Lead', email: 'leo.lead@example.com' };
+const to = { id: 'owner', firstName: 'Olivia', lastName: 'Owner', email: 'olivia.owner@example.com' };
+
+describe('the instance share e-mail', () => {
+  it('goes to the one user with the message, and names the sharer, the model and the instance with links', () => {
+    const mail = instanceShareMail({
+      webUrl: 'https://repo.example.com',
+      model: { uuid: 'u-1', name: 'Vaccine model' },
+      instance: { id: 'I1', name: 'Base case' },
+      sender,
+      to,
+      message: '  Please have a look.  ',
+    });
+    expect(mail.to).toEqual(['olivia.owner@example.com']);
+    expect(mail.subject).toBe('Leo Lead shared an instance with you: Base case');
+    const lines = mail.text.split('\n');
+    expect(lines[0]).toBe('Please have a look.');
+    expect(mail.text).toContain(
+      'Leo Lead has shared the instance "Base case" of the model "Vaccine model" with you.',
+    );
+    expect(mail.text).toContain('https://repo.example.com/model/u-1/instance/I1/detail');
+    expect(mail.text).toContain('Model entry "Vaccine model": https://repo.example.com/model/u-1/detail');
+  });
+
+  it('links the instance detail route of §2', () => {
+    expect(instanceLink('http://w', 'a b', 'I/1')).toBe('http://w/model/a%20b/instance/I%2F1/detail');
+  });
+});

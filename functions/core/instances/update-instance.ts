@@ -1,0 +1,178 @@
+import {
+  INSTANCE_VALUE_MAX_BYTES,
+  type InstanceDetail,
+  INSTANCE_API_MESSAGES as MSG,
+  type PutInstanceInputsBody,
+  type UpdateInstanceBody,
+} from '@shared/schemas/instance-api';
+import type { User } from '@shared/schemas/user';
+import { parseParametersJson, type ValueIssue } from '@shared/submodels/instance-values';
+import {
+  commitInstanceWrite,
+  getInstanceInput,
+  getInstanceNameOwner,
+  type InstanceInput,
+  type InstanceRecord,
+  type InstanceWrite,
+  instanceNameKey,
+} from '../../data/instances';
+import { getInput } from '../../data/sub-models';
+import { PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
+import { loadSubModelEntry } from '../sub-models/sub-model-access';
+import { loadInstance, requireInstanceAction } from './instance-access';
+import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
+import { parseStoredValues, prepareIncomingValues } from './instance-values-view';
+import { expertiseLevelOf, instanceDetail } from './instance-view';
+
+/** Writes a changed instance (conditional on the record as read) and updates this process's list. */
+async function writeChanged(
+  read: InstanceRecord,
+  next: InstanceRecord,
+  extra: Omit<InstanceWrite, 'uuid' | 'put'> = {},
+): Promise<void> {
+  const before = heldInstanceList(read.modelUuid);
+  await commitInstanceWrite({ uuid: read.modelUuid, put: [{ record: next, read }], ...extra });
+  await applyLocalWrite(read.modelUuid, before, { upsert: [next] });
+}
+
+const changed = (read: InstanceRecord, user: User, now: Date): InstanceRecord => ({
+  ...read,
+  modifiedOn: now.toISOString(),
+  modifiedBy: user.id,
+  rev: read.rev + 1,
+});
+
+/**
+ * POST /v2/models/{uuid}/instances/name-check: whether an instance of the entry has the name (any
+ * case, trimmed; §5 "unique within the model"), not counting `instanceId` (an unchanged name is
+ * exempt when editing).
+ */
+export async function checkInstanceName(
+  user: User,
+  uuid: string,
+  body: { name: string; instanceId?: string | undefined },
+): Promise<{ exists: boolean }> {
+  await loadSubModelEntry(uuid, user);
+  const owner = await getInstanceNameOwner(uuid, instanceNameKey(body.name));
+  return { exists: owner !== undefined && owner !== body.instanceId };
+}
+
+/**
+ * PATCH /v2/models/{uuid}/instances/{instanceId}: name, hidden, display scenarios.
+ * 1. The caller must see the instance (404) and may edit it (403). A new name or new display
+ *    scenarios also need an editable state (409: only DRAFT, FAILED, CANCELLED, §4); `hidden` alone
+ *    may change in any state (saving an analysis shows a finished one, §4 visualization).
+ * 2. A new name takes its guard and gives the old one back in the same transaction (409 'Instance Name
+ *    is not unique' when taken); a change of case only keeps the guard.
+ */
+export async function updateInstance(
+  user: User,
+  uuid: string,
+  instanceId: string,
+  body: UpdateInstanceBody,
+  now = new Date(),
+): Promise<InstanceDetail> {
+  const model = await loadSubModelEntry(uuid, user);
+  const read = await loadInstance(user, model, instanceId);
+  const rename = body.name !== undefined && body.name !== read.name;
+  const scenarios =
+    body.displayScenarios !== undefined &&
+    JSON.stringify(body.displayScenarios) !== JSON.stringify(read.displayScenarios ?? []);
+  const hide = body.hidden !== undefined && body.hidden !== read.hidden;
+  requireInstanceAction(rename || scenarios ? 'edit' : 'label', user, model, read);
+  if (!rename && !scenarios && !hide) return instanceDetail(user, model, read);
+
+  const next = changed(read, user, now);
+  if (rename && body.name !== undefined) {
+    next.name = body.name;
+    next.nameKey = instanceNameKey(body.name);
+  }
+  if (scenarios && body.displayScenarios) next.displayScenarios = body.displayScenarios;
+  if (hide && body.hidden !== undefined) next.hidden = body.hidden;
+  const guard = next.nameKey !== read.nameKey;
+  await writeChanged(
+    read,
+    next,
+    guard
+      ? {
+          takeNames: [{ nameKey: next.nameKey, name: next.name, instanceId: read.id }],
+          releaseNames: [{ nameKey: read.nameKey, instanceId: read.id }],
+        }
+      : {},
+  );
+  return instanceDetail(user, model, next);
+}
+
+/**
+ * PUT /v2/models/{uuid}/instances/{instanceId}/label: the row's Edit Label pop-up (required, at most
+ * 50: the body schema). Anyone who may edit the instance, in any state: a label names results too.
+ */
+export async function setInstanceLabel(
+  user: User,
+  uuid: string,
+  instanceId: string,
+  label: string,
+  now = new Date(),
+): Promise<InstanceDetail> {
+  const model = await loadSubModelEntry(uuid, user);
+  const read = await loadInstance(user, model, instanceId);
+  requireInstanceAction('label', user, model, read);
+  if (read.label === label) return instanceDetail(user, model, read);
+  const next = { ...changed(read, user, now), label };
+  await writeChanged(read, next);
+  return instanceDetail(user, model, next);
+}
+
+/**
+ * PUT /v2/models/{uuid}/instances/{instanceId}/inputs: the parameters editor's Save (§2, §5, §6).
+ * 1. The caller must see the instance (404) and may edit it in its state (403 / 409).
+ * 2. The input definition must be one of the instance's sub-model (422); the text at most 350 KB
+ *    (413), JSON (400 'Invalid data structure') and not an array (400 'Input Data must not be an
+ *    Array.'). Nothing is written on any of these.
+ * 3. Parameters above the caller's expertise level are ignored and keep their stored values; the rest
+ *    are converted and checked against the template. Invalid values are saved anyway (the editor asked
+ *    'Do you want to save it anyway?') and reported: `valid` false with the `issues`.
+ * 4. One transaction: the values, the instance (modified on, rev) and the counter.
+ */
+export async function putInstanceInputs(
+  user: User,
+  uuid: string,
+  instanceId: string,
+  body: PutInstanceInputsBody,
+  now = new Date(),
+): Promise<InstanceDetail & { valid: boolean; issues: ValueIssue[] }> {
+  const model = await loadSubModelEntry(uuid, user);
+  const read = await loadInstance(user, model, instanceId);
+  requireInstanceAction('edit', user, model, read);
+  if (Buffer.byteLength(body.value, 'utf8') > INSTANCE_VALUE_MAX_BYTES)
+    throw new PayloadTooLargeError(MSG.valueTooLarge);
+  const parsed = parseParametersJson(body.value);
+  if (!parsed.ok)
+    throw new ValidationError(parsed.message, [{ path: 'body.value', message: parsed.message }]);
+  const [definition, storedInput, level] = await Promise.all([
+    getInput(uuid, read.executionSetupId, body.modelInputId),
+    getInstanceInput(read.id),
+    expertiseLevelOf(uuid, user.id),
+  ]);
+  if (!definition) {
+    const message = MSG.inputNotOfSubModel(body.modelInputId);
+    throw new UnprocessableError(message, [{ path: 'body.modelInputId', message }]);
+  }
+  const stored =
+    storedInput?.modelInputId === body.modelInputId ? parseStoredValues(storedInput.value) : undefined;
+  const prepared = prepareIncomingValues({ definition, stored, incoming: parsed.values, level });
+  const value = JSON.stringify(prepared.values);
+  if (Buffer.byteLength(value, 'utf8') > INSTANCE_VALUE_MAX_BYTES)
+    throw new PayloadTooLargeError(MSG.valueTooLarge);
+
+  const input: InstanceInput = {
+    modelInputId: body.modelInputId,
+    value,
+    ...(body.addNewInstance !== undefined ? { addNewInstance: body.addNewInstance } : {}),
+    modifiedOn: now.toISOString(),
+  };
+  const next = { ...changed(read, user, now), modelInputId: body.modelInputId };
+  await writeChanged(read, next, { putInputs: [{ instanceId: read.id, input }] });
+  const detail = await instanceDetail(user, model, next, { input });
+  return { ...detail, valid: prepared.valid, issues: prepared.issues };
+}

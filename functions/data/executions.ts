@@ -1,0 +1,430 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { isFinalRunStatus, RUN_TRANSITIONS, type RunStatus } from '@shared/executions/execution-status';
+import type { ExecutionError } from '@shared/schemas/execution-api';
+import type { InstanceStatus } from '@shared/submodels/instances';
+import type { SubModelType } from '@shared/submodels/sub-model';
+import { ddb } from './dynamodb-client';
+import { instanceKey, instancesRevBumpItem } from './instances';
+import { fromModelItem, type ModelRecord, modelKey } from './models';
+import { batchGetAll, INDEXES, queryAll, queryPages, tableName, withoutKeys } from './table';
+
+/**
+ * Executions (docs/data-model.md, "Executions"): one group per Execute, one run per instance in it.
+ *   EXECGROUP#<groupId> / META            the group: who, when, the entry, its runs and their statuses
+ *                                         GSI1 EXECQUEUE / <createdOn>#<groupId>: the execution queue
+ *   EXECGROUP#<groupId> / RUN#<instanceId> one instance's run: run id, Step Functions execution ARN,
+ *                                         status, timestamps, the error of a failed run
+ *                                         GSI2 EXECACTIVE / <createdOn>#<runId> while the run is active
+ * The instance's own status lives on its summary item (instances.ts, `INSTANCES#<uuid>` /
+ * `INST#<id>`), next to `lastGroupId`, the group of its latest run. A run event writes the instance
+ * item and the run item in one transaction, each conditional on the statuses the event may come from
+ * (shared/executions/execution-status.ts) and the instance's item also on `lastGroupId`, so that a
+ * late event of an earlier run never touches a later one. The instance's `rev` is raised with it, so
+ * that a concurrent edit read before it fails instead of writing an old status back, and so is the
+ * entry's instance counter (`INSTANCES#<uuid>` / `REV`, in the same transaction), so that list caches
+ * never miss a status.
+ */
+export const EXEC_QUEUE_PK = 'EXECQUEUE';
+export const EXEC_ACTIVE_PK = 'EXECACTIVE';
+export const executionGroupPk = (groupId: string) => `EXECGROUP#${groupId}`;
+export const executionGroupKey = (groupId: string) => ({ pk: executionGroupPk(groupId), sk: 'META' });
+export const executionRunKey = (groupId: string, instanceId: string) => ({
+  pk: executionGroupPk(groupId),
+  sk: `RUN#${instanceId}`,
+});
+
+export interface GroupRun {
+  instanceId: string;
+  runId: string;
+  /** The instance's name when Execute was pressed. */
+  name: string;
+  filename: string;
+  subModelId: string;
+  type: SubModelType;
+}
+
+export interface ExecutionGroupRecord {
+  groupId: string;
+  modelUuid: string;
+  modelName: string;
+  createdBy: string;
+  createdByName: string;
+  createdOn: string;
+  runs: GroupRun[];
+  /** The status of each run by instance id, kept current after each run event (for the queue). */
+  statuses: Record<string, RunStatus>;
+}
+
+export interface ExecutionRunRecord {
+  groupId: string;
+  runId: string;
+  instanceId: string;
+  instanceName: string;
+  modelUuid: string;
+  subModelId: string;
+  type: SubModelType;
+  filename: string;
+  status: RunStatus;
+  createdBy: string;
+  createdByName: string;
+  createdOn: string;
+  queuedOn?: string;
+  startedOn?: string;
+  postProcessingOn?: string;
+  finishedOn?: string;
+  executionArn?: string;
+  error?: ExecutionError;
+}
+
+function fromGroupItem(item: Record<string, unknown>): ExecutionGroupRecord {
+  const rest = withoutKeys(item);
+  return {
+    groupId: String(rest.groupId),
+    modelUuid: String(rest.modelUuid),
+    modelName: String(rest.modelName ?? ''),
+    createdBy: String(rest.createdBy),
+    createdByName: String(rest.createdByName ?? ''),
+    createdOn: String(rest.createdOn),
+    runs: Array.isArray(rest.runs) ? (rest.runs as GroupRun[]) : [],
+    statuses: (rest.statuses ?? {}) as Record<string, RunStatus>,
+  };
+}
+
+function fromRunItem(item: Record<string, unknown>): ExecutionRunRecord {
+  const { gsi2pk: _a, gsi2sk: _b, ...rest } = withoutKeys(item) as Record<string, unknown>;
+  return rest as unknown as ExecutionRunRecord;
+}
+
+// ---------- reads ----------
+
+/** The group with its runs (one consistent Query of its partition); undefined when unknown. */
+export async function getExecutionGroup(
+  groupId: string,
+): Promise<{ group: ExecutionGroupRecord; runs: ExecutionRunRecord[] } | undefined> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': executionGroupPk(groupId) },
+    ConsistentRead: true,
+  });
+  const meta = items.find((i) => i.sk === 'META');
+  if (!meta) return undefined;
+  return {
+    group: fromGroupItem(meta),
+    runs: items.filter((i) => String(i.sk).startsWith('RUN#')).map(fromRunItem),
+  };
+}
+
+export async function getExecutionRun(
+  groupId: string,
+  instanceId: string,
+): Promise<ExecutionRunRecord | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: executionRunKey(groupId, instanceId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? fromRunItem(Item) : undefined;
+}
+
+/**
+ * One page of the execution queue: groups by creation time (newest first unless `desc` is false),
+ * skipping `offset` groups (the queue's pageIndex is an offset, §3).
+ */
+export async function queryExecutionQueue(options: {
+  offset: number;
+  limit: number;
+  desc: boolean;
+}): Promise<ExecutionGroupRecord[]> {
+  const wanted = options.offset + options.limit;
+  const items: Record<string, unknown>[] = [];
+  for await (const page of queryPages({
+    IndexName: INDEXES.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': EXEC_QUEUE_PK },
+    ScanIndexForward: !options.desc,
+    Limit: Math.min(wanted, 500),
+  })) {
+    items.push(...(page.Items ?? []));
+    if (items.length >= wanted) break;
+  }
+  return items.slice(options.offset, wanted).map(fromGroupItem);
+}
+
+/** How many groups the queue holds (a COUNT Query of the index: no items are returned). */
+export async function countExecutionGroups(): Promise<number> {
+  let count = 0;
+  for await (const page of queryPages({
+    IndexName: INDEXES.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': EXEC_QUEUE_PK },
+    Select: 'COUNT',
+  })) {
+    count += page.Count ?? 0;
+  }
+  return count;
+}
+
+/** Every run that is not finished yet (GSI2 EXECACTIVE), oldest first: what reconciliation checks. */
+export async function listActiveRuns(): Promise<ExecutionRunRecord[]> {
+  const items = await queryAll({
+    IndexName: INDEXES.gsi2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': EXEC_ACTIVE_PK },
+  });
+  return items.map(fromRunItem);
+}
+
+/**
+ * Transactions cancelled by a concurrent one on the same item (the entry's counter, when several runs
+ * of an entry change at once) are tried again after a short, growing, jittered pause.
+ */
+async function transact(
+  items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+      if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= 7) throw error;
+      await new Promise((r) => setTimeout(r, 10 * 2 ** attempt + Math.random() * 50));
+    }
+  }
+}
+
+// ---------- creating a group ----------
+
+/** The instance as Execute read it: its run may start when its status is still one of `from`. */
+export interface ClaimedInstance {
+  uuid: string;
+  instanceId: string;
+  from: readonly InstanceStatus[];
+  /** The calibration instance the scenario runs with (stored as the instance's `scenarioId`). */
+  scenarioId?: string;
+}
+
+/**
+ * Groups of this size fit one transaction (DynamoDB's limit is 100 items): a run item and an instance
+ * update per instance, and the raise of the entry's instance counter.
+ */
+export const MAX_CLAIMS_PER_TRANSACTION = 49;
+
+/**
+ * Creates a group: its META item first, then one transaction that writes every run item and moves
+ * every instance to NOTSTARTED (each conditional on its status). Returns false, and deletes the META
+ * item again, when an instance is no longer executable (another Execute took it first).
+ */
+export async function createExecutionGroup(
+  group: ExecutionGroupRecord,
+  runs: readonly ExecutionRunRecord[],
+  claims: readonly ClaimedInstance[],
+): Promise<boolean> {
+  if (claims.length > MAX_CLAIMS_PER_TRANSACTION)
+    throw new Error(`A group of ${claims.length} instances does not fit one transaction`);
+  const TableName = tableName();
+  await ddb().send(
+    new PutCommand({
+      TableName,
+      Item: {
+        ...executionGroupKey(group.groupId),
+        entity: 'ExecutionGroup',
+        gsi1pk: EXEC_QUEUE_PK,
+        gsi1sk: `${group.createdOn}#${group.groupId}`,
+        ...group,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  const items = [
+    ...runs.map((run) => ({
+      Put: {
+        TableName,
+        Item: {
+          ...executionRunKey(run.groupId, run.instanceId),
+          entity: 'ExecutionRun',
+          gsi2pk: EXEC_ACTIVE_PK,
+          gsi2sk: `${run.createdOn}#${run.runId}`,
+          ...run,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    })),
+    ...claims.map((claim) => {
+      const from = Object.fromEntries(claim.from.map((s, i) => [`:from${i}`, s]));
+      return {
+        Update: {
+          TableName,
+          Key: instanceKey(claim.uuid, claim.instanceId),
+          UpdateExpression: `SET #status = :to, #lastGroupId = :groupId${claim.scenarioId ? ', #scenarioId = :scenarioId' : ''} ADD #rev :one`,
+          ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(from).join(', ')})`,
+          ExpressionAttributeNames: {
+            '#status': 'status',
+            '#lastGroupId': 'lastGroupId',
+            '#rev': 'rev',
+            ...(claim.scenarioId ? { '#scenarioId': 'scenarioId' } : {}),
+          },
+          ExpressionAttributeValues: {
+            ':to': 'NOTSTARTED',
+            ':groupId': group.groupId,
+            ':one': 1,
+            ...from,
+            ...(claim.scenarioId ? { ':scenarioId': claim.scenarioId } : {}),
+          },
+        },
+      };
+    }),
+    instancesRevBumpItem(group.modelUuid).item,
+  ];
+  if (await transact(items)) return true;
+  await ddb().send(new DeleteCommand({ TableName, Key: executionGroupKey(group.groupId) }));
+  return false;
+}
+
+// ---------- run events ----------
+
+export interface RunEvent {
+  uuid: string;
+  groupId: string;
+  instanceId: string;
+  to: RunStatus;
+  at: string;
+  executionArn?: string;
+  error?: ExecutionError;
+}
+
+/** The run item's timestamp each status sets. */
+const STAMPS: Partial<Record<RunStatus, keyof ExecutionRunRecord>> = {
+  INQUEUE: 'queuedOn',
+  INPROCESS: 'startedOn',
+  POSTPROCESSING: 'postProcessingOn',
+  COMPLETED: 'finishedOn',
+  FAILED: 'finishedOn',
+  CANCELLED: 'finishedOn',
+};
+
+/**
+ * Writes one run event: the instance's status and the run item's, in one transaction, each
+ * conditional on the statuses `to` may come from (the instance also on `lastGroupId`). Returns false
+ * when the condition fails: the run is elsewhere (finished, cancelled, a later run) and nothing changed.
+ * A finished run leaves the index of active runs; a COMPLETED run's instance is no longer outdated.
+ */
+export async function writeRunEvent(event: RunEvent): Promise<boolean> {
+  const TableName = tableName();
+  const allowed = RUN_TRANSITIONS[event.to];
+  const from = Object.fromEntries(allowed.map((s, i) => [`:from${i}`, s]));
+  const inFrom = `#status IN (${Object.keys(from).join(', ')})`;
+  const stamp = STAMPS[event.to];
+  const final = isFinalRunStatus(event.to);
+  const runSets = [
+    '#status = :to',
+    ...(stamp ? [`#${stamp} = :at`] : []),
+    ...(event.executionArn ? ['#executionArn = :arn'] : []),
+    ...(event.error ? ['#error = :error'] : []),
+  ];
+  const instanceSets = ['#status = :to', ...(event.to === 'COMPLETED' ? ['#outdated = :false'] : [])];
+  return transact([
+    {
+      Update: {
+        TableName,
+        Key: instanceKey(event.uuid, event.instanceId),
+        UpdateExpression: `SET ${instanceSets.join(', ')} ADD #rev :one`,
+        ConditionExpression: `attribute_exists(pk) AND #lastGroupId = :groupId AND ${inFrom}`,
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#lastGroupId': 'lastGroupId',
+          '#rev': 'rev',
+          ...(event.to === 'COMPLETED' ? { '#outdated': 'outdated' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':to': event.to,
+          ':groupId': event.groupId,
+          ':one': 1,
+          ...from,
+          ...(event.to === 'COMPLETED' ? { ':false': false } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName,
+        Key: executionRunKey(event.groupId, event.instanceId),
+        UpdateExpression: `SET ${runSets.join(', ')}${final ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+        ConditionExpression: `attribute_exists(pk) AND ${inFrom}`,
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          ...(stamp ? { [`#${stamp}`]: stamp } : {}),
+          ...(event.executionArn ? { '#executionArn': 'executionArn' } : {}),
+          ...(event.error ? { '#error': 'error' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':to': event.to,
+          ...from,
+          ...(stamp ? { ':at': event.at } : {}),
+          ...(event.executionArn ? { ':arn': event.executionArn } : {}),
+          ...(event.error ? { ':error': event.error } : {}),
+        },
+      },
+    },
+    instancesRevBumpItem(event.uuid).item,
+  ]);
+}
+
+/**
+ * The group's copy of a run's status (what the queue lists), written after the run event; conditional
+ * on the same statuses, so that copies written out of order keep the latest.
+ */
+export async function writeGroupStatus(groupId: string, instanceId: string, to: RunStatus): Promise<void> {
+  const from = Object.fromEntries(RUN_TRANSITIONS[to].map((s, i) => [`:from${i}`, s]));
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: executionGroupKey(groupId),
+        UpdateExpression: 'SET #statuses.#id = :to',
+        ConditionExpression: `#statuses.#id IN (${Object.keys(from).join(', ')})`,
+        ExpressionAttributeNames: { '#statuses': 'statuses', '#id': instanceId },
+        ExpressionAttributeValues: { ':to': to, ...from },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return;
+    throw error;
+  }
+}
+
+/** The Step Functions execution of a run, as StartExecution named it (whatever the run's status). */
+export async function setRunExecutionArn(
+  groupId: string,
+  instanceId: string,
+  executionArn: string,
+): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: executionRunKey(groupId, instanceId),
+      UpdateExpression: 'SET #arn = :arn',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#arn': 'executionArn' },
+      ExpressionAttributeValues: { ':arn': executionArn },
+    }),
+  );
+}
+
+/** The entries of some groups (BatchGetItem of their META items), by uuid; deleted entries are absent. */
+export async function getEntries(uuids: Iterable<string>): Promise<Map<string, ModelRecord>> {
+  const items = await batchGetAll([...new Set(uuids)].map((uuid) => modelKey(uuid)));
+  const models = items.map(fromModelItem);
+  return new Map(models.map((m) => [m.uuid, m]));
+}

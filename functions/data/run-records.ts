@@ -1,0 +1,75 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunRecordView } from '@shared/schemas/execution-api';
+import { ddb } from './dynamodb-client';
+import { queryAll, tableName, withoutKeys } from './table';
+
+/**
+ * Reproducibility records (issue 11 §4; docs/data-model.md, "Executions"):
+ *   RUN#<runId> / RECORD                          what ran, on what, with what inputs, by whom, and
+ *                                                 the hash of what came out (the runner's RunRecord
+ *                                                 plus the pipeline's part)
+ *   RUNPRINT#<uuid>#<fingerprint> / RESULT#<sha>  the runs of an entry with the same inputs
+ *                                                 (model files, parameter files, values, entry) that
+ *                                                 gave this result: two items = non-deterministic
+ * The output files and the log tails stay in the run's outcome.json (they can exceed an item).
+ */
+export const runRecordKey = (runId: string) => ({ pk: `RUN#${runId}`, sk: 'RECORD' });
+const fingerprintPk = (uuid: string, fingerprint: string) => `RUNPRINT#${uuid}#${fingerprint}`;
+
+/** The stored record: the record route's answer without what is computed when it is read. */
+export type RunRecordItem = Omit<RunRecordView, 'sameInputRuns' | 'distinctResults' | 'nonDeterministic'>;
+
+/** Writes (or, when a task is retried, rewrites) the record of a run. */
+export async function putRunRecord(item: RunRecordItem): Promise<void> {
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...runRecordKey(item.runId), entity: 'RunRecord', ...item },
+    }),
+  );
+}
+
+export async function getRunRecord(runId: string): Promise<RunRecordItem | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: runRecordKey(runId), ConsistentRead: true }),
+  );
+  return Item ? (withoutKeys(Item) as unknown as RunRecordItem) : undefined;
+}
+
+/** Counts a run under its inputs' fingerprint and its result's hash (a set: a retry counts once). */
+export async function addFingerprintResult(
+  uuid: string,
+  fingerprint: string,
+  resultSha256: string,
+  runId: string,
+): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: fingerprintPk(uuid, fingerprint), sk: `RESULT#${resultSha256}` },
+      UpdateExpression: 'ADD #runIds :run SET #entity = :entity, #resultSha256 = :sha',
+      ExpressionAttributeNames: { '#runIds': 'runIds', '#entity': 'entity', '#resultSha256': 'resultSha256' },
+      ExpressionAttributeValues: {
+        ':run': new Set([runId]),
+        ':entity': 'RunFingerprint',
+        ':sha': resultSha256,
+      },
+    }),
+  );
+}
+
+/** The results the runs with these inputs gave: each result's hash with the runs that gave it. */
+export async function listFingerprintResults(
+  uuid: string,
+  fingerprint: string,
+): Promise<{ resultSha256: string; runIds: string[] }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': fingerprintPk(uuid, fingerprint) },
+    ConsistentRead: true,
+  });
+  return items.map((i) => ({
+    resultSha256: String(i.resultSha256),
+    runIds: i.runIds instanceof Set ? [...(i.runIds as Set<string>)] : [],
+  }));
+}

@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { InstanceStatusSchema } from '../submodels/instances';
+
+/**
+ * The live status of executions (spec 001 §4 "Live status", §7 "Live channel"): pushed over the
+ * WebSocket to the instance's creator, the users it is shared with and whoever pressed Execute, on
+ * every status change, as `{ scenario, execution: { status } }` like the spec's channel
+ * (/topic/scenarioExecutionStatusUpdates), with the ids a page needs to refresh itself.
+ */
+export const ExecutionStatusMessageSchema = z.object({
+  type: z.literal('execution-status'),
+  scenario: z.object({ id: z.string(), name: z.string() }),
+  execution: z.object({
+    status: InstanceStatusSchema,
+    groupId: z.string().optional(),
+    runId: z.string().optional(),
+    modelUuid: z.string(),
+    subModelId: z.string(),
+    changedOn: z.string(),
+  }),
+});
+export type ExecutionStatusMessage = z.infer<typeof ExecutionStatusMessageSchema>;

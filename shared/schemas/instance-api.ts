@@ -1,0 +1,241 @@
+import * as z from 'zod';
+import {
+  INSTANCE_STATUSES,
+  InstanceLabelSchema,
+  InstanceNameSchema,
+  InstanceSchema,
+  InstanceStatusSchema,
+} from '../submodels/instances';
+import { SUBMODEL_LIMITS } from '../submodels/limits';
+import { ShareUserSchema } from '../submodels/sharing';
+import { freeText, textCharacters } from './input';
+import { UuidSchema } from './model-api';
+import { IsidSchema } from './user';
+
+/**
+ * The instances API (issue 10, area `instances`): path parameters, bodies, queries and answers. The
+ * rules themselves (name and label limits, state rules, sharing) are in shared/submodels; this module
+ * only shapes the requests and answers around them.
+ */
+
+/** Instance, sub-model and input ids are ULIDs (or, for seeded data, other short ids). */
+const IdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id of letters, digits, _ and -');
+
+export const InstanceModelParamsSchema = z.object({ uuid: UuidSchema });
+export const SubModelInstancesParamsSchema = z.object({ uuid: UuidSchema, subModelId: IdSchema });
+export const InstanceParamsSchema = z.object({ uuid: UuidSchema, instanceId: IdSchema });
+export const InstanceShareParamsSchema = InstanceParamsSchema.extend({ userId: IsidSchema });
+
+/** A name as the forms send it: the shared rule (required, at most 200) and no control characters. */
+export const InstanceNameInputSchema = InstanceNameSchema.superRefine(textCharacters());
+export const InstanceLabelInputSchema = InstanceLabelSchema.superRefine(textCharacters());
+
+// ---------- the list query (§3 "Scenario list query", §9 paging) ----------
+
+export const INSTANCE_ORDER_BY = ['createdOn', 'name', 'status', 'createdBy'] as const;
+export type InstanceOrderBy = (typeof INSTANCE_ORDER_BY)[number];
+
+/** 10, 20, 50, 100 (§9), and 1000 for the calibration list (§7). */
+export const INSTANCE_PAGE_SIZES: readonly number[] = [
+  ...SUBMODEL_LIMITS.pageSizeOptions,
+  SUBMODEL_LIMITS.modelInputPageSize,
+];
+
+const csv = <T extends z.ZodType<string>>(item: T, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z.array(item).max(max).optional(),
+  );
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const ListInstancesQuerySchema = z.object({
+  /** The sub-model (execution setup); all sub-models of the entry the caller sees when absent. */
+  executionSetupId: IdSchema.optional(),
+  status: csv(InstanceStatusSchema, INSTANCE_STATUSES.length),
+  /** One instance name, matched whole (trimmed, any case). */
+  name: freeText({ max: SUBMODEL_LIMITS.instanceNameMax }).optional(),
+  /** Creator ISIDs, comma-separated. */
+  createdBy: csv(IsidSchema, 50),
+  /** Month of the creation date (UTC), 1 = January. */
+  createdOnMonth: z.coerce.number().int().min(1).max(12).optional(),
+  /** Search: a part of the name, the label or the creator's name (any case). */
+  query: freeText({ max: 200 }).optional(),
+  hidden: booleanText.optional(),
+  /** `mine`: instances the caller created or that are shared with the caller. */
+  view: z.enum(['all', 'mine']).default('all'),
+  /** An offset: the index of the first row (§3). */
+  pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => INSTANCE_PAGE_SIZES.includes(n), 'Page size must be 10, 20, 50, 100 or 1000')
+    .default(SUBMODEL_LIMITS.instancePageSize),
+  orderBy: z.enum(INSTANCE_ORDER_BY).default('createdOn'),
+  orderDesc: booleanText.default(true),
+});
+export type ListInstancesQuery = z.output<typeof ListInstancesQuerySchema>;
+
+/** A row of the instance list: what the list shows and filters on, as the caller sees it. */
+export const InstanceSummarySchema = InstanceSchema.omit({ input: true, displayScenarios: true }).extend({
+  /** The creator's name when the instance was created (the Creator column and filter). */
+  createdByName: z.string(),
+  /** True when the instance is shared with the caller (the 'Shared' marker; §6 shared users). */
+  shared: z.boolean(),
+  /** 'CREATOR' for the creator, 'SHARED' when shared with the caller. */
+  userAccess: z.enum(['CREATOR', 'SHARED']).optional(),
+});
+export type InstanceSummary = z.infer<typeof InstanceSummarySchema>;
+
+export const InstanceFacetsSchema = z.object({
+  status: z.array(InstanceStatusSchema),
+  /** At most INSTANCE_NAME_FACET_LIMIT names, in name order. */
+  name: z.array(z.string()),
+  createdBy: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type InstanceFacets = z.infer<typeof InstanceFacetsSchema>;
+/** Names are unique, so a name facet of 10,000 instances would be the list itself: it is cut here. */
+export const INSTANCE_NAME_FACET_LIMIT = 1000;
+
+export const InstanceListPageSchema = z.object({
+  items: z.array(InstanceSummarySchema),
+  total: z.number().int().nonnegative(),
+  facets: InstanceFacetsSchema,
+});
+export type InstanceListPage = z.infer<typeof InstanceListPageSchema>;
+
+// ---------- one instance ----------
+
+export const OutcomeSchema = z.enum(['allowed', 'forbidden', 'disallowed']);
+export const InstancePermissionsSchema = z.object({
+  edit: OutcomeSchema,
+  clone: OutcomeSchema,
+  delete: OutcomeSchema,
+  share: OutcomeSchema,
+});
+export type InstancePermissions = z.infer<typeof InstancePermissionsSchema>;
+
+/** A user the instance is shared with ('Shared with'). */
+export const ShareEntrySchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  sharedBy: z.string(),
+  sharedOn: z.string(),
+});
+export type ShareEntry = z.infer<typeof ShareEntrySchema>;
+
+export const InstanceDetailSchema = InstanceSummarySchema.extend({
+  displayScenarios: InstanceSchema.shape.displayScenarios,
+  /** The values, limited to the parameters within the caller's expertise level. */
+  input: z.object({ modelInputId: z.string(), value: z.string() }),
+  permissions: InstancePermissionsSchema,
+  /** Active shares. */
+  sharedWith: z.array(ShareEntrySchema),
+});
+export type InstanceDetail = z.infer<typeof InstanceDetailSchema>;
+
+export const CreateInstanceBodySchema = z.object({
+  name: InstanceNameInputSchema,
+  label: InstanceLabelInputSchema.optional(),
+});
+export type CreateInstanceBody = z.infer<typeof CreateInstanceBodySchema>;
+
+export const InstanceNameCheckBodySchema = z.object({
+  name: InstanceNameInputSchema,
+  /** The instance being renamed: its own name does not count. */
+  instanceId: IdSchema.optional(),
+});
+export const InstanceNameCheckResultSchema = z.object({ exists: z.boolean() });
+
+const DisplayScenariosSchema = z
+  .array(
+    z.object({
+      id: IdSchema,
+      label: freeText({ max: SUBMODEL_LIMITS.instanceLabelMax }).optional(),
+      order: z.number().int().min(0).max(10_000),
+    }),
+  )
+  .max(500);
+
+export const UpdateInstanceBodySchema = z
+  .object({
+    name: InstanceNameInputSchema.optional(),
+    hidden: z.boolean().optional(),
+    displayScenarios: DisplayScenariosSchema.optional(),
+  })
+  .strict();
+export type UpdateInstanceBody = z.infer<typeof UpdateInstanceBodySchema>;
+
+/** Instance values are JSON text; the table item holding them must stay below DynamoDB's 400 KB. */
+export const INSTANCE_VALUE_MAX_BYTES = 350 * 1024;
+
+export const PutInstanceInputsBodySchema = z.object({
+  modelInputId: IdSchema,
+  /** JSON text of an object (not an array). */
+  value: z.string(),
+  addNewInstance: z.boolean().optional(),
+});
+export type PutInstanceInputsBody = z.infer<typeof PutInstanceInputsBodySchema>;
+
+export const ValueIssueSchema = z.object({ name: z.string(), path: z.string(), message: z.string() });
+
+/** The saved instance; `valid` false with `issues` when the values break the template (saved anyway). */
+export const PutInstanceInputsResultSchema = InstanceDetailSchema.extend({
+  valid: z.boolean(),
+  issues: z.array(ValueIssueSchema),
+});
+
+export const InstanceLabelBodySchema = z.object({ label: InstanceLabelInputSchema });
+export const CloneInstanceBodySchema = z.object({ name: InstanceNameInputSchema });
+
+// ---------- sharing ----------
+
+export const ShareCandidatesQuerySchema = z.object({ query: freeText({ max: 100 }).optional() });
+export const ShareCandidatesSchema = z.object({ items: z.array(ShareUserSchema) });
+export const SharedWithResultSchema = z.object({
+  sharedWith: z.array(ShareEntrySchema),
+  /** Whether the share e-mail went out (the share itself is stored either way). */
+  emailSent: z.boolean().optional(),
+});
+
+// ---------- parameter files ----------
+
+export const ParameterFileBodySchema = z.object({
+  parameterName: z.string().min(1).max(255),
+  /** Empty gives 'File is required'. */
+  fileName: z.string().max(255),
+  size: z.number().int().nonnegative(),
+});
+export type ParameterFileBody = z.infer<typeof ParameterFileBodySchema>;
+
+export const ParameterFileTicketSchema = z.object({
+  file: z.object({ id: z.string(), name: z.string() }),
+  upload: z.object({ url: z.string(), headers: z.record(z.string(), z.string()) }),
+});
+export type ParameterFileTicket = z.infer<typeof ParameterFileTicketSchema>;
+
+/** The API's own texts for instances (the spec quotes none for these situations; ours). */
+export const INSTANCE_API_MESSAGES = {
+  notFound: 'Instance not found.',
+  editState: 'Only instances that are not executed, failed or cancelled can be changed.',
+  cloneOutdated: 'An outdated instance cannot be cloned.',
+  deleteOwn: 'Only the creator of an instance can delete it.',
+  deleteState: 'Only instances that are not executed, failed, cancelled or completed can be deleted.',
+  actionDenied: 'You do not have permission to do this with this instance.',
+  addDenied: 'You do not have permission to add instances to this sub-model.',
+  shareDenied: 'You do not have permission to share this instance.',
+  noInputDefinition: 'The sub-model has no input definition.',
+  inputNotOfSubModel: (id: string) => `Input definition ${id} is not an input definition of this sub-model.`,
+  valueTooLarge: `The instance values are larger than ${INSTANCE_VALUE_MAX_BYTES / 1024} KB.`,
+  shareSelf: 'You cannot share an instance with yourself.',
+  shareUnknownUser: (id: string) => `User ${id} was not found or is not active.`,
+  notShared: (id: string) => `This instance is not shared with user ${id}.`,
+  shareMailNotSent: 'The instance was shared, but the e-mail could not be sent.',
+  parameterNotFile: (name: string) => `${name} is not a file parameter of this instance's input definition.`,
+} as const;
