@@ -49,9 +49,11 @@ export async function seed(options: {
 /** Loaded only when asked for: the workbook library costs the test cloud's start-up nothing. */
 async function seedDemo(log: (line: string) => void): Promise<void> {
   try {
-    const { seedDemoCatalogue } = await import('./demo/seed-demo');
+    const { DEMO_STEPS, seedDemoCatalogue } = await import('./demo/seed-demo');
     const { DEMO_ENTRIES } = await import('./demo/catalogue');
-    const { added, ms } = await seedDemoCatalogue({ log });
+    // Runs need the Step Functions server, which starts beside the seed: seedDemoRuns runs them later.
+    const steps = DEMO_STEPS.filter((s) => s.name !== 'runs');
+    const { added, ms } = await seedDemoCatalogue({ log, steps });
     const created = added.entries ?? 0;
     const seconds = (ms / 1000).toFixed(1);
     log(
@@ -62,6 +64,21 @@ async function seedDemo(log: (line: string) => void): Promise<void> {
   } catch (error) {
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`demo catalogue failed, the app runs without (part of) it: ${text}`);
+  }
+}
+
+/**
+ * The demo step 'runs' (scripts/local/demo/model-runs.ts): executes the computing demo models once the
+ * local cloud (its Step Functions server) is up. Never throws: the cloud runs without the demo runs.
+ */
+export async function seedDemoRuns(log: (line: string) => void): Promise<void> {
+  try {
+    const { seedDemoCatalogue } = await import('./demo/seed-demo');
+    const { MODEL_RUNS_STEP } = await import('./demo/model-runs');
+    await seedDemoCatalogue({ log, steps: [MODEL_RUNS_STEP] });
+  } catch (error) {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`demo runs failed, the app runs without them: ${text}`);
   }
 }
 
@@ -133,8 +150,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     userPoolId: endpoints.userPoolId,
     log: console.log,
     demo: !process.argv.includes('--no-demo'),
-  }).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  })
+    .then(() => (process.argv.includes('--no-demo') ? undefined : seedDemoRuns(console.log)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

@@ -29,7 +29,7 @@ import { assertPortsFree, PortInUseError, type Ports, resolvePorts, TEST_PORT_OF
 import { type ManagedChild, spawnManaged, waitUntil } from './processes';
 import { startS3 } from './s3-local';
 import { startScheduler } from './scheduler';
-import { seed } from './seed';
+import { seed, seedDemoRuns } from './seed';
 import { startSfnServer, stateMachineArn } from './sfn-server';
 
 const HOST = '127.0.0.1';
@@ -246,6 +246,8 @@ async function main(): Promise<void> {
     log(`ready in ${seconds} s`);
     if (args.test) console.log(`[local] ready in ${seconds} s: ${join(dataDir, 'endpoints.json')}`);
     else printBanner(endpoints, args.web, seconds);
+    // The demo's model runs need the Step Functions server: now, in the background, never blocking.
+    if (args.demo) void seedDemoRuns(log);
   } catch (error) {
     if (error instanceof PortInUseError) console.error(`[local] ${error.message}`);
     else

@@ -35,12 +35,14 @@ let footprintsAfter: unknown[];
 beforeAll(async () => {
   applyHandlerEnv(handlerEnv(localCloud()));
   // The first run creates the entries (or finds them, when this cloud has the demo already).
-  first = await seedDemoCatalogue();
+  first = await seedDemoCatalogue({
+    log: (line) => console.log(`[demo] ${new Date().toISOString()} ${line}`),
+  });
   const uuids = DEMO_ENTRIES.map((e) => first.uuids[e.key] ?? '');
   footprintsBefore = await Promise.all(uuids.map(footprint));
   second = await seedDemoCatalogue();
   footprintsAfter = await Promise.all(uuids.map(footprint));
-}, 240_000);
+}, 600_000);
 
 async function detailAs(persona: string, uuid: string) {
   return call(persona, 'GET', `/v2/models/${uuid}`);
@@ -49,14 +51,15 @@ async function detailAs(persona: string, uuid: string) {
 describe('demo catalogue seed', () => {
   it('creates every entry once under its generated name; a second run adds and changes nothing', async () => {
     expect(Object.keys(first.uuids).sort()).toEqual(DEMO_ENTRIES.map((e) => e.key).sort());
-    expect(second.added).toEqual({ entries: 0, 'sub-models': 0 });
+    expect(second.added).toEqual({ entries: 0, 'sub-models': 0, runs: 0 });
     expect(second.uuids).toEqual(first.uuids);
     expect(footprintsAfter).toEqual(footprintsBefore);
     const details = await Promise.all(DEMO_ENTRIES.map((e) => detailAs('admin', uuidOf(e.key))));
     DEMO_ENTRIES.forEach((entry, i) => {
       expect(details[i]?.status, entry.key).toBe(200);
       expect(details[i]?.body, entry.key).toMatchObject({ name: demoEntryName(entry), status: entry.status });
-      expect(details[i]?.body.fileCount, entry.key).toBeGreaterThanOrEqual(8);
+      // The computing models carry their own model directory (model-runs.ts), the others the standard set.
+      expect(details[i]?.body.fileCount, entry.key).toBeGreaterThanOrEqual(entry.modelDir ? 3 : 8);
     });
   });
 
@@ -84,7 +87,7 @@ describe('demo catalogue seed', () => {
     expect(visible.employee).toEqual([]);
     expect(visible.hta?.sort()).toEqual(['dia-t2dm-ipm-global', 'vac-hpv-dtm-anz']);
     expect(visible.vendor?.length).toBe(6);
-    expect(visible.modeler?.length).toBe(7);
+    expect(visible.modeler?.length).toBe(10);
     const previews = await call('employee', 'GET', '/v2/models?search=US%20payer%20perspective&pageSize=10');
     expect(previews.body.items.map((i: Json) => i.uuid)).toEqual([
       uuidOf(WALKTHROUGH.filesAndNotify),
@@ -224,7 +227,7 @@ describe('demo catalogue seed', () => {
 
 describe('demo sub-models (issue 10)', () => {
   const webModel = DEMO_ENTRIES.filter(
-    (e) => e.metadata.platform === 'WebModel 2.0' && e.status !== 'RETIRED',
+    (e) => e.metadata.platform === 'WebModel 2.0' && e.status !== 'RETIRED' && !e.modelDir,
   );
 
   it('gives every WebModel 2.0 entry a calibration, a scenario and a display sub-model with instances and a group', async () => {
@@ -267,5 +270,59 @@ describe('demo sub-models (issue 10)', () => {
     expect(viewerKeys.length).toBeGreaterThan(0);
     expect(modelerKeys.length).toBeGreaterThan(viewerKeys.length);
     expect(asViewer.body.sharedWith.map((s: Json) => s.userId ?? s.id)).toContain('viewer');
+  });
+});
+
+describe('demo models that compute (issue 11)', () => {
+  const computing = DEMO_ENTRIES.filter((e) => e.modelDir);
+  const instancesOf = async (uuid: string) =>
+    (await call('lead', 'GET', `/v2/models/${uuid}/instances?pageSize=100`)).body.items as Json[];
+
+  it('seeds an R Markov cohort, a Python partitioned survival and an Excel budget impact model, published on WebModel 2.0', async () => {
+    expect(computing.map((e) => e.modelDir).sort()).toEqual([
+      'budget-impact-excel',
+      'markov-cohort-r',
+      'partitioned-survival-python',
+    ]);
+    for (const entry of computing) {
+      const detail = await detailAs('lead', uuidOf(entry.key));
+      expect(detail.body, entry.key).toMatchObject({
+        status: 'PUBLISHED',
+        metadata: { platform: 'WebModel 2.0' },
+      });
+    }
+    expect(demoEntryName(demoEntry('demo-run-markov-r'))).toMatch(
+      /R 3-state Markov cohort cost-effectiveness/,
+    );
+    expect(demoEntryName(demoEntry('demo-run-psm-python'))).toMatch(/Python partitioned survival/);
+    expect(demoEntryName(demoEntry('demo-run-bim-excel'))).toMatch(/Excel five-year budget impact workbook/);
+  });
+
+  it("gives each a scenario sub-model with the model's input definition, the Python one a calibration and a display", async () => {
+    const types: Record<string, string[]> = {};
+    for (const entry of computing) {
+      const listed = await call('lead', 'GET', `/v2/models/${uuidOf(entry.key)}/sub-models`);
+      types[entry.key] = (listed.body.items as Json[]).map((s) => s.type).sort();
+    }
+    expect(types).toEqual({
+      'demo-run-markov-r': ['scenario'],
+      'demo-run-psm-python': ['calibration', 'display', 'scenario'],
+      'demo-run-bim-excel': ['scenario'],
+    });
+  });
+
+  it('runs the scenarios to COMPLETED with real results: the R model reports its ICER', async () => {
+    for (const entry of computing) {
+      const instances = await instancesOf(uuidOf(entry.key));
+      const scenarios = instances.filter((i) => i.type === 'scenario');
+      expect(scenarios.length, entry.key).toBeGreaterThanOrEqual(2);
+      for (const i of scenarios) expect(i.status, `${entry.key} ${i.name}`).toBe('COMPLETED');
+    }
+    const uuid = uuidOf('demo-run-markov-r');
+    const base = (await instancesOf(uuid)).find((i) => i.name === 'Base case');
+    const result = await call('lead', 'GET', `/v2/models/${uuid}/instances/${base.id}/result`);
+    expect(result.status).toBe(200);
+    expect(result.body.result.kind).toBe('visualization');
+    expect(JSON.stringify(result.body.result.result)).toContain('ICER');
   });
 });

@@ -14,23 +14,12 @@ export { call };
 
 export const DEMO_R_DIR = join('models', 'demo', 'markov-cohort-r');
 export const demoRScript = () => readFileSync(join(DEMO_R_DIR, 'markov_cohort.R'), 'utf8');
-/**
- * The demo model's input definition value (the template with its definitions) as JSON text, made a
- * valid template of the definition editor's rules (shared/submodels): the demo file leaves out the
- * `id` of each parameter and the `max` of open-ended numbers.
- */
+/** The demo model's input definition value (the template with its definitions) as JSON text. */
 export const demoRDefinition = () => {
   const { value } = JSON.parse(readFileSync(join(DEMO_R_DIR, 'input-definition.json'), 'utf8')) as {
-    value: { definitions: Record<string, unknown>[] };
+    value: unknown;
   };
-  const definitions = value.definitions.map((d) => ({
-    id: d.name,
-    ...d,
-    ...(['INTEGER', 'REAL_NUMBER', 'DECIMAL'].includes(String(d.type)) && d.max === undefined
-      ? { max: 1e9 }
-      : {}),
-  }));
-  return JSON.stringify({ ...value, definitions });
+  return JSON.stringify(value);
 };
 
 export interface RunEntry {

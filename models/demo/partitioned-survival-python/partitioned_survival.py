@@ -58,6 +58,9 @@ def read_inputs():
     for name in DEFAULTS:
         if name in values:
             v = values[name]
+            # A select parameter's value is its option key, which the definition editor keeps as text.
+            if name == "cycle_length_months" and isinstance(v, str) and v.strip().isdigit():
+                v = int(v)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 fail("Parameter %s must be a number, got %s." % (name, json.dumps(v)))
             p[name] = float(v)

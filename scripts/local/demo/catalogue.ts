@@ -69,6 +69,11 @@ export interface DemoEntry {
   /** THEOREM flags a super user sets on Oncology (THEOREM) entries. */
   theoremAccess?: Partial<Record<DemoPersona, TheoremFlags>>;
   notify?: DemoNotification;
+  /**
+   * A computing demo model (issue 11): the entry's files are those of models/demo/<modelDir>/ instead
+   * of the standard set, and the 'runs' step (model-runs.ts) gives it sub-models and completed runs.
+   */
+  modelDir?: 'markov-cohort-r' | 'partitioned-survival-python' | 'budget-impact-excel';
 }
 
 interface ScopeInput {
@@ -1031,7 +1036,87 @@ export const DEMO_ENTRIES: readonly DemoEntry[] = [
       note: 'Version 2.0 extends the horizon to 2030 and updates the uptake assumptions.',
     },
   },
+
+  // ---------- Models that compute (issue 11): real models with sub-models and completed runs ----------
+  {
+    key: 'demo-run-markov-r',
+    creator: 'lead',
+    status: 'PUBLISHED',
+    modelDir: 'markov-cohort-r',
+    metadata: computing(
+      metadata({
+        area: 'Cardiovascular',
+        disease: 'Heart failure with reduced ejection fraction',
+        products: ['Cardiolin'],
+        modelType: 'Markov Cohort Model',
+        kind: 'Global',
+        version: '1.0',
+        suffix: 'R 3-state Markov cohort cost-effectiveness model (runs)',
+        platform: 'WebModel 2.0',
+        classification: 'Public',
+        stage: 'Validated',
+        objective:
+          'Estimate discounted costs, QALYs and the ICER of Cardiolin against standard care with a 3-state (healthy, sick, dead) Markov cohort model in R.',
+      }),
+      false,
+    ),
+    roles: webModelTeam(),
+  },
+  {
+    key: 'demo-run-psm-python',
+    creator: 'lead',
+    status: 'PUBLISHED',
+    modelDir: 'partitioned-survival-python',
+    metadata: computing(
+      metadata({
+        area: 'Oncology',
+        disease: 'Non-small cell lung cancer',
+        products: ['Zentravimab'],
+        modelType: 'Partitioned Survival Model',
+        kind: 'Global',
+        version: '1.0',
+        suffix: 'Python partitioned survival model with Weibull calibration (runs)',
+        platform: 'WebModel 2.0',
+        classification: 'Public',
+        stage: 'Validated',
+      }),
+      true,
+    ),
+    roles: webModelTeam(),
+  },
+  {
+    key: 'demo-run-bim-excel',
+    creator: 'lead',
+    status: 'PUBLISHED',
+    modelDir: 'budget-impact-excel',
+    metadata: computing(
+      metadata({
+        area: 'Diabetes and Endocrinology',
+        disease: 'Type 2 diabetes mellitus',
+        products: ['Glucora'],
+        modelType: 'Budget Impact Model',
+        kind: 'Global',
+        version: '1.0',
+        suffix: 'Excel five-year budget impact workbook (runs)',
+        platform: 'WebModel 2.0',
+        classification: 'Public',
+        stage: 'Validated',
+      }),
+      false,
+    ),
+    roles: webModelTeam(),
+  },
 ];
+
+/**
+ * A computing entry's language follows its metadata (entryLanguage): a Python environment makes it
+ * Python; without one, R and Excel entries are told apart by their main file.
+ */
+function computing(m: ModelMetadata, python: boolean): ModelMetadata {
+  if (python) return m;
+  const { python_environment: _python, ...rest } = m;
+  return rest;
+}
 
 /**
  * Created last and one by one, in this order: the list (newest first) opens on the walkthrough

@@ -18,6 +18,7 @@ import { uploadObjectKey } from '../../../functions/data/uploads';
 import { getUser } from '../../../functions/data/users';
 import { DEMO_ENTRIES, type DemoEntry, type DemoPersona, demoEntryName, SPOTLIGHT_KEYS } from './catalogue';
 import { type DemoFile, demoFiles, revisedWorkbookFile } from './files';
+import { MODEL_RUNS_STEP, modelDirFiles } from './model-runs';
 import { SUB_MODELS_STEP } from './sub-models';
 
 /**
@@ -69,7 +70,9 @@ const PERSONAS_USED: readonly DemoPersona[] = [
 /** At most this many entries are written at once: DynamoDB Local and s3rver share the machine. */
 const CONCURRENCY = 6;
 
-export const DEMO_STEPS: DemoStep[] = [{ name: 'entries', run: seedEntries }, SUB_MODELS_STEP];
+export const ENTRIES_STEP: DemoStep = { name: 'entries', run: seedEntries };
+
+export const DEMO_STEPS: DemoStep[] = [ENTRIES_STEP, SUB_MODELS_STEP, MODEL_RUNS_STEP];
 
 export async function seedDemoCatalogue(
   options: { log?: (line: string) => void; steps?: readonly DemoStep[] } = {},
@@ -152,7 +155,7 @@ async function seedEntries(ctx: DemoContext): Promise<number> {
 async function createDemoEntry(entry: DemoEntry, ctx: DemoContext, parentUuid?: string): Promise<string> {
   const user = (key: DemoPersona) => ctx.users.get(key) as User;
   const creator = user(entry.creator);
-  const files = await demoFiles(entry);
+  const files = entry.modelDir ? await modelDirFiles(entry) : await demoFiles(entry);
   const upload = await uploadFiles(creator, files);
   const body: CreateModelBody = {
     uploadId: upload.uploadId,

@@ -29,8 +29,9 @@ import type { DemoContext, DemoStep } from './seed-demo';
  */
 export const SUB_MODELS_STEP: DemoStep = { name: 'sub-models', run: seedSubModels };
 
+// The computing demo models (modelDir) get their own sub-models and runs (model-runs.ts).
 const WEBMODEL_KEYS = DEMO_ENTRIES.filter(
-  (e) => e.metadata.platform === 'WebModel 2.0' && e.status !== 'RETIRED',
+  (e) => e.metadata.platform === 'WebModel 2.0' && e.status !== 'RETIRED' && !e.modelDir,
 ).map((e) => e.key);
 
 async function seedSubModels(ctx: DemoContext): Promise<number> {
@@ -125,5 +126,7 @@ async function seedEntry(ctx: DemoContext, uuid: string): Promise<void> {
 function demoTemplate() {
   const levels = [250, 500, 750, 1000] as const;
   const { definitions } = sampleTemplate();
-  return { definitions: definitions.map((d, i) => ({ ...d, expertiseLevel: levels[i % levels.length] })) };
+  return {
+    definitions: definitions.map((d, i) => ({ ...d, expertiseLevel: levels[i % levels.length] ?? 500 })),
+  };
 }
