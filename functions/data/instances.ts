@@ -97,7 +97,8 @@ export type InstanceSummaryRecord = Pick<
   | 'lastGroupId'
   | 'sharedWith'
 >;
-const SUMMARY_FIELDS = [
+/** The attributes the list reads (its ProjectionExpression); the bench's floor query reads the same. */
+export const SUMMARY_FIELDS = [
   'id',
   'name',
   'label',

@@ -279,23 +279,7 @@ async function main(): Promise<void> {
       );
       if (res.status !== 200) throw new Error(`gateway: ${res.status} ${res.body}`);
     };
-    const projection = [
-      'id',
-      'name',
-      'label',
-      'status',
-      'createdBy',
-      'createdByName',
-      'createdOn',
-      'modifiedOn',
-      'outdated',
-      'hidden',
-      'type',
-      'executionSetupId',
-      'scenarioId',
-      'lastGroupId',
-      'sharedWith',
-    ];
+    const { SUMMARY_FIELDS: projection } = await import('../../functions/data/instances');
     const floor = () =>
       ddb().send(
         new QueryCommand({
