@@ -52,7 +52,7 @@ write_json(list(elements = list(list(kind = "section", title = "Draw", text = as
   file.path(Sys.getenv("MR_OUTPUT_DIR"), "result.json"), auto_unbox = TRUE, digits = NA)
 `;
 
-// ---------- the independent reference (as test/runners/demo-models.test.ts) ----------
+// ---------- the independent reference: test/support/markov-reference.ts ----------
 
 type Cell = { row: number; column: number; value: unknown };
 type Element = { kind: string; cells?: Cell[]; options?: { title?: string }; text?: string; title?: string };
