@@ -1,9 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { sampleTemplate } from '../../shared/submodels/sample-template';
 import { api, idToken } from '../support/local-cloud';
 import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
+import {
+  createGroup,
+  createInstance,
+  createWebSetup,
+  instanceDetailPath,
+  instanceEditorPath,
+  instanceListPath,
+  type WebSetup,
+} from './support/instances';
+import {
+  addSubModel,
+  createSubModelEntry,
+  definitionEditorPath,
+  inputDefinitionListPath,
+  putDefinition,
+  type SubModelEntry,
+  subModelListPath,
+} from './support/sub-models';
 import { uniqueTag } from './support/unique';
 
 /**
@@ -73,7 +92,11 @@ const SIGNED_IN: Screen[] = [
     ready: heading('Add Model Entry'),
   },
   { name: 'notifications', path: () => '/notifications', ready: heading('Notifications') },
-  { name: 'execution queue', path: () => '/execution-queue', ready: heading('Execution Queue') },
+  {
+    name: 'execution queue',
+    path: () => '/scenario-execution-queue',
+    ready: (page) => page.getByRole('button', { name: 'Refresh' }),
+  },
   { name: 'external users', path: () => '/externalization/list', ready: heading('External Users') },
   {
     name: 'external user registration',
@@ -127,6 +150,132 @@ const SIGNED_IN: Screen[] = [
     persona: 'admin',
     path: () => '/admin/registration-review',
     ready: heading('Registration Review'),
+  },
+  // Instances (issue 10): a WebModel 2.0 entry of its own with a sub-model, an instance and a group.
+  {
+    name: 'instance list with filters and groups',
+    path: () => instanceListPath(web.setup as WebSetup, web.instanceId),
+    ready: (page) => page.getByRole('table', { name: 'Instances' }).getByRole('row').nth(1),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByRole('region', { name: 'Filters' })).toBeVisible();
+    },
+  },
+  {
+    name: 'instance list, Add Instance dialog',
+    path: () => instanceListPath(web.setup as WebSetup),
+    ready: (page) => page.getByRole('table', { name: 'Instances' }).getByRole('row').nth(1),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Instance' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Add Instance' })).toBeVisible();
+    },
+  },
+  {
+    name: 'instance list, Share Instance dialog',
+    path: () => instanceListPath(web.setup as WebSetup, web.instanceId),
+    ready: (page) => page.getByRole('table', { name: 'Instances' }).getByRole('row').nth(1),
+    open: async (page) => {
+      await page
+        .getByRole('complementary', { name: 'Sub-model actions' })
+        .getByRole('button', { name: 'Share Instance' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Share Instance' })).toBeVisible();
+    },
+  },
+  {
+    name: 'instance parameters editor',
+    path: () => instanceEditorPath(web.setup as WebSetup, web.instanceId),
+    ready: (page) => page.getByRole('textbox', { name: 'Cohort size' }),
+  },
+  {
+    name: 'instance detail',
+    path: () => instanceDetailPath(web.setup as WebSetup, web.instanceId),
+    ready: (page) => page.getByRole('heading', { name: 'Input Data' }),
+    open: async (page) => {
+      await expect(page.locator('.cm-content')).toBeVisible();
+    },
+  },
+  // Sub-models and input definitions (issue 10): a WebModel 2.0 entry of a Python model of their own.
+  {
+    name: 'sub-model list with a selected sub-model',
+    path: () => subModelListPath(subs.uuid(), 'scenario', subs.template),
+    ready: (page) => page.getByRole('region', { name: 'Sub-model List' }).getByRole('row').nth(1),
+  },
+  {
+    name: 'sub-model list, Add Sub-model dialog with the file picker',
+    path: () => subModelListPath(subs.uuid(), 'scenario'),
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Scenario Management' }),
+    open: async (page) => {
+      await page
+        .getByRole('complementary', { name: 'Sub-model actions' })
+        .getByRole('button', { name: 'Add Sub-model' })
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Add Sub-model' })
+        .getByRole('button', { name: 'Select file' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Select file' })).toBeVisible();
+    },
+  },
+  {
+    name: 'sub-model list, Edit Sub-model dialog',
+    path: () => subModelListPath(subs.uuid(), 'scenario', subs.template),
+    ready: (page) => page.getByRole('region', { name: 'Sub-model List' }).getByRole('row').nth(1),
+    open: async (page) => {
+      await page
+        .getByRole('complementary', { name: 'Sub-model actions' })
+        .getByRole('button', { name: 'Edit Sub-model' })
+        .click();
+      await expect(
+        page.getByRole('dialog', { name: 'Edit Sub-model' }).getByLabel('Environment'),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'sub-model list, Delete Sub-model dialog',
+    path: () => subModelListPath(subs.uuid(), 'scenario', subs.template),
+    ready: (page) => page.getByRole('region', { name: 'Sub-model List' }).getByRole('row').nth(1),
+    open: async (page) => {
+      await page
+        .getByRole('complementary', { name: 'Sub-model actions' })
+        .getByRole('button', { name: 'Delete Sub-model' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Delete Sub-model' })).toBeVisible();
+    },
+  },
+  {
+    name: 'sub-model list, empty display section',
+    path: () => subModelListPath(subs.uuid(), 'display'),
+    ready: (page) => page.getByText('No SubModel was found'),
+  },
+  {
+    name: 'input definition list',
+    path: () => inputDefinitionListPath(subs.uuid(), subs.template),
+    ready: (page) => page.getByRole('link', { name: /Edit input definition/ }),
+  },
+  {
+    name: 'input definition editor, template with a select parameter open',
+    path: () => definitionEditorPath(subs.uuid(), subs.template),
+    ready: (page) => page.getByRole('heading', { name: /Parameters \(/ }),
+    open: async (page) => {
+      await page.getByRole('button', { name: /Parameter 7/ }).click();
+      await expect(page.getByRole('region', { name: 'Options' })).toBeVisible();
+    },
+  },
+  {
+    name: 'input definition editor, an array parameter with problems',
+    path: () => definitionEditorPath(subs.uuid(), subs.template),
+    ready: (page) => page.getByRole('heading', { name: /Parameters \(/ }),
+    open: async (page) => {
+      await page.getByRole('button', { name: /Parameter 9/ }).click();
+      await page.getByRole('region', { name: 'Parameter' }).getByLabel('Column 1 Text').fill('');
+      await expect(page.getByText('Column Text is required')).toBeVisible();
+    },
+  },
+  {
+    name: 'input definition editor, raw JSON',
+    path: () => definitionEditorPath(subs.uuid(), subs.json),
+    ready: (page) => page.getByRole('textbox', { name: 'Input definition JSON' }),
   },
   { name: 'not found', path: () => '/no/such/page', ready: heading(NOT_FOUND) },
   { name: 'unauthorised', persona: 'lead', path: () => '/admin/user', ready: heading(/permission/) },
@@ -198,9 +347,25 @@ async function settled(page: Page, screen: Pick<Screen, 'ready' | 'open'>): Prom
 
 /** Set by beforeAll, which may run more than once in a worker (support/unique.ts). */
 const entry = { uuid: '' };
+/** The sub-model screens' entry and its template and JSON sub-models (set by beforeAll too). */
+const subs: { entry?: SubModelEntry; template: string; json: string; uuid: () => string } = {
+  template: '',
+  json: '',
+  uuid: () => subs.entry?.uuid ?? '',
+};
+/** The instance screens' entry, sub-model and instance (set by beforeAll too). */
+const web: { setup?: WebSetup; instanceId: string } = { instanceId: '' };
 
 test.beforeAll(async () => {
   Object.assign(entry, await createEntry('lead', uniqueTag('e2e axe')));
+  web.setup = await createWebSetup(uniqueTag('e2e axe web'));
+  web.instanceId = (await createInstance('owner', web.setup, uniqueTag('Axe run'))).id;
+  await createGroup(web.setup, 'Axe group', [web.instanceId]);
+  subs.entry = await createSubModelEntry(uniqueTag('e2e axe sub-models'));
+  subs.template = (await addSubModel(subs.entry, { name: 'Axe template' })).id;
+  await putDefinition(subs.entry, subs.template, sampleTemplate());
+  subs.json = (await addSubModel(subs.entry, { name: 'Axe JSON', definitionType: 'JSON' })).id;
+  await putDefinition(subs.entry, subs.json, { rate: 0.1, arms: ['A', 'B'] });
   // A retired Oncology entry, so the Dynamic View's result cards always include the grey retired card.
   const retired = await createEntry('lead', uniqueTag('e2e axe retired'));
   const answer = await api(`/v2/models/${retired.uuid}/retire`, {

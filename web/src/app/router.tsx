@@ -42,6 +42,19 @@ const placeholder = (title: string, guard?: (typeof allow)[keyof typeof allow]) 
   ),
 });
 
+/**
+ * The sub-model workspace (001 §2): one layout (page header and action sidebar) around the sub-model
+ * and instance screens. The instances feature's sidebar group is composed here, since features do not
+ * import each other (lib/workspace.ts describes the contract).
+ */
+const subModelWorkspace = async () => {
+  const [{ SubModelWorkspace }, { InstanceSidebarGroup }] = await Promise.all([
+    import('../features/sub-models/components/workspace/sub-model-workspace'),
+    import('../features/instances/components/sidebar/instance-sidebar-group'),
+  ]);
+  return { Component: () => <SubModelWorkspace instanceGroup={InstanceSidebarGroup} /> };
+};
+
 const loginPage = page(() => import('../features/auth/components/login-page'));
 const landingPage = async () => ({
   Component: (await import('../features/auth/components/landing-page')).LandingPage,
@@ -101,7 +114,47 @@ export const routes: RouteObject[] = [
             path: paths.modelDetail.path,
             lazy: page(() => import('../features/models/components/detail/model-detail-page')),
           },
-          { path: paths.executionQueue.path, ...placeholder('Execution Queue') },
+          {
+            lazy: subModelWorkspace,
+            children: [
+              {
+                path: paths.subModelList.path,
+                lazy: page(() => import('../features/sub-models/components/list/sub-model-list-page')),
+              },
+              {
+                path: paths.inputDefinitionList.path,
+                lazy: page(
+                  () => import('../features/sub-models/components/inputs/input-definition-list-page'),
+                ),
+              },
+              {
+                path: paths.inputDefinitionEditor.path,
+                lazy: page(
+                  () => import('../features/sub-models/components/editor/input-definition-editor-page'),
+                ),
+              },
+              {
+                path: paths.instanceList.path,
+                lazy: page(() => import('../features/instances/components/list/instance-list-page')),
+              },
+              {
+                path: paths.instanceEditor.path,
+                lazy: page(() => import('../features/instances/components/editor/instance-editor-page')),
+              },
+              {
+                path: paths.instanceDetail.path,
+                lazy: page(() => import('../features/instances/components/detail/instance-detail-page')),
+              },
+            ],
+          },
+          {
+            path: paths.executionQueue.path,
+            lazy: page(() => import('../features/executions/components/execution-queue-page')),
+          },
+          {
+            path: paths.legacyExecutionQueue.path,
+            element: <Navigate to={paths.executionQueue.getHref()} replace />,
+          },
           {
             path: paths.notifications.path,
             lazy: page(() => import('../features/notifications/components/notifications-page')),

@@ -39,8 +39,51 @@ export const paths = {
     path: '/model/:uuid/detail',
     getHref: (uuid: string, tab?: string) => withQuery(`/model/${encodeURIComponent(uuid)}/detail`, { tab }),
   },
+  // Sub-models and instances (001 §2). Values that are not part of the path travel as query values.
+  subModelList: {
+    path: '/model/:modelUuid/:section/submodel-list',
+    /** `subModel`: the sub-model selected in the list. */
+    getHref: (uuid: string, section: string, subModel?: string) =>
+      withQuery(`/model/${encodeURIComponent(uuid)}/${encodeURIComponent(section)}/submodel-list`, {
+        subModel,
+      }),
+  },
+  inputDefinitionList: {
+    path: '/model/:modelUuid/sub-model/:subModelId/input-definition-list',
+    getHref: (uuid: string, subModelId: string) =>
+      `/model/${encodeURIComponent(uuid)}/sub-model/${encodeURIComponent(subModelId)}/input-definition-list`,
+  },
+  inputDefinitionEditor: {
+    path: '/model/:modelUuid/sub-model/:subModelId/editor',
+    /** `inputId`: the input definition to edit (default: the sub-model's definition). */
+    getHref: (uuid: string, subModelId: string, inputId?: string) =>
+      withQuery(`/model/${encodeURIComponent(uuid)}/sub-model/${encodeURIComponent(subModelId)}/editor`, {
+        inputId,
+      }),
+  },
+  instanceList: {
+    path: '/model/:modelUuid/sub-model/:subModelId/instance-list',
+    /** `instance`: the instance selected in the list (lib/workspace.ts). */
+    getHref: (uuid: string, subModelId: string, instance?: string) =>
+      withQuery(
+        `/model/${encodeURIComponent(uuid)}/sub-model/${encodeURIComponent(subModelId)}/instance-list`,
+        { instance },
+      ),
+  },
+  instanceEditor: {
+    path: '/model/:modelUuid/instance/:scenarioId/editor',
+    getHref: (uuid: string, scenarioId: string) =>
+      `/model/${encodeURIComponent(uuid)}/instance/${encodeURIComponent(scenarioId)}/editor`,
+  },
+  instanceDetail: {
+    path: '/model/:modelUuid/instance/:scenarioId/detail',
+    getHref: (uuid: string, scenarioId: string) =>
+      `/model/${encodeURIComponent(uuid)}/instance/${encodeURIComponent(scenarioId)}/detail`,
+  },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
-  executionQueue: { path: '/execution-queue', getHref: () => '/execution-queue' },
+  executionQueue: { path: '/scenario-execution-queue', getHref: () => '/scenario-execution-queue' },
+  /** The queue's former path: redirects to `executionQueue`. */
+  legacyExecutionQueue: { path: '/execution-queue', getHref: () => '/execution-queue' },
 
   externalization: { path: '/externalization', getHref: () => '/externalization' },
   externalizationList: { path: '/externalization/list', getHref: () => '/externalization/list' },

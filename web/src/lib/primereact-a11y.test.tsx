@@ -25,6 +25,18 @@ describe("PrimeReact's markup, mended app-wide", () => {
     expect(disabled).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it("hides a Dropdown's arrow, a nameless button once a value is chosen, from assistive technology", () => {
+    const { container } = render(
+      <>
+        <label htmlFor="level">Expertise level</label>
+        <Dropdown inputId="level" options={['Basic', 'Expert']} value="Expert" onChange={() => {}} />
+      </>,
+    );
+    expect(container.querySelector('.p-dropdown-trigger')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByLabelText('Expertise level')).toHaveAttribute('aria-haspopup', 'listbox');
+  });
+
   it('makes a TreeTable one named treegrid whose rows may carry the tree attributes', () => {
     const nodes = [
       { key: 'in', data: { name: 'inputs' }, children: [{ key: 'in/a', data: { name: 'a.csv' } }] },

@@ -12,6 +12,10 @@ export const A11Y_PASS_THROUGH: PrimeReactPTOptions = {
     // A disabled Dropdown shows its value faded but says nothing to assistive technology, so it
     // counted as active text below the contrast ratio (WCAG exempts inactive controls).
     root: (options) => (options?.props.disabled ? { 'aria-disabled': true } : undefined),
+    // The arrow beside the value is a role="button" without a name once a value is chosen (axe
+    // 'aria-command-name', serious). It is a mouse target only (not focusable): the labelled input
+    // beside it already opens the list from the keyboard and says it has one (aria-haspopup).
+    trigger: { 'aria-hidden': true },
   },
   treetable: {
     // TreeTable nests a role="table" <table> in a role="table" <div> and puts tree attributes

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { useLiveExecutions } from '../../features/executions/api/live-executions';
 import { useLiveNotifications } from '../../features/notifications/api/use-live-notifications';
 import { useLogout } from '../../features/session/api/use-logout';
 import { SessionWatcher } from '../../features/session/components/session-watcher';
@@ -49,6 +50,7 @@ function Shell({ user, settings }: { user: CurrentUser; settings: AppSettings })
   const logout = useLogout();
   const tour = useHomeTour({ user, autoStart: pathname === paths.models.path });
   useLiveNotifications();
+  useLiveExecutions();
 
   return (
     <div className="mr-app">

@@ -21,6 +21,7 @@ import {
   type UserExpertiseSchema,
   type UserSearchResultSchema,
 } from '@shared/schemas/model-api';
+import type { SubModelList } from '@shared/schemas/sub-models-api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
@@ -279,6 +280,17 @@ export const expertiseQuery = (uuid: string, userId: string) =>
     queryKey: modelKeys.expertise(uuid, userId),
     queryFn: ({ signal }) => getExpertise(uuid, userId, { signal }),
     staleTime: 40_000,
+  });
+
+/**
+ * The entry's sub-models of one section (User Settings' tables, 000 §2). Same call and key as the
+ * sub-models feature's list (lib/workspace.ts workspaceKeys.subModelList), so both share the cache.
+ */
+export const subModelsOfTypeQuery = (uuid: string, type: 'calibration' | 'scenario') =>
+  queryOptions({
+    queryKey: [...modelKeys.detail(uuid), 'sub-models', 'list', type] as const,
+    queryFn: ({ signal }) =>
+      api.get<SubModelList>(modelPath(uuid, '/sub-models'), { signal, query: { type }, handleErrors: true }),
   });
 
 export const metadataOptionsQuery = () =>

@@ -178,9 +178,37 @@ describe('ModelAccessDialog', () => {
     expect(screen.getByRole('button', { name: 'Update Permissions' })).toBeDisabled();
   });
 
-  it('offers User Settings only on WebModel 2.0 models, with empty sub-model tables', async () => {
+  it("offers User Settings only on WebModel 2.0 models, listing the entry's sub-models per section", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    fetchMock.mockClear();
+    const subModel = (id: string, name: string, type: string) => ({
+      id,
+      name,
+      type,
+      createdBy: 'olivia',
+      createdOn: '2025-03-04T10:00:00.000Z',
+    });
+    let settingsBody: unknown;
+    const withSubModels = routeFetch({
+      [`GET /models/${uuid}/roles`]: () => json(200, { roles, users, rev: 3 }),
+      [`GET /models/${uuid}/sub-models`]: (url) =>
+        json(200, {
+          items:
+            url.searchParams.get('type') === 'calibration'
+              ? [
+                  subModel('cal-2', 'Zeta calibration', 'calibration'),
+                  subModel('cal-1', 'Alpha calibration', 'calibration'),
+                ]
+              : [],
+          access: { sections: {}, add: {} },
+        }),
+      [`GET /models/${uuid}/expertise/victor`]: () =>
+        json(200, { userId: 'victor', expertiseTypeLevel: 750, subModelIdList: ['scn-gone'] }),
+      [`PUT /models/${uuid}/expertise/victor`]: (_url, init) => {
+        settingsBody = JSON.parse(String(init?.body));
+        return json(200, settingsBody);
+      },
+    });
+    vi.stubGlobal('fetch', withSubModels);
     const { unmount } = open();
     await screen.findByRole('region', { name: 'Model Owners' });
     expect(screen.queryByRole('button', { name: /User Settings of/ })).not.toBeInTheDocument();
@@ -188,6 +216,29 @@ describe('ModelAccessDialog', () => {
     open(model({ metadata: { ...model().metadata, platform: 'WebModel 2.0' } }));
     expect(await screen.findByRole('region', { name: 'Calibration Modelers' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'User Settings of Victor Viewer' }));
-    expect(await screen.findAllByText('No SubModel was found')).toHaveLength(2);
+
+    const calibration = await screen.findByRole('region', { name: 'Calibration Management' });
+    await within(calibration).findByText('Alpha calibration');
+    const names = within(calibration)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).queryAllByRole('cell')[1]?.textContent);
+    expect(names).toEqual(['Alpha calibration', 'Zeta calibration']);
+    const scenario = screen.getByRole('region', { name: 'Scenario Management' });
+    expect(within(scenario).getByText('No SubModel was found')).toBeInTheDocument();
+
+    // Ticking a calibration sub-model keeps the ids the other table holds.
+    const settings = screen.getByRole('dialog', { name: /User Settings/ });
+    // The stored settings have arrived once the level shows (the hidden <select> lists every level).
+    await waitFor(() => expect(settings.querySelector('.p-dropdown-label')).toHaveTextContent('Advanced'));
+    const alphaRow = within(calibration).getByText('Alpha calibration').closest('tr') as HTMLElement;
+    await user.click(within(alphaRow).getAllByRole('checkbox').at(-1) as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Update Settings' }));
+    await waitFor(() => expect(settingsBody).toBeDefined());
+    expect(settingsBody).toEqual({
+      userId: 'victor',
+      expertiseTypeLevel: 750,
+      subModelIdList: ['scn-gone', 'cal-1'],
+    });
   });
 });

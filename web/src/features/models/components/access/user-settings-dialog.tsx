@@ -7,16 +7,30 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
-import { expertiseQuery, modelKeys, setExpertise, type UserExpertise } from '../../api/models-api';
+import {
+  expertiseQuery,
+  modelKeys,
+  setExpertise,
+  subModelsOfTypeQuery,
+  type UserExpertise,
+} from '../../api/models-api';
 
 export const DEFAULT_EXPERTISE_LEVEL = 500;
 
-/** A sub-model as the access tables show it (000 §3); sub-models arrive with their own issue. */
+/** A sub-model as the access tables show it (000 §3). */
 interface SubModelRow {
   id: string;
   name: string;
   createdBy: string;
   createdOn: string;
+}
+
+/** The entry's sub-models of a section as rows, by name; none while loading or when the list fails. */
+function useSubModelRows(modelUuid: string, type: 'calibration' | 'scenario'): SubModelRow[] {
+  const { data } = useQuery(subModelsOfTypeQuery(modelUuid, type));
+  return (data?.items ?? [])
+    .map((s) => ({ id: s.id, name: s.name, createdBy: s.createdBy, createdOn: s.createdOn.slice(0, 10) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }
 
 function SubModelTable({
@@ -53,6 +67,16 @@ function SubModelTable({
   );
 }
 
+/** The selection after one table changed: its rows' ids replaced, the other table's kept. */
+export function replaceIds(
+  all: readonly string[],
+  rows: readonly SubModelRow[],
+  ids: readonly string[],
+): string[] {
+  const own = new Set(rows.map((r) => r.id));
+  return [...all.filter((id) => !own.has(id)), ...ids];
+}
+
 /** 'User Settings' of one user on a WebModel 2.0 model: expertise level and sub-model access. */
 export function UserSettingsDialog({
   modelUuid,
@@ -71,6 +95,8 @@ export function UserSettingsDialog({
   const [subModels, setSubModels] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const levelId = useId();
+  const calibrationRows = useSubModelRows(modelUuid, 'calibration');
+  const scenarioRows = useSubModelRows(modelUuid, 'scenario');
 
   useEffect(() => {
     if (query.data) {
@@ -118,9 +144,20 @@ export function UserSettingsDialog({
           onChange={(e) => setLevel(e.value)}
         />
       </div>
-      {/* Sub-models arrive with their own issue; until then both tables are empty. */}
-      <SubModelTable title="Calibration Management" rows={[]} selected={subModels} onSelect={setSubModels} />
-      <SubModelTable title="Scenario Management" rows={[]} selected={subModels} onSelect={setSubModels} />
+      {/* One list of ids for both tables (subModelIdList); each table changes its own rows' ids only
+          (a functional update: the table may call back with a handler from an earlier render). */}
+      <SubModelTable
+        title="Calibration Management"
+        rows={calibrationRows}
+        selected={subModels}
+        onSelect={(ids) => setSubModels((current) => replaceIds(current, calibrationRows, ids))}
+      />
+      <SubModelTable
+        title="Scenario Management"
+        rows={scenarioRows}
+        selected={subModels}
+        onSelect={(ids) => setSubModels((current) => replaceIds(current, scenarioRows, ids))}
+      />
     </ActionDialog>
   );
 }

@@ -1,8 +1,9 @@
 import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
+import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
 import { Button } from 'primereact/button';
 import { modelAccessButtonBlock } from '../access/model-access-dialog';
 
-export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access' | 'basedOn';
+export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access' | 'basedOn' | SubModelType;
 
 /** The action that opens the add-entry wizard with this entry's metadata (000 §2, second flow). */
 export const BASED_ON_ACTION_LABEL = 'New Entry Based on This Model';
@@ -21,7 +22,6 @@ interface SidebarItem {
 }
 
 const LATER = {
-  execution: 'Execution arrives with sub-models and instances',
   lineage: 'Lineage editing arrives with version control',
   versions: 'Version control arrives in a later release',
 } as const;
@@ -37,10 +37,12 @@ const both = (a: Outcome, b: Outcome): Outcome =>
 /**
  * The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. `canCreate`:
  * the caller may add model entries (the 'Create' group starts the wizard from this entry).
+ * `sections`: on a WebModel 2.0 entry, the sub-model sections the caller sees (001 §6); the
+ * Execution group links to their sub-model lists. Other entries have no sub-models: no Execution group.
  */
 export function sidebarGroups(
   model: ModelDetail,
-  options: { canCreate?: boolean } = {},
+  options: { canCreate?: boolean; sections?: readonly SubModelType[] } = {},
 ): { title: string; items: SidebarItem[] }[] {
   const p = model.permissions;
   const placeholder = (outcome: Outcome): Outcome => (outcome === 'disallowed' ? 'disallowed' : 'forbidden');
@@ -60,29 +62,19 @@ export function sidebarGroups(
     },
     {
       title: 'Execution',
-      items: [
-        {
-          key: 'scenario',
-          label: 'Scenario',
-          icon: 'pi pi-sliders-h',
-          outcome: placeholder(p.view),
-          reason: LATER.execution,
-        },
-        {
-          key: 'calibration',
-          label: 'Calibration',
-          icon: 'pi pi-cog',
-          outcome: placeholder(p.view),
-          reason: LATER.execution,
-        },
-        {
-          key: 'display',
-          label: 'Display',
-          icon: 'pi pi-chart-bar',
-          outcome: placeholder(p.view),
-          reason: LATER.execution,
-        },
-      ],
+      items: (
+        [
+          ['scenario', 'pi pi-sliders-h'],
+          ['calibration', 'pi pi-cog'],
+          ['display', 'pi pi-chart-bar'],
+        ] as const
+      ).map(([section, icon]) => ({
+        key: section,
+        label: SECTION_TITLES[section],
+        icon,
+        outcome: p.view === 'allowed' && options.sections?.includes(section) ? 'allowed' : 'disallowed',
+        action: section,
+      })),
     },
     {
       title: 'Editing',
@@ -140,15 +132,17 @@ export function sidebarGroups(
 export function DetailSidebar({
   model,
   canCreate,
+  sections,
   onAction,
 }: {
   model: ModelDetail;
   canCreate?: boolean;
+  sections?: readonly SubModelType[];
   onAction: (action: DetailAction) => void;
 }) {
   return (
     <aside className="mr-detail-sidebar" aria-label="Model actions">
-      {sidebarGroups(model, { canCreate }).map((group) => (
+      {sidebarGroups(model, { canCreate, sections }).map((group) => (
         <section key={group.title} className="mr-detail-sidebar__group" aria-label={group.title}>
           <h2 className="mr-detail-sidebar__title">{group.title}</h2>
           {group.items

@@ -40,7 +40,7 @@ describe('detail action sidebar', () => {
     const viewer = model({
       permissions: { ...allowedPermissions, edit: 'disallowed', manageAccess: 'disallowed' },
     });
-    expect(labels(viewer).map(([t]) => t)).toEqual(['Execution', 'Version Tracking']);
+    expect(labels(viewer).map(([t]) => t)).toEqual(['Version Tracking']);
   });
 
   it('hides the Editing group when editing is forbidden (000 §6), e.g. a THEOREM model without model access', () => {
@@ -54,7 +54,21 @@ describe('detail action sidebar', () => {
       },
       permissions: { ...allowedPermissions, edit: 'forbidden', manageAccess: 'forbidden' },
     });
-    expect(labels(theorem).map(([t]) => t)).toEqual(['Execution', 'Version Tracking', 'Access']);
+    expect(labels(theorem).map(([t]) => t)).toEqual(['Version Tracking', 'Access']);
+  });
+
+  it('links a WebModel 2.0 entry to the sub-model sections the user sees, and offers none elsewhere', () => {
+    const webModel = model({ metadata: { ...model().metadata, platform: 'WebModel 2.0' } });
+    const execution = sidebarGroups(webModel, { sections: ['scenario', 'display'] }).find(
+      (g) => g.title === 'Execution',
+    );
+    expect(execution?.items.map((i) => `${i.label}:${i.outcome}`)).toEqual([
+      'Scenario Management:allowed',
+      'Calibration Management:disallowed',
+      'Display Management:allowed',
+    ]);
+    expect(execution?.items.map((i) => i.action)).toEqual(['scenario', 'calibration', 'display']);
+    expect(sidebarGroups(model()).map((g) => g.title)).not.toContain('Execution');
   });
 
   it('lets owners edit the suffix, the files and the metadata', () => {

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@shared/messages';
+import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import { MODEL_STATUS_LABELS } from '@shared/schemas/model';
 import type { ModelDetail } from '@shared/schemas/model-api';
+import { visibleSections } from '@shared/submodels/sub-model-access';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -134,9 +136,17 @@ export function ModelDetailPage() {
         <DetailSidebar
           model={model}
           canCreate={me.permissions.createModel}
-          onAction={(action) =>
-            action === 'basedOn' ? navigate(paths.modelUpload.getHref(model.uuid)) : setDialog(action)
+          sections={
+            model.metadata.platform === WEBMODEL_PLATFORM
+              ? visibleSections({ id: me.id, userType: me.userType }, model.roles)
+              : undefined
           }
+          onAction={(action) => {
+            if (action === 'basedOn') navigate(paths.modelUpload.getHref(model.uuid));
+            else if (action === 'scenario' || action === 'calibration' || action === 'display')
+              navigate(paths.subModelList.getHref(model.uuid, action));
+            else setDialog(action);
+          }}
         />
       )}
 

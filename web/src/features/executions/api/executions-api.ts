@@ -1,0 +1,30 @@
+import { EXECUTION_QUEUE_PAGE_SIZE } from '@shared/executions/execution-status';
+import type { ExecutionQueuePage } from '@shared/schemas/execution-api';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Query keys of the execution queue; a live status message invalidates `all`. */
+export const executionKeys = {
+  all: ['executions'] as const,
+  queue: (pageIndex: number, pageSize: number) => ['executions', 'queue', pageIndex, pageSize] as const,
+};
+
+export const QUEUE_PAGE_SIZE = EXECUTION_QUEUE_PAGE_SIZE;
+
+/**
+ * GET /v2/executions (001 §2, §3): one page of grouped executions, newest first. `pageIndex` is a row
+ * offset, not a page number (§3 "pageIndex (offset)"). The previous page stays on screen while the
+ * next one or a live refetch loads, so a pushed status does not blank the grid.
+ */
+export const executionQueueQuery = (pageIndex: number, pageSize: number = QUEUE_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: executionKeys.queue(pageIndex, pageSize),
+    queryFn: ({ signal }) =>
+      api.get<ExecutionQueuePage>('/executions', {
+        query: { pageIndex, pageSize, orderBy: 'createdOn', orderDesc: 'true' },
+        // Live status messages refetch the queue by themselves: that is not the user's activity.
+        touchesSession: false,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,182 @@
+import { EXECUTION_MESSAGES } from '@shared/executions/execution-status';
+import type { Execution, ExecutionGroup } from '@shared/schemas/execution-api';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import { useEffect, useRef, useState } from 'react';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { onLiveMessage } from '../../../lib/live-channel';
+import { executionQueueQuery, QUEUE_PAGE_SIZE } from '../api/executions-api';
+import { readExecutionMessage } from '../api/live-executions';
+import { ExecutionStatusTag } from './execution-status-tag';
+import './executions.css';
+
+/** Dates in en-US (002 §9), with the time: several runs a day are told apart by it. */
+export const formatExecutedOn = (iso: string | undefined) => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** A group runs one or more instances: its row lists their names and files. */
+const instanceNames = (g: ExecutionGroup) => g.executions.map((e) => e.scenario.name).join(', ');
+const fileNames = (g: ExecutionGroup) => [...new Set(g.executions.map((e) => e.filename))].join(', ');
+
+/**
+ * Whether a pushed status is already on screen: a message for a group or run the page does not show,
+ * or with another status than the one shown, means the queue has changed under the user.
+ */
+export function isShown(
+  groups: readonly ExecutionGroup[],
+  change: { groupId?: string; runId?: string; status: string },
+): boolean {
+  const group = groups.find((g) => g.groupId === change.groupId);
+  if (!group) return false;
+  const run = change.runId ? group.executions.find((e) => e.id === change.runId) : undefined;
+  return (run?.status ?? group.status) === change.status;
+}
+
+function ExecutionDetails({ group }: { group: ExecutionGroup }) {
+  const visible = group.executions.filter((e) => !e.restricted);
+  if (visible.length === 0)
+    return <p className="mr-execution-details">{EXECUTION_MESSAGES.noDetailsFound}</p>;
+  return (
+    <div className="mr-execution-details">
+      {visible.map((e: Execution) => (
+        <section key={e.id} aria-label={`Execution of ${e.scenario.name}`}>
+          <dl>
+            <dt>Instance Name</dt>
+            <dd>{e.scenario.name}</dd>
+            <dt>File Name</dt>
+            <dd>{e.filename}</dd>
+            <dt>Status</dt>
+            <dd>
+              <ExecutionStatusTag status={e.status} />
+            </dd>
+            <dt>Queued On</dt>
+            <dd>{formatExecutedOn(e.queuedOn) || '–'}</dd>
+            <dt>Started On</dt>
+            <dd>{formatExecutedOn(e.startedOn) || '–'}</dd>
+            <dt>Finished On</dt>
+            <dd>{formatExecutedOn(e.finishedOn) || '–'}</dd>
+            {e.error ? (
+              <>
+                <dt>{EXECUTION_MESSAGES.executionFailed}</dt>
+                <dd>{e.error.message}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /scenario-execution-queue (001 §2 "Execution queue", §4 "Live status"): every execution group,
+ * newest first, 50 a page. Live status messages refetch the page (features/executions/api/
+ * live-executions.ts); the page says 'New changes in queue' when one was about a row it did not show
+ * as it is, until Refresh.
+ */
+export function ExecutionQueuePage() {
+  usePageTitle('Execution Queue');
+  const [first, setFirst] = useState(0);
+  const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
+  const [changed, setChanged] = useState(false);
+  const { data, isLoading, isError, isFetching, refetch } = useQuery(executionQueueQuery(first));
+  const groups = data?.items ?? [];
+
+  const shownRef = useRef<readonly ExecutionGroup[]>(groups);
+  shownRef.current = groups;
+  useEffect(
+    () =>
+      onLiveMessage((message) => {
+        const read = readExecutionMessage(message);
+        if (read.kind === 'other') return;
+        if (read.kind === 'unparsable' || !isShown(shownRef.current, read.message.execution))
+          setChanged(true);
+      }),
+    [],
+  );
+
+  const toggle = (groupId: string) =>
+    setExpanded((rows) => {
+      const next = { ...rows };
+      if (next[groupId]) delete next[groupId];
+      else next[groupId] = true;
+      return next;
+    });
+
+  return (
+    <section className="mr-page mr-execution-queue">
+      <div className="mr-execution-queue__toolbar">
+        <h1>Execution Queue</h1>
+        <div className="mr-execution-queue__toolbar">
+          <span className="mr-execution-queue__hint" role="status">
+            {changed ? EXECUTION_MESSAGES.newChangesInQueue : ''}
+          </span>
+          <Button
+            type="button"
+            label="Refresh"
+            icon="pi pi-refresh"
+            loading={isFetching}
+            onClick={() => {
+              setChanged(false);
+              void refetch();
+            }}
+          />
+        </div>
+      </div>
+      <DataTable
+        value={groups}
+        dataKey="groupId"
+        lazy
+        loading={isLoading}
+        paginator
+        first={first}
+        rows={QUEUE_PAGE_SIZE}
+        totalRecords={data?.total ?? 0}
+        onPage={(e) => {
+          setFirst(e.first);
+          setChanged(false);
+        }}
+        expandedRows={expanded}
+        rowExpansionTemplate={(g: ExecutionGroup) => <ExecutionDetails group={g} />}
+        emptyMessage={isError ? 'Failed to load the execution queue' : EXECUTION_MESSAGES.noExecutionsFound}
+        size="small"
+        stripedRows
+        aria-label="Execution queue"
+      >
+        <Column
+          header={<span className="p-sr-only">Details</span>}
+          style={{ width: '3rem' }}
+          body={(g: ExecutionGroup) => {
+            const open = Boolean((expanded as Record<string, boolean>)[g.groupId]);
+            return (
+              <Button
+                type="button"
+                text
+                rounded
+                icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
+                aria-expanded={open}
+                aria-label={`${open ? 'Hide' : 'Show'} details of ${instanceNames(g) || 'the execution'}`}
+                onClick={() => toggle(g.groupId)}
+              />
+            );
+          }}
+        />
+        <Column header="Instance Name" body={instanceNames} />
+        <Column header="File Name" body={fileNames} />
+        <Column header="Model Name" body={(g: ExecutionGroup) => g.model.name} />
+        <Column header="Executed By" body={(g: ExecutionGroup) => g.createdBy.name} />
+        <Column header="Executed On" body={(g: ExecutionGroup) => formatExecutedOn(g.createdOn)} />
+        <Column header="Status" body={(g: ExecutionGroup) => <ExecutionStatusTag status={g.status} />} />
+      </DataTable>
+    </section>
+  );
+}
+
+export default ExecutionQueuePage;

@@ -1,0 +1,164 @@
+import type { InstanceListPage, InstanceSummary } from '@shared/schemas/instance-api';
+import type { GroupView, ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
+import type { CurrentUser } from '@shared/schemas/user';
+import { sampleTemplate } from '@shared/submodels/sample-template';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { currentUserQueryKey } from '../../../lib/current-user';
+import type { Workspace } from '../../../lib/workspace';
+import type { InstanceDetailView } from './instances-api';
+
+/**
+ * Builders of the instance screens' records and a render wrapper for their web tests. Only test
+ * files import this module.
+ */
+export const UUID = '11111111-1111-4111-8111-111111111111';
+export const SUB_MODEL_ID = '01SUBMODEL';
+export const INPUT_ID = '01INPUT';
+
+export const me: CurrentUser = {
+  id: 'owner',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  email: 'olivia@example.com',
+  userType: 'INTERNALUSER',
+  permissions: {
+    createModel: true,
+    externalizationTabEnabled: false,
+    activateUser: false,
+    deactivateUser: false,
+    enrollUser: false,
+    changeUserRole: false,
+  },
+};
+
+export const subModel = (over: Partial<SubModelView> = {}): SubModelView => ({
+  id: SUB_MODEL_ID,
+  modelUuid: UUID,
+  type: 'scenario',
+  name: 'Base case',
+  environment: 'Python 3.11',
+  executionModels: ['file-1'],
+  timeoutSeconds: 600,
+  outputPathDir: 'out',
+  createdBy: 'owner',
+  createdOn: '2025-01-02T10:00:00.000Z',
+  modifiedOn: '2025-01-02T10:00:00.000Z',
+  definitionType: 'JSONTEMPLATE',
+  version: 1,
+  permissions: { edit: 'allowed', delete: 'allowed', addInstance: 'allowed' },
+  ...over,
+});
+
+export const templateInput = (over: Partial<ModelInputView> = {}): ModelInputView => ({
+  id: INPUT_ID,
+  subModelId: SUB_MODEL_ID,
+  type: 'JSONTEMPLATE',
+  name: 'default',
+  value: JSON.stringify(sampleTemplate()),
+  createdOn: '2025-01-02T10:00:00.000Z',
+  modifiedOn: '2025-01-02T10:00:00.000Z',
+  valid: true,
+  issues: [],
+  ...over,
+});
+
+export const summary = (over: Partial<InstanceSummary> = {}): InstanceSummary => ({
+  id: '01INSTANCE1',
+  name: 'Scenario one',
+  status: 'DRAFT',
+  createdBy: 'owner',
+  createdByName: 'Olivia Owner',
+  createdOn: '2025-03-04T10:00:00.000Z',
+  modifiedOn: '2025-03-04T10:00:00.000Z',
+  shared: false,
+  outdated: false,
+  hidden: false,
+  type: 'scenario',
+  executionSetupId: SUB_MODEL_ID,
+  userAccess: 'CREATOR',
+  ...over,
+});
+
+export const detail = (over: Partial<InstanceDetailView> = {}): InstanceDetailView => ({
+  ...summary(),
+  input: { modelInputId: INPUT_ID, value: '{}' },
+  permissions: { edit: 'allowed', clone: 'allowed', delete: 'allowed', share: 'allowed' },
+  sharedWith: [],
+  displayScenarios: undefined,
+  ...over,
+});
+
+export const listPage = (
+  items: InstanceSummary[],
+  over: Partial<InstanceListPage> = {},
+): InstanceListPage => ({
+  items,
+  total: items.length,
+  facets: {
+    status: [...new Set(items.map((i) => i.status))],
+    name: items.map((i) => i.name),
+    createdBy: [
+      ...new Map(items.map((i) => [i.createdBy, { id: i.createdBy, name: i.createdByName }])).values(),
+    ],
+  },
+  ...over,
+});
+
+export const group = (over: Partial<GroupView> = {}): GroupView => ({
+  id: '01GROUP1',
+  name: 'Arm A',
+  executionSetupId: SUB_MODEL_ID,
+  scenarioIds: [],
+  modelUuid: UUID,
+  createdBy: 'owner',
+  createdOn: '2025-01-02T10:00:00.000Z',
+  modifiedOn: '2025-01-02T10:00:00.000Z',
+  ...over,
+});
+
+export const workspace = (over: Partial<Workspace> = {}): Workspace => ({
+  modelUuid: UUID,
+  model: undefined,
+  section: 'scenario',
+  subModel: subModel(),
+  instanceId: undefined,
+  instance: undefined,
+  selectInstance: () => undefined,
+  selectSubModel: () => undefined,
+  ...over,
+});
+
+/** A query client with the signed-in user loaded, as the signed-in layout leaves it. */
+export function testQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(currentUserQueryKey, me);
+  return client;
+}
+
+/** Renders `element` at `path` (matching `pattern`) inside the workspace outlet, signed in as {@link me}. */
+export function inWorkspace(
+  element: ReactNode,
+  {
+    path,
+    pattern,
+    context = workspace(),
+    client = testQueryClient(),
+  }: { path: string; pattern: string; context?: Workspace; client?: QueryClient },
+) {
+  return (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<Outlet context={context} />}>
+            <Route path={pattern} element={element} />
+            <Route path="*" element={<p>Elsewhere</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}

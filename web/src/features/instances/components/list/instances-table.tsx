@@ -1,0 +1,145 @@
+import type { InstanceListPage, InstanceOrderBy, InstanceSummary } from '@shared/schemas/instance-api';
+import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Tag } from 'primereact/tag';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../../config/paths';
+import { DragHandle } from '../groups/instance-dnd';
+import { type GridPatch, type InstanceGridState, PAGE_SIZES } from './list-url-state';
+import { formatCreationDate, InstanceStatusTag } from './status-tag';
+
+interface InstancesTableProps {
+  uuid: string;
+  state: InstanceGridState;
+  page: InstanceListPage | undefined;
+  loading: boolean;
+  onChange: (patch: GridPatch) => void;
+  onEditLabel: (instance: InstanceSummary) => void;
+  /** Rows can be dragged into groups. */
+  draggable: boolean;
+}
+
+/** The pager's count: '21–40 of 57 instances' (PrimeReact fills the placeholders). */
+export function pageReport(total: number | undefined): string {
+  if (!total) return '';
+  return total === 1 ? '1 instance' : '{first}–{last} of {totalRecords} instances';
+}
+
+function NameCell({ uuid, instance }: { uuid: string; instance: InstanceSummary }) {
+  return (
+    <span className="mr-instance-name">
+      <Link to={paths.instanceEditor.getHref(uuid, instance.id)} className="mr-instance-name__link">
+        {instance.name}
+      </Link>
+      {instance.outdated && (
+        <Tag value={SUBMODEL_MESSAGES.outdatedChip} severity="warning" className="mr-instance-chip" rounded />
+      )}
+      {instance.label && <span className="mr-instance-label">{instance.label}</span>}
+    </span>
+  );
+}
+
+/**
+ * The instance list (spec 001 §2): server paging (20 of 10/20/50/100), order by name, creator,
+ * creation date or status; a row click selects the instance for the action sidebar.
+ */
+export function InstancesTable({
+  uuid,
+  state,
+  page,
+  loading,
+  onChange,
+  onEditLabel,
+  draggable,
+}: InstancesTableProps) {
+  const items = page?.items ?? [];
+  return (
+    <DataTable
+      value={items}
+      dataKey="id"
+      lazy
+      loading={loading}
+      paginator
+      first={state.page * state.pageSize}
+      rows={state.pageSize}
+      totalRecords={page?.total ?? 0}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+      currentPageReportTemplate={pageReport(page?.total)}
+      onPage={(e) =>
+        e.rows !== state.pageSize ? onChange({ pageSize: e.rows }) : onChange({ page: e.page ?? 0 })
+      }
+      sortField={state.orderBy}
+      sortOrder={state.orderDesc ? -1 : 1}
+      onSort={(e) => onChange({ orderBy: e.sortField as InstanceOrderBy, orderDesc: e.sortOrder !== 1 })}
+      selectionMode="single"
+      selection={items.find((i) => i.id === state.selected) ?? null}
+      onSelectionChange={(e) => {
+        const row = e.value as InstanceSummary | null;
+        onChange({ selected: row?.id });
+      }}
+      emptyMessage={SUBMODEL_MESSAGES.noScenarioFound}
+      size="small"
+      pt={{ table: { 'aria-label': 'Instances' } }}
+      className="mr-instances-table"
+    >
+      {draggable && (
+        <Column
+          header={<span className="mr-visually-hidden">Move to a group</span>}
+          style={{ width: '3rem' }}
+          body={(i: InstanceSummary) => <DragHandle instance={i} />}
+        />
+      )}
+      <Column
+        field="name"
+        header="Instance Name"
+        sortable
+        body={(i: InstanceSummary) => <NameCell uuid={uuid} instance={i} />}
+      />
+      <Column field="createdBy" header="Creator" sortable body={(i: InstanceSummary) => i.createdByName} />
+      <Column
+        field="createdOn"
+        header="Creation Date"
+        sortable
+        body={(i: InstanceSummary) => formatCreationDate(i.createdOn)}
+      />
+      <Column
+        field="status"
+        header="Status"
+        sortable
+        body={(i: InstanceSummary) => <InstanceStatusTag status={i.status} />}
+      />
+      <Column
+        header="Sharing"
+        body={(i: InstanceSummary) =>
+          i.shared ? (
+            <span className="mr-shared-marker">
+              <i className="pi pi-share-alt" aria-hidden="true" /> {SUBMODEL_MESSAGES.sharedMarker}
+            </span>
+          ) : null
+        }
+      />
+      <Column
+        header={<span className="mr-visually-hidden">Edit Label</span>}
+        style={{ width: '3.5rem' }}
+        body={(i: InstanceSummary) => (
+          <Button
+            type="button"
+            icon="pi pi-tag"
+            text
+            rounded
+            aria-label={`Edit label of ${i.name}`}
+            tooltip="Edit Label"
+            tooltipOptions={{ position: 'left' }}
+            onClick={(e) => {
+              e.stopPropagation();
+              onEditLabel(i);
+            }}
+          />
+        )}
+      />
+    </DataTable>
+  );
+}

@@ -1,0 +1,371 @@
+import { LIMITS } from '@shared/constants';
+import type { ShareEntry } from '@shared/schemas/instance-api';
+import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import {
+  defaultShareMessage,
+  ShareRequestSchema,
+  type ShareUser,
+  shareCandidateProblem,
+  stopSharingConfirm,
+} from '@shared/submodels/sharing';
+import type { SubModelType } from '@shared/submodels/sub-model';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
+import { paths } from '../../../../config/paths';
+import { ApiError } from '../../../../lib/api-client';
+import { fullName, useCurrentUser } from '../../../../lib/current-user';
+import { notify } from '../../../../lib/message-stack';
+import {
+  apiMessage,
+  type InstanceDetailView,
+  instanceKeys,
+  listShareCandidates,
+  shareInstance,
+  stopSharing,
+} from '../../api/instances-api';
+
+/** The share dialog is about 80rem wide (spec 001 §2). */
+export const SHARE_DIALOG_WIDTH = '80rem';
+const MESSAGE_ROWS = 5;
+const MESSAGE_MAX = 4000;
+
+const userName = (u: Pick<ShareUser, 'firstName' | 'lastName' | 'id'>) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.id;
+
+/** The link a share e-mail carries: the instance's parameters editor in this web app. */
+export const instanceLink = (uuid: string, instanceId: string) =>
+  `${window.location.origin}${paths.instanceEditor.getHref(uuid, instanceId)}`;
+
+/** Share candidates for a search text, 1000 ms after the last keystroke; stale answers are dropped. */
+function useCandidates(uuid: string, instanceId: string, text: string) {
+  const [results, setResults] = useState<ShareUser[]>([]);
+  const [loading, setLoading] = useState(false);
+  const controller = useRef<AbortController | undefined>(undefined);
+  useEffect(() => {
+    const q = text.replace(/[<>]/g, '').trim();
+    if (!q) {
+      setResults([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      controller.current?.abort();
+      const ac = new AbortController();
+      controller.current = ac;
+      setLoading(true);
+      listShareCandidates(uuid, instanceId, q, { signal: ac.signal })
+        .then((r) => {
+          if (!ac.signal.aborted) setResults(r.items.slice(0, LIMITS.userSearchLimit));
+        })
+        .catch(() => {
+          if (!ac.signal.aborted) setResults([]);
+        })
+        .finally(() => {
+          if (!ac.signal.aborted) setLoading(false);
+        });
+    }, LIMITS.userSearchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [uuid, instanceId, text]);
+  useEffect(() => () => controller.current?.abort(), []);
+  return { results, loading };
+}
+
+interface SharePickerProps {
+  uuid: string;
+  instanceId: string;
+  type: SubModelType;
+  error: string | undefined;
+  onPick: (user: ShareUser) => void;
+}
+
+/** 'Send an email to selected users': a combobox of the instance's share candidates (at most 10). */
+function SharePicker({ uuid, instanceId, type, error, onPick }: SharePickerProps) {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const { results, loading } = useCandidates(uuid, instanceId, text);
+  const inputId = useId();
+  const listId = useId();
+  const errorId = useId();
+  const anchor = useRef<HTMLInputElement | null>(null);
+  // The list closes a moment after the field loses the focus (so a click on an option still picks
+  // it); typing again in the meantime keeps it open.
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closing.current), []);
+  const expanded = open && text.trim() !== '' && (results.length > 0 || !loading);
+  const problem = refusal ?? error;
+
+  const pick = (user: ShareUser) => {
+    const refused = shareCandidateProblem(user, type);
+    setRefusal(refused);
+    setOpen(false);
+    if (refused) return;
+    setText('');
+    onPick(user);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
+    comboboxKeyDown(e, {
+      count: results.length,
+      active,
+      expanded,
+      setActive,
+      setOpen,
+      onPick: (i) => {
+        const user = results[i];
+        if (user) pick(user);
+      },
+    });
+
+  return (
+    <div className="mr-field">
+      <label htmlFor={inputId}>{SUBMODEL_MESSAGES.sendEmailToSelectedUsers} *</label>
+      <span className="p-input-icon-right mr-share-picker__box">
+        <InputText
+          id={inputId}
+          ref={anchor}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && results[active] ? suggestionId(listId, active) : undefined}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? errorId : undefined}
+          invalid={Boolean(problem)}
+          value={text}
+          placeholder="Search by name or e-mail"
+          autoComplete="off"
+          autoFocus
+          data-pc-autofocus
+          onChange={(e) => {
+            clearTimeout(closing.current);
+            setText(e.target.value);
+            setActive(0);
+            setOpen(true);
+            setRefusal(undefined);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => clearTimeout(closing.current)}
+          onBlur={() => {
+            closing.current = setTimeout(() => setOpen(false), 150);
+          }}
+        />
+        {loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
+      </span>
+      <SuggestionList
+        id={listId}
+        label={SUBMODEL_MESSAGES.sendEmailToSelectedUsers}
+        items={results}
+        active={active}
+        itemKey={(u) => u.id}
+        renderItem={(u) => (
+          <>
+            <span>{userName(u)}</span>
+            <small className="mr-muted">
+              {u.email}
+              {u.subModelAccess === false ? ' · no access to this sub-model' : ''}
+            </small>
+          </>
+        )}
+        onPick={pick}
+        hidden={!expanded}
+        anchor={anchor}
+      >
+        {expanded && results.length === 0 && (
+          <div className="mr-muted mr-suggestions__option">No users found</div>
+        )}
+      </SuggestionList>
+      {problem && (
+        <small id={errorId} role="alert" className="mr-error-text">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export interface ShareInstanceDialogProps {
+  uuid: string;
+  modelName: string;
+  type: SubModelType;
+  instance: Pick<InstanceDetailView, 'id' | 'name' | 'sharedWith'>;
+  onHide: () => void;
+}
+
+/**
+ * Share Instance (spec 001 §2, §4-§6): one user at a time (a new pick replaces the last), a message
+ * prefilled with an invitation naming the sharer and the model; 'Shared with' lists the active
+ * shares, each with a remove control that asks before it stops sharing.
+ */
+export function ShareInstanceDialog({ uuid, modelName, type, instance, onHide }: ShareInstanceDialogProps) {
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<ShareUser[]>([]);
+  const [message, setMessage] = useState(() =>
+    defaultShareMessage({
+      sharerName: fullName(me),
+      modelName,
+      instanceName: instance.name,
+      link: instanceLink(uuid, instance.id),
+    }),
+  );
+  const [errors, setErrors] = useState<{ users?: string; message?: string }>({});
+  const [sharedWith, setSharedWith] = useState<ShareEntry[]>(() =>
+    instance.sharedWith.filter((s) => s.status === 'ACTIVE'),
+  );
+  const [stopping, setStopping] = useState<ShareEntry | undefined>();
+
+  const remember = (list: ShareEntry[]) => {
+    const active = list.filter((s) => s.status === 'ACTIVE');
+    setSharedWith(active);
+    queryClient.setQueryData<InstanceDetailView>(instanceKeys.detail(uuid, instance.id), (old) =>
+      old ? { ...old, sharedWith: active } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: instanceKeys.lists(uuid) });
+  };
+
+  const share = useMutation({
+    mutationFn: (body: { isids: string[]; messageText: string }) => shareInstance(uuid, instance.id, body),
+    onSuccess: (result) => {
+      remember(result.sharedWith);
+      setSelected([]);
+      notify.success(SUBMODEL_MESSAGES.instanceShared);
+      if (result.emailSent) notify.success(SUBMODEL_MESSAGES.emailSent);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 422)
+        setErrors({ users: apiMessage(error) ?? SUBMODEL_MESSAGES.subModelAccessDenied });
+    },
+  });
+
+  const stop = useMutation({
+    mutationFn: (entry: ShareEntry) => stopSharing(uuid, instance.id, entry.userId),
+    onSuccess: (result, entry) => {
+      remember(result.sharedWith);
+      setStopping(undefined);
+      notify.success(`${instance.name} is no longer shared with ${userName({ ...entry, id: entry.userId })}`);
+    },
+  });
+
+  const send = () => {
+    const parsed = ShareRequestSchema.safeParse({ isids: selected.map((u) => u.id), messageText: message });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'isids') next.users ??= issue.message;
+        if (issue.path[0] === 'messageText') next.message ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    if (!share.isPending) share.mutate(parsed.data);
+  };
+
+  return (
+    <ActionDialog
+      header={SUBMODEL_MESSAGES.shareInstance}
+      width={SHARE_DIALOG_WIDTH}
+      onHide={onHide}
+      cancelLabel="Close"
+      confirmLabel="Share"
+      confirmIcon="pi pi-share-alt"
+      busy={share.isPending}
+      onConfirm={send}
+    >
+      <div className="mr-share-instance">
+        <div className="mr-share-instance__form">
+          <p>
+            Share <strong>{instance.name}</strong> with one user at a time; they get an e-mail with your
+            message.
+          </p>
+          <SharePicker
+            uuid={uuid}
+            instanceId={instance.id}
+            type={type}
+            error={errors.users}
+            onPick={(user) => {
+              // §4: the list keeps only the last picked user.
+              setSelected([user]);
+              setErrors((e) => ({ ...e, users: undefined }));
+            }}
+          />
+          <ul className="mr-share-instance__selected" aria-label="Selected user">
+            {selected.length === 0 && <li className="mr-muted">No user selected</li>}
+            {selected.map((u) => (
+              <li key={u.id} className="mr-share-chip">
+                <span>
+                  {userName(u)} <small className="mr-muted">{u.email}</small>
+                </span>
+                <button
+                  type="button"
+                  className="mr-share-chip__remove"
+                  aria-label={`Remove ${userName(u)}`}
+                  onClick={() => setSelected([])}
+                >
+                  <i className="pi pi-times" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <TextAreaField
+            label="Message *"
+            value={message}
+            rows={MESSAGE_ROWS}
+            maxLength={MESSAGE_MAX}
+            error={errors.message}
+            onChange={(value) => {
+              setMessage(value);
+              if (errors.message) setErrors((e) => ({ ...e, message: undefined }));
+            }}
+          />
+        </div>
+        <section className="mr-share-instance__shared" aria-labelledby="mr-shared-with">
+          <h3 id="mr-shared-with">{SUBMODEL_MESSAGES.sharedWith}</h3>
+          {sharedWith.length === 0 ? (
+            <p className="mr-muted">This instance is not shared with anyone.</p>
+          ) : (
+            <ul className="mr-shared-with">
+              {sharedWith.map((entry) => {
+                const name = userName({ ...entry, id: entry.userId });
+                return (
+                  <li key={entry.userId} className="mr-shared-with__user">
+                    <span>
+                      {name} <small className="mr-muted">{entry.email}</small>
+                    </span>
+                    <Button
+                      type="button"
+                      icon="pi pi-times"
+                      text
+                      rounded
+                      severity="danger"
+                      aria-label={`Stop sharing with ${name}`}
+                      onClick={() => setStopping(entry)}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+      {stopping && (
+        <ActionDialog
+          header={SUBMODEL_MESSAGES.stopSharing}
+          width="32rem"
+          onHide={() => setStopping(undefined)}
+          confirmLabel={SUBMODEL_MESSAGES.stopSharing}
+          danger
+          busy={stop.isPending}
+          onConfirm={() => stop.mutate(stopping)}
+        >
+          <p>{stopSharingConfirm(instance.name, userName({ ...stopping, id: stopping.userId }))}</p>
+        </ActionDialog>
+      )}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,73 @@
+import type { SubModelView } from '@shared/schemas/sub-models-api';
+import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { DeleteSubModelFormSchema } from '@shared/submodels/sub-model';
+import { useQueryClient } from '@tanstack/react-query';
+import { Checkbox } from 'primereact/checkbox';
+import { useId, useState } from 'react';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { notify } from '../../../../lib/message-stack';
+import { workspaceKeys } from '../../../../lib/workspace';
+import { deleteSubModel } from '../../api/sub-models-api';
+import './dialogs.css';
+
+/**
+ * Delete sub-model (spec 001 §2): the confirm tick 'I confirm that this sub-model will be permanently
+ * deleted.' enables 'Delete sub-model'. Its instances, groups and definitions go with it (server).
+ */
+export function DeleteSubModelDialog({
+  modelUuid,
+  subModel,
+  onHide,
+  onDeleted,
+}: {
+  modelUuid: string;
+  subModel: Pick<SubModelView, 'id' | 'name'>;
+  onHide: () => void;
+  onDeleted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const checkId = useId();
+  const confirmed = DeleteSubModelFormSchema.safeParse({ confirm }).success;
+
+  const remove = async () => {
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await deleteSubModel(modelUuid, subModel.id);
+      notify.success(SUBMODEL_MESSAGES.subModelDeleted);
+      queryClient.removeQueries({ queryKey: workspaceKeys.subModel(modelUuid, subModel.id) });
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.subModels(modelUuid) });
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(modelUuid) });
+      onDeleted();
+    } catch {
+      // The API client has shown the failure (a running instance answers 409 with its reason).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ActionDialog
+      header="Delete Sub-model"
+      width="40rem"
+      onHide={onHide}
+      confirmLabel={SUBMODEL_MESSAGES.deleteSubModelButton}
+      confirmIcon="pi pi-trash"
+      danger
+      busy={busy}
+      confirmDisabled={!confirmed}
+      onConfirm={() => void remove()}
+    >
+      <p>
+        The sub-model <strong>{subModel.name}</strong>, its input definitions, groups and instances will be
+        deleted.
+      </p>
+      <div className="mr-confirm">
+        <Checkbox inputId={checkId} checked={confirm} onChange={(e) => setConfirm(Boolean(e.checked))} />
+        <label htmlFor={checkId}>{SUBMODEL_MESSAGES.deleteSubModelConfirm}</label>
+      </div>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,428 @@
+import type { FileNode, ModelDetail } from '@shared/schemas/model-api';
+import type { SectionAccess, SubModelView } from '@shared/schemas/sub-models-api';
+import { definitionFileProblem, importDefinitionFile } from '@shared/submodels/definition-import';
+import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { INPUT_DEFINITION_TYPE_LABELS, type InputDefinitionType } from '@shared/submodels/model-input';
+import {
+  FORM_LABELS,
+  isDefinitionTypeEditable,
+  OUTDATE_CHOICES,
+  SUB_MODEL_LINKS,
+  SubModelFormSchema,
+  type SubModelFormValues,
+  type SubModelType,
+  toSubModelPayload,
+} from '@shared/submodels/sub-model';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { DialogFooter } from '../../../../components/ui/dialog-footer';
+import { Spinner } from '../../../../components/ui/spinner';
+import { ApiError } from '../../../../lib/api-client';
+import { notify } from '../../../../lib/message-stack';
+import { workspaceKeys } from '../../../../lib/workspace';
+import { zodResolver } from '../../../../lib/zod-resolver';
+import {
+  createSubModel,
+  entryFilesQuery,
+  importDefinition,
+  subModelListQuery,
+  updateSubModel,
+} from '../../api/sub-models-api';
+import { Field } from '../form/field';
+import { NumberInput } from '../form/number-input';
+import { ExecutionFilePicker } from './execution-file-picker';
+import { filePathOf, initialForm, type PickerState, pickerState } from './sub-model-form';
+import './dialogs.css';
+
+export interface SubModelDialogProps {
+  mode: 'add' | 'edit';
+  model: ModelDetail;
+  section: SubModelType;
+  access: SectionAccess;
+  /** The sub-model to edit. */
+  subModel?: SubModelView;
+  onHide: () => void;
+  onSaved: (subModel: SubModelView) => void;
+}
+
+/** A definition file read in the browser, checked with the shared import rules before it is sent. */
+interface ChosenFile {
+  fileName: string;
+  content: string;
+}
+
+/** Why the 'Select file' button is disabled (our wording for §2's rule). */
+export const NO_FILES_REASON =
+  'No environment is set for this model type, or the model has no files it can execute.';
+
+/**
+ * Add/Edit sub-model (spec 001 §2, §5): 40rem wide; the definition type is fixed when editing; an
+ * edit asks whether earlier instances become outdated. Loads the entry's files first (the picker and
+ * the environment depend on them).
+ */
+export function SubModelDialog(props: SubModelDialogProps) {
+  const files = useQuery(entryFilesQuery(props.model.uuid));
+  const title = props.mode === 'add' ? 'Add Sub-model' : 'Edit Sub-model';
+  if (!files.data) {
+    return (
+      <Dialog header={title} visible onHide={props.onHide} style={{ width: '40rem', maxWidth: '95vw' }}>
+        {files.isError ? (
+          <p className="mr-error-text">The files of this model could not be loaded.</p>
+        ) : (
+          <Spinner />
+        )}
+      </Dialog>
+    );
+  }
+  return <SubModelFormDialog {...props} title={title} picker={pickerState(props.model, files.data.items)} />;
+}
+
+function SubModelFormDialog({
+  mode,
+  model,
+  section,
+  access,
+  subModel,
+  onHide,
+  onSaved,
+  title,
+  picker,
+}: SubModelDialogProps & { title: string; picker: PickerState }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const links = SUB_MODEL_LINKS[section];
+  const calibration = useQuery({
+    ...subModelListQuery(model.uuid, 'calibration'),
+    enabled: links.calibration && access.sections.calibration === 'allowed',
+  });
+  const display = useQuery({
+    ...subModelListQuery(model.uuid, 'display'),
+    enabled: links.display && access.sections.display === 'allowed',
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<SubModelFormValues>({
+    resolver: zodResolver(SubModelFormSchema),
+    defaultValues: initialForm(subModel, picker.environments),
+    // Problems show after a Save (then as the user fixes them), not when a field is merely left: a
+    // message appearing on blur shifts the dialog under the pointer of the next click.
+    mode: 'onSubmit',
+  });
+  const [picking, setPicking] = useState(false);
+  const [chosen, setChosen] = useState<ChosenFile | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [pending, setPending] = useState<SubModelFormValues | undefined>();
+  const [busy, setBusy] = useState(false);
+  const definitionType = watch('definitionType') as InputDefinitionType;
+  const executionModels = watch('executionModels') ?? [];
+
+  const checkFile = (file: ChosenFile | undefined, type: InputDefinitionType) => {
+    if (!file) return undefined;
+    const result = importDefinitionFile(file.fileName, file.content, type);
+    return result.ok ? undefined : result.message;
+  };
+
+  const chooseFile = async (file: File | undefined) => {
+    if (!file) {
+      setChosen(undefined);
+      setFileError(undefined);
+      return;
+    }
+    const early = definitionFileProblem(file.name, definitionType);
+    const next = { fileName: file.name, content: early ? '' : await file.text() };
+    setChosen(next);
+    setFileError(early ?? checkFile(next, definitionType));
+  };
+
+  const fileName = (uuid: string) => {
+    const file: FileNode | undefined = picker.files.find((f) => f.uuid === uuid);
+    return file ? filePathOf(file) : uuid;
+  };
+
+  const save = async (values: SubModelFormValues, outdateInstances?: boolean) => {
+    const parsed = SubModelFormSchema.parse(values);
+    const payload = toSubModelPayload(section, parsed);
+    setBusy(true);
+    try {
+      const saved =
+        mode === 'add' || !subModel
+          ? await createSubModel(model.uuid, { ...payload, definitionType: parsed.definitionType })
+          : await updateSubModel(model.uuid, subModel.id, {
+              ...payload,
+              definitionType: undefined,
+              ...(outdateInstances === undefined ? {} : { outdateInstances }),
+            });
+      notify.success(mode === 'add' ? SUBMODEL_MESSAGES.subModelCreated : SUBMODEL_MESSAGES.subModelUpdated);
+      if (chosen) {
+        try {
+          await importDefinition(model.uuid, saved.id, chosen);
+        } catch (error) {
+          const message = error instanceof ApiError ? error.body?.message : undefined;
+          if (typeof message === 'string') notify.error(message);
+        }
+      }
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.subModels(model.uuid) });
+      onSaved(saved);
+    } catch {
+      // The API client has shown the failure; the busy state ends (§8).
+    } finally {
+      setBusy(false);
+      setPending(undefined);
+    }
+  };
+
+  const submit = handleSubmit((values) => {
+    if (fileError) return;
+    if (mode === 'edit') setPending(values);
+    else void save(values);
+  });
+
+  const typeEditable = isDefinitionTypeEditable(mode);
+  const linkOptions = (list: SubModelView[] | undefined) =>
+    (list ?? []).filter((s) => s.id !== subModel?.id).map((s) => ({ label: s.name, value: s.id }));
+
+  return (
+    <>
+      <Dialog
+        header={title}
+        visible
+        onHide={onHide}
+        style={{ width: '40rem', maxWidth: '95vw' }}
+        footer={<DialogFooter onCancel={onHide} confirmLabel="Save" form={formId} busy={busy} />}
+      >
+        <form id={formId} className="mr-sub-model-form" noValidate onSubmit={submit}>
+          <Field label={FORM_LABELS.name} error={errors.name?.message}>
+            {(c) => <InputText {...c} {...register('name')} autoFocus data-pc-autofocus maxLength={255} />}
+          </Field>
+
+          <fieldset className="mr-field mr-sub-model-form__files">
+            <legend>{FORM_LABELS.executionModels}</legend>
+            <ul className="mr-chips" aria-label="Selected execution files">
+              {executionModels.map((uuid) => (
+                <li key={uuid} className="mr-chip">
+                  <span>{fileName(uuid)}</span>
+                  <Button
+                    type="button"
+                    icon="pi pi-times"
+                    text
+                    rounded
+                    size="small"
+                    aria-label={`Remove ${fileName(uuid)}`}
+                    onClick={() =>
+                      setValue(
+                        'executionModels',
+                        executionModels.filter((id) => id !== uuid),
+                        { shouldValidate: true },
+                      )
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+            <span title={picker.enabled ? undefined : NO_FILES_REASON}>
+              <Button
+                type="button"
+                label={SUBMODEL_MESSAGES.selectFile}
+                icon="pi pi-folder-open"
+                outlined
+                size="small"
+                disabled={!picker.enabled}
+                aria-description={picker.enabled ? undefined : NO_FILES_REASON}
+                onClick={() => setPicking(true)}
+              />
+            </span>
+            {errors.executionModels?.message && (
+              <small className="mr-error-text" role="alert">
+                {errors.executionModels.message}
+              </small>
+            )}
+          </fieldset>
+
+          <Field label={FORM_LABELS.outputPathDir} error={errors.outputPathDir?.message}>
+            {(c) => <InputText {...c} {...register('outputPathDir')} maxLength={1000} />}
+          </Field>
+
+          {links.calibration && (
+            <Field label={FORM_LABELS.executionSetupId} error={errors.executionSetupId?.message}>
+              {({ id, invalid, ...aria }) => (
+                <Controller
+                  control={control}
+                  name="executionSetupId"
+                  render={({ field }) => (
+                    <Dropdown
+                      inputId={id}
+                      {...aria}
+                      invalid={invalid}
+                      value={field.value ?? null}
+                      options={linkOptions(calibration.data?.items)}
+                      placeholder="None"
+                      showClear
+                      emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
+                      onChange={(e) => field.onChange(e.value ?? undefined)}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+          )}
+
+          {links.display && (
+            <Field
+              label={FORM_LABELS.displayExecutionSetupId}
+              error={errors.displayExecutionSetupId?.message}
+            >
+              {({ id, invalid, ...aria }) => (
+                <Controller
+                  control={control}
+                  name="displayExecutionSetupId"
+                  render={({ field }) => (
+                    <Dropdown
+                      inputId={id}
+                      {...aria}
+                      invalid={invalid}
+                      value={field.value ?? null}
+                      options={linkOptions(display.data?.items)}
+                      placeholder="None"
+                      showClear
+                      emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
+                      onChange={(e) => field.onChange(e.value ?? undefined)}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+          )}
+
+          <Field label={FORM_LABELS.environment} error={errors.environment?.message}>
+            {(c) => <InputText {...c} {...register('environment')} readOnly />}
+          </Field>
+
+          <Field label={`${FORM_LABELS.timeoutMinutes} (minutes)`} error={errors.timeoutMinutes?.message}>
+            {({ id, invalid, ...aria }) => (
+              <Controller
+                control={control}
+                name="timeoutMinutes"
+                render={({ field }) => (
+                  <NumberInput
+                    id={id}
+                    invalid={invalid}
+                    {...aria}
+                    value={typeof field.value === 'number' ? field.value : undefined}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            )}
+          </Field>
+
+          <fieldset className="mr-field">
+            <legend>Input Definition</legend>
+            <Field label={FORM_LABELS.definitionType} error={errors.definitionType?.message}>
+              {({ id, invalid, ...aria }) => (
+                <Controller
+                  control={control}
+                  name="definitionType"
+                  render={({ field }) => (
+                    <Dropdown
+                      inputId={id}
+                      {...aria}
+                      invalid={invalid}
+                      value={field.value}
+                      disabled={!typeEditable}
+                      options={Object.entries(INPUT_DEFINITION_TYPE_LABELS).map(([value, label]) => ({
+                        value,
+                        label,
+                      }))}
+                      onChange={(e) => {
+                        field.onChange(e.value);
+                        if (chosen)
+                          setFileError(
+                            definitionFileProblem(chosen.fileName, e.value) ?? checkFile(chosen, e.value),
+                          );
+                      }}
+                      onBlur={field.onBlur}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+            <Field
+              label="Import definition file"
+              error={fileError}
+              hint={mode === 'edit' ? 'A file replaces the current definition.' : '.json or .xml'}
+            >
+              {(c) => (
+                <input
+                  id={c.id}
+                  aria-invalid={c['aria-invalid']}
+                  aria-describedby={c['aria-describedby']}
+                  type="file"
+                  accept=".json,.xml"
+                  className="mr-file-input"
+                  onChange={(e) => void chooseFile(e.target.files?.[0])}
+                />
+              )}
+            </Field>
+          </fieldset>
+        </form>
+      </Dialog>
+
+      {picking && (
+        <ExecutionFilePicker
+          files={picker.files}
+          selected={executionModels}
+          onHide={() => setPicking(false)}
+          onApply={(uuids) => {
+            setValue('executionModels', uuids, { shouldValidate: true, shouldDirty: true });
+            setPicking(false);
+          }}
+        />
+      )}
+
+      {pending && (
+        <Dialog
+          header="Outdate instances?"
+          visible
+          onHide={() => setPending(undefined)}
+          style={{ width: '32rem', maxWidth: '95vw' }}
+          footer={
+            <div className="mr-dialog-footer">
+              <Button
+                type="button"
+                label="Cancel"
+                text
+                disabled={busy}
+                onClick={() => setPending(undefined)}
+              />
+              {OUTDATE_CHOICES.map((choice) => (
+                <Button
+                  key={choice.label}
+                  type="button"
+                  label={choice.label}
+                  outlined={!choice.outdate}
+                  loading={busy}
+                  onClick={() => void save(pending, choice.outdate)}
+                />
+              ))}
+            </div>
+          }
+        >
+          <p>Should the earlier instances of this sub-model be marked outdated?</p>
+        </Dialog>
+      )}
+    </>
+  );
+}
