@@ -68,7 +68,8 @@ describe('the Instances group of the sidebar (spec 001 §2, §4, §6)', () => {
     expect(items.share?.outcome).toBe('allowed');
     expect(items.add?.outcome).toBe('disallowed');
     expect(items.editor?.outcome).toBe('allowed');
-    expect(items.execute).toMatchObject({ outcome: 'forbidden', reason: INSTANCE_REASONS.execution });
+    // Without the entry's roles loaded the execution items wait, disabled.
+    expect(items.execute?.outcome).toBe('forbidden');
   });
 
   it('names the export after the type, sub-model and instance, spaces as underscores', () => {
