@@ -354,12 +354,8 @@ export const DownloadBodySchema = z.object({
 export const DownloadLinkSchema = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });
 
 // ---------- user settings (expertise) ----------
-export const EXPERTISE_LEVELS = [
-  { level: 250, label: 'Basic' },
-  { level: 500, label: 'Intermediate' },
-  { level: 750, label: 'Advanced' },
-  { level: 1000, label: 'Expert' },
-] as const;
+// The levels and their labels are the sub-models' (spec 001 §3); User Settings offers the same list.
+export { EXPERTISE_LEVELS } from '../submodels/parameter-types';
 export const UserExpertiseSchema = z.object({
   userId: IsidSchema,
   expertiseTypeLevel: z.literal([250, 500, 750, 1000]).default(500),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type ModelLanguage, ModelLanguageSchema } from '../submodels/model-language';
 
 /**
  * What a model run produces, as the runners (functions/runner) hand it to the pipeline and the web app
@@ -9,9 +10,7 @@ import * as z from 'zod';
  * - `RunnerOutcomeSchema`: everything a runner reports back: status, fault, result, log tails, record.
  */
 
-export const MODEL_LANGUAGES = ['ExcelNative', 'Mathematica', 'Python', 'R', 'Other'] as const;
-export const ModelLanguageSchema = z.enum(MODEL_LANGUAGES);
-export type ModelLanguage = z.infer<typeof ModelLanguageSchema>;
+export { MODEL_LANGUAGES, type ModelLanguage, ModelLanguageSchema } from '../submodels/model-language';
 
 /** Languages this deployment has a runner image for. */
 export const RUNNABLE_LANGUAGES = ['Python', 'R', 'ExcelNative'] as const satisfies readonly ModelLanguage[];

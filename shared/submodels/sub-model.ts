@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { SUBMODEL_LIMITS } from './limits';
 import { FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
 import { InputDefinitionTypeSchema } from './model-input';
+import type { ModelLanguage } from './model-language';
 
 /**
  * Sub-models (execution setups, spec 001 §3) and the rules of the Add/Edit sub-model dialog (§2, §5).
@@ -214,8 +215,7 @@ export const OUTDATE_CHOICES = [
 
 // ---------- execution files by model language (§9) ----------
 
-export const ModelLanguageSchema = z.enum(['ExcelNative', 'Mathematica', 'Python', 'R', 'Other']);
-export type ModelLanguage = z.infer<typeof ModelLanguageSchema>;
+export { type ModelLanguage, ModelLanguageSchema } from './model-language';
 export const MODEL_LANGUAGE_LABELS: Record<ModelLanguage, string> = {
   ExcelNative: 'Excel',
   Mathematica: 'Mathematica',

@@ -19,7 +19,7 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { DialogFooter } from '../../../../components/ui/dialog-footer';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
@@ -253,56 +253,23 @@ function SubModelFormDialog({
           </Field>
 
           {links.calibration && (
-            <Field label={FORM_LABELS.executionSetupId} error={errors.executionSetupId?.message}>
-              {({ id, invalid, ...aria }) => (
-                <Controller
-                  control={control}
-                  name="executionSetupId"
-                  render={({ field }) => (
-                    <Dropdown
-                      inputId={id}
-                      {...aria}
-                      invalid={invalid}
-                      value={field.value ?? null}
-                      options={linkOptions(calibration.data?.items)}
-                      placeholder="None"
-                      showClear
-                      emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
-                      onChange={(e) => field.onChange(e.value ?? undefined)}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-              )}
-            </Field>
+            <LinkField
+              control={control}
+              name="executionSetupId"
+              label={FORM_LABELS.executionSetupId}
+              error={errors.executionSetupId?.message}
+              options={linkOptions(calibration.data?.items)}
+            />
           )}
 
           {links.display && (
-            <Field
+            <LinkField
+              control={control}
+              name="displayExecutionSetupId"
               label={FORM_LABELS.displayExecutionSetupId}
               error={errors.displayExecutionSetupId?.message}
-            >
-              {({ id, invalid, ...aria }) => (
-                <Controller
-                  control={control}
-                  name="displayExecutionSetupId"
-                  render={({ field }) => (
-                    <Dropdown
-                      inputId={id}
-                      {...aria}
-                      invalid={invalid}
-                      value={field.value ?? null}
-                      options={linkOptions(display.data?.items)}
-                      placeholder="None"
-                      showClear
-                      emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
-                      onChange={(e) => field.onChange(e.value ?? undefined)}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-              )}
-            </Field>
+              options={linkOptions(display.data?.items)}
+            />
           )}
 
           <Field label={FORM_LABELS.environment} error={errors.environment?.message}>
@@ -424,5 +391,39 @@ function SubModelFormDialog({
         </Dialog>
       )}
     </>
+  );
+}
+
+/** A link to another sub-model (calibration or display): a clearable dropdown of the section's sub-models. */
+function LinkField(props: {
+  control: Control<SubModelFormValues>;
+  name: 'executionSetupId' | 'displayExecutionSetupId';
+  label: string;
+  error: string | undefined;
+  options: { label: string; value: string }[];
+}) {
+  return (
+    <Field label={props.label} error={props.error}>
+      {({ id, invalid, ...aria }) => (
+        <Controller
+          control={props.control}
+          name={props.name}
+          render={({ field }) => (
+            <Dropdown
+              inputId={id}
+              {...aria}
+              invalid={invalid}
+              value={field.value ?? null}
+              options={props.options}
+              placeholder="None"
+              showClear
+              emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
+              onChange={(e) => field.onChange(e.value ?? undefined)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      )}
+    </Field>
   );
 }
