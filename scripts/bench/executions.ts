@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_GROUP_INSTANCES } from '@shared/executions/execution-status';
 import { idToken } from '../../test/support/local-cloud';
-import { demoMetadata, demoRoles, uploadFiles } from '../../test/support/model-entries';
 import { type LocalEndpoints, readEndpoints } from '../local/endpoints';
+import { createBenchModel, FINAL_STATUSES, waitFor } from './execution-fixture';
 import { formatTable, ms, option, percentile, verdict } from './stats';
 
 /**
@@ -17,7 +17,7 @@ import { formatTable, ms, option, percentile, verdict } from './stats';
  *    started together; waits until every run has ended and checks that each COMPLETED. Prints the
  *    total time and the runs per minute (the local cloud runs MR_LOCAL_RUNNERS runners at once).
  *
- * The model is a small Python script (it reads its values and writes a one-section result.json).
+ * The model is a small Python script (scripts/bench/execution-fixture.ts).
  * Usage (with a local cloud running, e.g. `npx tsx scripts/local/start.ts --test --no-web`):
  *   MR_ENDPOINTS_FILE=.local/test/endpoints.json npx tsx scripts/bench/executions.ts [--runs 100] [--latency 20]
  */
@@ -25,111 +25,28 @@ const TARGET_P95_MS = 1000;
 const GROUP_SIZE = MAX_GROUP_INSTANCES;
 /** Runs before the measured ones: the first starts the area workers (cold starts). */
 const WARM_UP = 2;
-const MODEL = `import json, os
-values = json.load(open(os.environ["MR_INPUT_FILE"]))
-result = {"elements": [{"kind": "section", "title": "Bench", "text": str(values.get("x", 1) * 2)}]}
-with open(os.path.join(os.environ["MR_OUTPUT_DIR"], "result.json"), "w") as f:
-    json.dump(result, f)
-`;
-const FINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
-
-type Json = Record<string, unknown> & { [key: string]: unknown };
 
 async function main(): Promise<void> {
   const endpoints = readEndpoints(process.env.MR_ENDPOINTS_FILE || join('.local', 'endpoints.json'));
   const runs = Number(option('runs', '100'));
   const latencyRuns = Number(option('latency', '20'));
-  const token = await idToken('owner', endpoints);
-  const lead = await idToken('lead', endpoints);
-  const api = async (
-    who: string,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: Json }> => {
-    const res = await fetch(new URL(path, endpoints.api), {
-      method,
-      headers: {
-        authorization: `Bearer ${who}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Json) : {} };
-  };
-  const must = (answer: { status: number; body: Json }, status: number, what: string) => {
-    if (answer.status !== status)
-      throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
-    return answer.body;
-  };
-
-  // The entry, its sub-model and the instances.
-  const up = await uploadFiles(
-    lead,
-    [{ name: 'bench_model.py', content: MODEL, mainFile: true }],
-    undefined,
+  const model = await createBenchModel(
     endpoints,
+    await idToken('lead', endpoints),
+    await idToken('owner', endpoints),
   );
-  const entry = must(
-    await api(lead, 'POST', '/v2/models', {
-      uploadId: up.uploadId,
-      files: up.refs,
-      metadata: demoMetadata({ platform: 'WebModel 2.0' }),
-      roles: demoRoles(),
-      publish: false,
-    }),
-    201,
-    'create entry',
-  );
-  const uuid = String(entry.uuid);
-  const files = must(await api(lead, 'GET', `/v2/models/${uuid}/files`), 200, 'files').items as {
-    uuid: string;
-  }[];
-  const subModel = must(
-    await api(token, 'POST', `/v2/models/${uuid}/sub-models`, {
-      type: 'scenario',
-      name: 'Bench',
-      environment: 'Python 3.11',
-      executionModels: [files[0]?.uuid],
-      timeoutSeconds: 600,
-      outputPathDir: 'output',
-      definitionType: 'JSON',
-    }),
-    201,
-    'sub-model',
-  );
-  const newInstance = async (i: number) =>
-    String(
-      must(
-        await api(token, 'POST', `/v2/models/${uuid}/sub-models/${subModel.id}/instances`, {
-          name: `Bench ${Date.now().toString(36)} ${i}`,
-        }),
-        201,
-        'instance',
-      ).id,
-    );
-  const status = async (id: string) =>
-    String(must(await api(token, 'GET', `/v2/models/${uuid}/instances/${id}`), 200, 'instance').status);
-  const execute = async (ids: string[]) => {
-    const group = must(
-      await api(token, 'POST', `/v2/models/${uuid}/executions`, { instanceIds: ids }),
-      201,
-      'execute',
-    );
-    return must(await api(token, 'POST', `/v2/executions/${group.groupId}/start`), 200, 'start');
-  };
+  const { newInstance, execute, status } = model;
 
   // 1. Latency.
   const toRunner: number[] = [];
   const toCompleted: number[] = [];
   for (let i = 0; i < WARM_UP + latencyRuns; i++) {
-    const id = await newInstance(i);
+    const id = await newInstance(String(i));
     const clicked = Date.now();
     const started = await execute([id]);
     const runId = String((started.executions as { id: string }[])[0]?.id);
     const runnerStart = await waitFor(() => runnerStartedAt(endpoints, runId), 60_000);
-    await waitFor(async () => (FINAL.has(await status(id)) ? Date.now() : undefined), 120_000);
+    await waitFor(async () => (FINAL_STATUSES.has(await status(id)) ? Date.now() : undefined), 120_000);
     if (i < WARM_UP) continue;
     toRunner.push(runnerStart - clicked);
     toCompleted.push(Date.now() - clicked);
@@ -165,7 +82,9 @@ async function main(): Promise<void> {
   for (let i = 0; i < runs; i += 10)
     ids.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(10, runs - i) }, (_, k) => newInstance(WARM_UP + latencyRuns + i + k)),
+        Array.from({ length: Math.min(10, runs - i) }, (_, k) =>
+          newInstance(String(WARM_UP + latencyRuns + i + k)),
+        ),
       )),
     );
   const begun = Date.now();
@@ -179,7 +98,7 @@ async function main(): Promise<void> {
       await Promise.all(
         pending.slice(i, i + 20).map(async (id) => {
           const s = await status(id);
-          if (FINAL.has(s)) ended.set(id, s);
+          if (FINAL_STATUSES.has(s)) ended.set(id, s);
         }),
       );
     return ended.size === ids.length ? true : undefined;
@@ -216,19 +135,6 @@ function runnerStartedAt(endpoints: LocalEndpoints, runId: string): number | und
   if (!existsSync(file)) return undefined;
   const match = /runner process started (\S+)/.exec(readFileSync(file, 'utf8'));
   return match?.[1] ? Date.parse(match[1]) : undefined;
-}
-
-async function waitFor<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('Timed out');
 }
 
 main().catch((error: unknown) => {

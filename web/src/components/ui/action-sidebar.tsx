@@ -55,7 +55,8 @@ export function ActionGroupView({ group, collapsed }: { group: ActionGroup; coll
                 className="mr-sidebar-group__item"
                 icon={item.icon}
                 label={collapsed ? undefined : item.label}
-                aria-label={collapsed ? item.label : undefined}
+                // Always named by its label: the icon font's glyph would otherwise join the name.
+                aria-label={item.label}
                 aria-description={hint}
                 text
                 disabled={disabled}
