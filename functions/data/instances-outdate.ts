@@ -78,14 +78,21 @@ export async function bumpInstancesRev(uuid: string, now = new Date()): Promise<
 
 /**
  * Marks the sub-model's instances outdated (those not outdated yet) and bumps the revision; returns
- * how many were marked. An instance deleted meanwhile is skipped.
+ * how many were marked. With `statuses`, only instances in one of them (checked again in the write's
+ * condition, so one that moved on meanwhile, e.g. executed again, stays as it is). An instance deleted
+ * meanwhile is skipped.
  */
 export async function outdateInstances(
   uuid: string,
   executionSetupId: string,
   now = new Date(),
+  statuses?: readonly string[],
 ): Promise<number> {
-  const refs = (await listInstanceRefs(uuid, executionSetupId)).filter((r) => !r.outdated);
+  const refs = (await listInstanceRefs(uuid, executionSetupId)).filter(
+    (r) => !r.outdated && (!statuses || statuses.includes(r.status)),
+  );
+  const inStatuses = statuses ? Object.fromEntries(statuses.map((s, i) => [`:status${i}`, s])) : {};
+  const statusCondition = statuses ? ` AND #status IN (${Object.keys(inStatuses).join(', ')})` : '';
   const marked = await inBatches(refs, async (ref) => {
     try {
       await ddb().send(
@@ -93,9 +100,13 @@ export async function outdateInstances(
           TableName: tableName(),
           Key: instanceSummaryKey(uuid, ref.id),
           UpdateExpression: 'SET #outdated = :true, #modifiedOn = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#outdated': 'outdated', '#modifiedOn': 'modifiedOn' },
-          ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+          ConditionExpression: `attribute_exists(pk)${statusCondition}`,
+          ExpressionAttributeNames: {
+            '#outdated': 'outdated',
+            '#modifiedOn': 'modifiedOn',
+            ...(statuses ? { '#status': 'status' } : {}),
+          },
+          ExpressionAttributeValues: { ':true': true, ':now': now.toISOString(), ...inStatuses },
         }),
       );
       return 1;

@@ -357,6 +357,15 @@ export const HTTP_ROUTES = [
       'File manager save: folders, uploads, replacements, removals, attributes, clones (one transaction)',
   },
   {
+    method: 'POST',
+    path: '/v2/models/{uuid}/files/outdate-instances',
+    handler: 'http/files/outdate-instances',
+    area: 'files',
+    auth: 'jwt',
+    summary:
+      'After a file change on a draft entry: mark the executed instances of the named sub-models outdated',
+  },
+  {
     method: 'GET',
     path: '/v2/models/{uuid}/files/{fileUuid}/access',
     handler: 'http/files/get-file-access',

@@ -1,4 +1,8 @@
 import * as z from 'zod';
+import {
+  OutdateAfterFileChangeBodySchema,
+  OutdateAfterFileChangeResultSchema,
+} from '../executions/outdate-after-file-change';
 import { AccessRequestBodySchema, AccessRequestResultSchema } from '../schemas/access-request';
 import {
   AuditPageSchema,
@@ -212,6 +216,11 @@ export const API_SCHEMAS = {
     params: ModelParamsSchema,
     body: FileChangeSetBodySchema,
     response: CallerFileListSchema,
+  },
+  'POST /v2/models/{uuid}/files/outdate-instances': {
+    params: ModelParamsSchema,
+    body: OutdateAfterFileChangeBodySchema,
+    response: OutdateAfterFileChangeResultSchema,
   },
   'GET /v2/models/{uuid}/files/{fileUuid}/access': {
     params: ModelFileParamsSchema,

@@ -1,3 +1,8 @@
+import {
+  EXECUTED_STATUSES,
+  type OutdateAfterFileChangeBody,
+  type OutdateAfterFileChangeResult,
+} from '@shared/executions/outdate-after-file-change';
 import type {
   CallerFileList,
   FileAccessList,
@@ -5,10 +10,13 @@ import type {
   FileHistorySchema,
   FileShareBody,
 } from '@shared/schemas/collaboration';
+import type { InstanceListPage } from '@shared/schemas/instance-api';
 import type { FileNode } from '@shared/schemas/model-api';
+import type { SubModelList } from '@shared/schemas/sub-models-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { api, type RequestOptions } from '../../../lib/api-client';
+import { workspaceKeys } from '../../../lib/workspace';
 import { modelFilePath, modelKeys, modelPath } from './models-api';
 
 /**
@@ -26,10 +34,14 @@ export const fileKeys = {
   list: (uuid: string) => modelKeys.files(uuid),
   access: (uuid: string, fileUuid: string) => [...modelKeys.files(uuid), fileUuid, 'access'] as const,
   history: (uuid: string, fileUuid: string) => [...modelKeys.files(uuid), fileUuid, 'history'] as const,
+  /** Below the sub-models feature's key, so its writes refresh the Files dialog's step 2 too. */
+  subModels: (uuid: string) => [...workspaceKeys.subModels(uuid), 'list', 'all'] as const,
+  executedInstances: (uuid: string, subModelId: string) =>
+    [...modelKeys.detail(uuid), 'executed-instances', subModelId] as const,
 };
 
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
-const filesPath = (uuid: string) => modelPath(uuid, '/files');
+const filesPath = (uuid: string, rest = '') => modelPath(uuid, `/files${rest}`);
 /** The dialogs report failures themselves; 403 keeps the global rule (back to the model list). */
 const OWN_ERRORS_BUT_403: Opts = { handleErrors: (e) => e.status !== 403 };
 
@@ -57,6 +69,30 @@ export const transferFileOwner = (uuid: string, fileUuid: string, userId: string
 export const getFileHistory = (uuid: string, fileUuid: string, opts: Opts = {}) =>
   api.get<FileHistory>(modelFilePath(uuid, fileUuid, '/history'), opts);
 
+/**
+ * The Files dialog's step 2 (000 §2; 001 §4 'Outdated'): the entry's sub-models of every section the
+ * caller sees, how many executed instances each has, and the request that outdates them after a save.
+ */
+export const listEntrySubModels = (uuid: string, opts: Opts = {}) =>
+  api.get<SubModelList>(modelPath(uuid, '/sub-models'), { ...opts, handleErrors: true });
+
+/**
+ * How many of a sub-model's instances have been executed, as its instance list counts them (`total`;
+ * hidden instances are not listed): a hint for the choice, the server's answer is the count that counts.
+ */
+export const countExecutedInstances = async (uuid: string, subModelId: string, opts: Opts = {}) =>
+  (
+    await api.get<InstanceListPage>(modelPath(uuid, '/instances'), {
+      ...opts,
+      handleErrors: true,
+      query: { executionSetupId: subModelId, status: EXECUTED_STATUSES.join(','), pageSize: 10 },
+    })
+  ).total;
+
+/** The caller reports failures itself: the files are saved by then, whatever this answers. */
+export const outdateInstancesAfterFileChange = (uuid: string, body: OutdateAfterFileChangeBody) =>
+  api.post<OutdateAfterFileChangeResult>(filesPath(uuid, '/outdate-instances'), body, { handleErrors: true });
+
 // ---------- query options ----------
 export const callerFilesQuery = (uuid: string) =>
   queryOptions({
@@ -75,6 +111,19 @@ export const fileHistoryQuery = (uuid: string, fileUuid: string) =>
   queryOptions({
     queryKey: fileKeys.history(uuid, fileUuid),
     queryFn: ({ signal }) => getFileHistory(uuid, fileUuid, { signal }),
+    staleTime: 0,
+  });
+
+export const entrySubModelsQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: fileKeys.subModels(uuid),
+    queryFn: ({ signal }) => listEntrySubModels(uuid, { signal }),
+  });
+
+export const executedInstancesQuery = (uuid: string, subModelId: string) =>
+  queryOptions({
+    queryKey: fileKeys.executedInstances(uuid, subModelId),
+    queryFn: ({ signal }) => countExecutedInstances(uuid, subModelId, { signal }),
     staleTime: 0,
   });
 
@@ -118,4 +167,16 @@ export function useTransferFileOwner(uuid: string, fileUuid: string) {
     mutationFn: (userId: string) => transferFileOwner(uuid, fileUuid, userId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(uuid) }),
   });
+}
+
+/**
+ * After outdating: the instance lists (the 'Outdated' chip, Clone) and step 2's counts are stale.
+ * The instance screens keep their queries below workspaceKeys.instances.
+ */
+export function useInstancesOutdated(uuid: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(uuid) });
+    void queryClient.invalidateQueries({ queryKey: [...modelKeys.detail(uuid), 'executed-instances'] });
+  };
 }

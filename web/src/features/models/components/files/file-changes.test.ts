@@ -4,6 +4,7 @@ import {
   buildChangeSet,
   buildRows,
   changeCount,
+  changedFileUuids,
   type FileChangeAction,
   type FileChanges,
   fileChangesReducer,
@@ -224,5 +225,32 @@ describe('file change set (000 §4 file states)', () => {
     );
     expect(s.uploads).toHaveLength(1);
     expect(s.uploads[0]).toMatchObject({ fileTag: 'Data', size: 6 });
+  });
+});
+
+describe('changedFileUuids (the Files dialog step 2 pre-selection)', () => {
+  it('names the files removed, those inside a removed folder and those replaced by an upload', () => {
+    const s = run(
+      { type: 'delete', key: README },
+      { type: 'delete', key: 'dir:docs' },
+      { type: 'addFiles', files: [{ file: file('model.xlsx'), path: '' }] },
+    );
+    expect([...changedFileUuids(s)].sort()).toEqual([MAIN, README, GUIDE, NOTES].sort());
+  });
+
+  it('leaves out attribute changes, new files and clones', () => {
+    const s = run(
+      { type: 'setTag', key: README, tag: 'Data' },
+      { type: 'setAttributes', uuid: MAIN, attributes: { comment: 'checked' } },
+      { type: 'addFiles', files: [{ file: file('new.py'), path: '' }] },
+      { type: 'clone', fromUuid: MAIN, name: 'copy.xlsx' },
+    );
+    expect(hasChanges(s)).toBe(true);
+    expect(changedFileUuids(s).size).toBe(0);
+  });
+
+  it('forgets a deletion that was undone', () => {
+    const s = run({ type: 'delete', key: README }, { type: 'undoDelete', key: README });
+    expect(changedFileUuids(s).size).toBe(0);
   });
 });

@@ -564,3 +564,19 @@ export function publishedWarnings(state: FileChanges): string[] {
   }
   return warnings;
 }
+
+/**
+ * Stored files whose content the save changes: those marked for deletion (a removed folder's files
+ * included) and those a new upload of the same path and name replaces. Attribute changes (file type,
+ * comment, flags) leave what a model runs as it was. The Files dialog's step 2 pre-selects the
+ * sub-models that execute one of these (001 §4 'Outdated').
+ */
+export function changedFileUuids(state: FileChanges): Set<string> {
+  const changed = new Set<string>();
+  const uploadPaths = new Set(state.uploads.map((u) => joinPath(u.path, u.name)));
+  for (const n of state.base) {
+    if (n.folder) continue;
+    if (state.remove.includes(n.uuid) || uploadPaths.has(fullPathOf(n))) changed.add(n.uuid);
+  }
+  return changed;
+}

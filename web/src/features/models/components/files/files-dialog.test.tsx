@@ -1,4 +1,5 @@
 import type { CallerFileNode } from '@shared/schemas/collaboration';
+import type { SubModelView } from '@shared/schemas/sub-models-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -250,5 +251,206 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
     expect(status).toHaveTextContent('Uploading a.csv');
     finish();
     await waitFor(() => expect(texts()).toContain('Files have been updated'));
+  });
+});
+
+describe("FilesDialog step 2: affected sub-models (000 §2 'Files', 001 §4 'Outdated')", {
+  timeout: 40_000,
+}, () => {
+  beforeEach(() => configureTestApi());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearMessages();
+  });
+
+  const webModel = (status: 'DRAFT' | 'PUBLISHED' = 'DRAFT') =>
+    detail({ status, metadata: { information_classification: 'Proprietary', platform: 'WebModel 2.0' } });
+  const subModel = (id: string, type: SubModelView['type'], name: string, executionModels: string[]) =>
+    ({
+      id,
+      type,
+      name,
+      executionModels,
+      environment: 'Python',
+      timeoutSeconds: 600,
+      outputPathDir: 'out',
+      createdBy: 'leo',
+      createdOn: '2024-03-05T10:00:00.000Z',
+      modifiedOn: '2024-03-05T10:00:00.000Z',
+      modelUuid: UUID_A,
+      definitionType: 'JSONTEMPLATE',
+      version: 1,
+      permissions: { edit: 'allowed', delete: 'allowed', addInstance: 'allowed' },
+    }) as SubModelView;
+  const SUB_MODELS = [
+    subModel('SCN', 'scenario', 'Base case', [NOTES]),
+    subModel('DSP', 'display', 'Charts', [NOTES]),
+    subModel('CAL', 'calibration', 'Calibrate costs', [MAIN]),
+  ];
+  const access = {
+    sections: { scenario: 'allowed', calibration: 'allowed', display: 'allowed' },
+    add: { scenario: 'allowed', calibration: 'allowed', display: 'allowed' },
+  };
+  const executed: Record<string, number> = { SCN: 2, CAL: 0 };
+  const outdatePath = `${filesPath}/outdate-instances`;
+
+  const routes = (
+    over: { subModels?: SubModelView[]; patch?: () => Response; outdate?: () => Response } = {},
+  ) =>
+    stubFetch(
+      on('GET', filesPath, () => json(200, { items: stored })),
+      on('GET', '/metadata-options', () => json(200, optionLists)),
+      on('GET', `/models/${UUID_A}/sub-models`, () =>
+        json(200, { items: over.subModels ?? SUB_MODELS, access }),
+      ),
+      on('GET', `/models/${UUID_A}/instances`, (url) =>
+        json(200, {
+          items: [],
+          total: executed[url.searchParams.get('executionSetupId') ?? ''] ?? 0,
+          facets: { status: [], name: [], createdBy: [] },
+        }),
+      ),
+      on('PATCH', filesPath, over.patch ?? (() => json(200, { items: [stored[0]] }))),
+      on(
+        'POST',
+        outdatePath,
+        over.outdate ??
+          (() =>
+            json(200, {
+              outdated: 3,
+              subModels: [
+                { id: 'CAL', outdated: 1 },
+                { id: 'SCN', outdated: 2 },
+              ],
+            })),
+      ),
+    );
+
+  const open = async (model = webModel()) => {
+    const onHide = vi.fn();
+    render(withQueryClient(<FilesDialog model={model} onHide={onHide} />));
+    const dialog = await screen.findByRole('dialog', { name: 'Files' });
+    await within(dialog).findByText('notes.txt');
+    return { dialog, onHide };
+  };
+  const box = (name: string) => screen.getByRole('checkbox', { name });
+
+  it('lists the calibration and scenario sub-models, ticks those running a deleted file, and outdates the chosen ones after the save', async () => {
+    const fetchMock = routes();
+    const { dialog } = await open();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+
+    const table = await within(dialog).findByRole('table', { name: 'Affected sub-models' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    // Calibration first, then scenario; no display sub-model.
+    expect(rows).toEqual([
+      expect.stringMatching(/^Calibrate costs\s*Calibration\s*No/),
+      expect.stringMatching(/^Base case\s*Scenario\s*Yes/),
+    ]);
+    await waitFor(() => expect(within(table).getAllByRole('row')[2]).toHaveTextContent(/Yes\s*2$/));
+    expect(box('Select Base case')).toBeChecked();
+    expect(box('Select Calibrate costs')).not.toBeChecked();
+    expect(box('Select All')).not.toBeChecked();
+
+    // Select all, none; then one tick after the other keeps both.
+    await userEvent.click(box('Select All'));
+    expect(box('Select Calibrate costs')).toBeChecked();
+    await userEvent.click(box('Select All'));
+    expect(box('Select Base case')).not.toBeChecked();
+    expect(box('Select Calibrate costs')).not.toBeChecked();
+    await userEvent.click(box('Select Base case'));
+    await userEvent.click(box('Select Calibrate costs'));
+    expect(box('Select Base case')).toBeChecked();
+    expect(box('Select All')).toBeChecked();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(callsTo(fetchMock, 'PATCH', filesPath)).toHaveLength(1);
+    const outdates = callsTo(fetchMock, 'POST', outdatePath);
+    expect(outdates).toHaveLength(1);
+    expect(JSON.parse(String(outdates[0]?.init.body))).toEqual({ subModelIds: ['CAL', 'SCN'] });
+    // The files first, then the instances.
+    const order = fetchMock.mock.calls.map(
+      ([url, init]) => `${init?.method ?? 'GET'} ${new URL(url).pathname}`,
+    );
+    expect(order.indexOf(`POST /v2${outdatePath}`)).toBeGreaterThan(order.indexOf(`PATCH /v2${filesPath}`));
+    expect(getMessages()).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        text: '3 instances were marked outdated: the model files changed after they were executed.',
+      }),
+    );
+  });
+
+  it('saves without outdating when no sub-model is ticked, and Back returns to the files', async () => {
+    const fetchMock = routes();
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: 'Undo delete of notes.txt' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await userEvent.click(box('Select Base case'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(callsTo(fetchMock, 'PATCH', filesPath)).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST', outdatePath)).toHaveLength(0);
+  });
+
+  it('has no step 2 when the entry has no calibration or scenario sub-model', async () => {
+    const fetchMock = routes({ subModels: [subModel('DSP', 'display', 'Charts', [NOTES])] });
+    const { dialog } = await open();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `/models/${UUID_A}/sub-models`)).toHaveLength(1));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(within(document.body).queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(callsTo(fetchMock, 'POST', outdatePath)).toHaveLength(0);
+  });
+
+  it('skips step 2 on a published entry and says that no instance becomes outdated', async () => {
+    const fetchMock = routes();
+    const { dialog } = await open(webModel('PUBLISHED'));
+    expect(dialog).toHaveTextContent(
+      "Instances of this entry's sub-models are not marked outdated by file changes: that happens on unpublished model entries only.",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(callsTo(fetchMock, 'GET', `/models/${UUID_A}/sub-models`)).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', outdatePath)).toHaveLength(0);
+  });
+
+  it('outdates nothing when the file save fails, and goes back to the files with the refusal', async () => {
+    const refusal = 'notes.txt cannot be removed.';
+    const fetchMock = routes({
+      patch: () =>
+        json(422, { message: refusal, code: 'UNPROCESSABLE', issues: [{ path: 'body', message: refusal }] }),
+    });
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(refusal));
+    expect(within(dialog).getByRole('button', { name: 'Undo delete of notes.txt' })).toBeVisible();
+    expect(callsTo(fetchMock, 'POST', outdatePath)).toHaveLength(0);
+  });
+
+  it('reports a failed outdating: the files stay saved and the notify prompt follows', async () => {
+    routes({ outdate: () => json(409, { message: 'Try later.', code: 'CONFLICT' }) });
+    const { dialog } = await open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete notes.txt' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
+    expect(texts()).toContain('Files have been updated');
+    expect(texts()).toContain(
+      'The files were saved, but the instances could not be marked outdated. Try later.',
+    );
   });
 });
