@@ -1,6 +1,7 @@
-import type { CreateExecutionResult, OutputDownload } from '@shared/schemas/execution-api';
+import type { CreateExecutionResult, OutputDownload, RunRecordView } from '@shared/schemas/execution-api';
+import { queryOptions } from '@tanstack/react-query';
 import { type ApiError, api } from '../../../lib/api-client';
-import { instancePath, modelPath } from './instances-api';
+import { getInstanceResult, instanceKeys, instancePath, modelPath } from './instances-api';
 
 /**
  * The few calls of the executions area the instance screens make (spec 001 §5 "Instance actions").
@@ -27,10 +28,38 @@ export async function executeInstance(uuid: string, instanceId: string): Promise
 export const cancelExecution = (groupId: string) =>
   api.post<unknown>(executionPath(groupId, '/cancel'), undefined, { handleErrors: ownErrors });
 
-export const getOutputsDownload = (uuid: string, instanceId: string) =>
-  api.get<OutputDownload>(instancePath(uuid, instanceId, '/outputs'), { handleErrors: ownErrors });
+/** A presigned download of the run's outputs.zip, or with `path` of one output file (`?path=`). */
+export const getOutputsDownload = (uuid: string, instanceId: string, path?: string) =>
+  api.get<OutputDownload>(instancePath(uuid, instanceId, '/outputs'), {
+    handleErrors: ownErrors,
+    query: { path },
+  });
 
 export type GovernanceAction = 'accept' | 'unaccept' | 'supersede';
 
 export const governInstance = (uuid: string, instanceId: string, action: GovernanceAction) =>
   api.post<unknown>(instancePath(uuid, instanceId, `/${action}`), undefined, { handleErrors: ownErrors });
+
+/**
+ * The reproducibility record of the latest run (404 when the run never reached the runner). The
+ * detail page shows every failure in place: a record it may not read must not lead away from it.
+ */
+export const getInstanceRecord = (uuid: string, instanceId: string, opts: { signal?: AbortSignal } = {}) =>
+  api.get<RunRecordView>(instancePath(uuid, instanceId, '/record'), { ...opts, handleErrors: true });
+
+/*
+ * A run's result and record are keyed by the instance's execution group as well: a new run is a new
+ * group, so the page never shows the previous run's numbers while the new ones load. Both sit below
+ * the instance's key, so the live status channel's refresh of the entry's instances refreshes them.
+ */
+export const instanceResultQuery = (uuid: string, instanceId: string, groupId: string | undefined) =>
+  queryOptions({
+    queryKey: [...instanceKeys.result(uuid, instanceId), groupId ?? ''] as const,
+    queryFn: ({ signal }) => getInstanceResult(uuid, instanceId, { signal }),
+  });
+
+export const instanceRecordQuery = (uuid: string, instanceId: string, groupId: string | undefined) =>
+  queryOptions({
+    queryKey: [...instanceKeys.record(uuid, instanceId), groupId ?? ''] as const,
+    queryFn: ({ signal }) => getInstanceRecord(uuid, instanceId, { signal }),
+  });

@@ -63,6 +63,7 @@ export const instanceKeys = {
     [...workspaceKeys.instances(uuid), 'list', query] as const,
   detail: (uuid: string, id: string) => workspaceKeys.instance(uuid, id),
   result: (uuid: string, id: string) => [...workspaceKeys.instance(uuid, id), 'result'] as const,
+  record: (uuid: string, id: string) => [...workspaceKeys.instance(uuid, id), 'record'] as const,
   groups: (uuid: string, subModelId: string) =>
     [...workspaceKeys.instances(uuid), 'groups', subModelId] as const,
   memberNames: (uuid: string, subModelId: string) =>

@@ -1,4 +1,7 @@
+import type { InstanceResult, RunRecordView } from '@shared/schemas/execution-api';
 import type { InstanceListPage, InstanceSummary } from '@shared/schemas/instance-api';
+import type { ModelRoles } from '@shared/schemas/model';
+import type { ModelDetail } from '@shared/schemas/model-api';
 import type { GroupView, ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
 import type { CurrentUser } from '@shared/schemas/user';
 import { sampleTemplate } from '@shared/submodels/sample-template';
@@ -117,6 +120,72 @@ export const group = (over: Partial<GroupView> = {}): GroupView => ({
   modifiedOn: '2025-01-02T10:00:00.000Z',
   ...over,
 });
+
+/** A SHA-256 made of one repeated hex digit ('a' → 'aaaa…'), easy to tell apart in assertions. */
+export const sha = (digit: string) => digit.repeat(64);
+
+/** The latest run's result of an instance (a COMPLETED visualization run unless overridden). */
+export const runResult = (over: Partial<InstanceResult> = {}): InstanceResult => ({
+  instanceId: '01I',
+  status: 'COMPLETED',
+  runId: '01RUN',
+  groupId: '01GROUP',
+  finishedOn: '2025-03-05T10:02:00.000Z',
+  result: { kind: 'visualization', result: { elements: [] } },
+  files: [{ path: 'result.json', bytes: 120, sha256: sha('e') }],
+  notes: [],
+  logs: { stdout: { text: 'ICER 21000\n', droppedBytes: 0 }, stderr: { text: '', droppedBytes: 0 } },
+  ...over,
+});
+
+/** The reproducibility record of a run (GET …/record). */
+export const recordView = (over: Partial<RunRecordView> = {}): RunRecordView => ({
+  runId: '01RUN',
+  groupId: '01GROUP',
+  instanceId: '01I',
+  modelUuid: UUID,
+  status: 'COMPLETED',
+  language: 'Python',
+  subModel: { id: SUB_MODEL_ID, name: 'Base case', version: 3 },
+  ranBy: { id: 'owner', name: 'Olivia Owner' },
+  requestedOn: '2025-03-05T10:00:00.000Z',
+  record: {
+    language: 'Python',
+    entry: 'model/run.py',
+    runtime: { version: 'Python 3.11.2', packages: { numpy: '1.24.2', pandas: '1.5.3' } },
+    runnerImage: 'mr-runner-python:2025.03',
+    modelFiles: [{ path: 'model/run.py', bytes: 2048, sha256: sha('a') }],
+    parameterFiles: [{ path: 'rates/rates.csv', bytes: 300, sha256: sha('b') }],
+    inputSha256: sha('c'),
+    resultSha256: sha('d'),
+    exitCode: 0,
+    signal: null,
+    startedOn: '2025-03-05T10:00:05.000Z',
+    finishedOn: '2025-03-05T10:01:17.500Z',
+    durationMs: 72_500,
+  },
+  inputFingerprint: sha('f'),
+  sameInputRuns: 1,
+  distinctResults: 1,
+  nonDeterministic: false,
+  ...over,
+});
+
+/** The entry as the workspace holds it: only its roles matter to the instance screens. */
+export const entryWithRoles = (roles: Partial<ModelRoles> = {}): ModelDetail =>
+  ({
+    uuid: UUID,
+    name: 'Demo model',
+    roles: {
+      vestLead: 'lead',
+      owners: ['owner'],
+      viewers: [],
+      displayViewers: [],
+      calibrationModelers: [],
+      scenarioModelers: [],
+      ...roles,
+    },
+  }) as unknown as ModelDetail;
 
 export const workspace = (over: Partial<Workspace> = {}): Workspace => ({
   modelUuid: UUID,

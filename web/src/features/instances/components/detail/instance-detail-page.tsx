@@ -1,5 +1,6 @@
+import { isActiveRun } from '@shared/executions/execution-status';
 import type { InstanceResult } from '@shared/schemas/execution-api';
-import { INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
+import { hasResults, INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -7,9 +8,12 @@ import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
-import { getInstanceResult, instanceDetailQuery, instanceKeys } from '../../api/instances-api';
+import { instanceRecordQuery, instanceResultQuery } from '../../api/instance-executions-api';
+import { type InstanceDetailView, instanceDetailQuery } from '../../api/instances-api';
+import { serverMessages } from '../actions/execution-actions';
 import { JsonEditor } from '../json/json-editor';
 import { formatCreationDate } from '../list/status-tag';
+import { NonDeterministicWarning, RunLogs, RunNotes, RunRecordPanel } from './run-record';
 import '../instances.css';
 
 /** The input data, pretty-printed; text that is not JSON is shown as it is. */
@@ -34,7 +38,71 @@ export function errorPairs(error: InstanceResult['error']): [string, string][] {
 /** Runs end failed or cancelled with an error to show. */
 const WITH_ERROR: readonly InstanceStatus[] = ['FAILED', 'CANCELLED'];
 
-/** /model/:modelUuid/instance/:scenarioId/detail (spec 001 §2): read-only input data and the error. */
+/** A run ended: its result (or error), logs, notes and record can be read. */
+const ranToEnd = (status: InstanceStatus) => hasResults(status) || WITH_ERROR.includes(status);
+
+/*
+ * Our texts for the run part of the page: the spec names the detail view's contents (input data and
+ * the execution error) but has no words for an instance without a run or with one under way.
+ */
+export const RUN_STATE_TEXTS = {
+  notExecuted: 'This scenario has not been executed yet.',
+  running:
+    'This scenario is being executed. Its run record, model output and notes appear here when the run ends.',
+  resultFailed: 'The result of the run could not be loaded.',
+  recordFailed: 'The reproducibility record could not be loaded.',
+} as const;
+
+/** The server's word for a missing record (a run cancelled before the model started has none). */
+const recordMissing = (error: unknown) =>
+  error instanceof ApiError && error.status === 404 ? serverMessages(error)[0] : undefined;
+
+/**
+ * The run of an instance (issue 11 §4): the notes, the non-deterministic warning, the reproducibility
+ * record and the model's stdout and stderr. Nothing is asked of the server for a draft or while a
+ * run is under way.
+ */
+function RunSection({
+  uuid,
+  instance,
+  result,
+}: {
+  uuid: string;
+  instance: InstanceDetailView;
+  result: { data: InstanceResult | undefined; isPending: boolean; isError: boolean; error: unknown };
+}) {
+  const ended = ranToEnd(instance.status);
+  const record = useQuery({
+    ...instanceRecordQuery(uuid, instance.id, instance.lastGroupId),
+    enabled: ended,
+  });
+  if (instance.status === 'DRAFT') return <p className="mr-muted">{RUN_STATE_TEXTS.notExecuted}</p>;
+  if (isActiveRun(instance.status)) return <p className="mr-muted">{RUN_STATE_TEXTS.running}</p>;
+  if (!ended) return null;
+  return (
+    <>
+      {result.isPending && <Spinner label="Loading the run" />}
+      {result.isError && (
+        <p className="mr-error-text">{serverMessages(result.error)[0] ?? RUN_STATE_TEXTS.resultFailed}</p>
+      )}
+      {result.data && <RunNotes notes={result.data.notes} />}
+      {record.isPending && <Spinner label="Loading the reproducibility record" />}
+      {record.isError && (
+        <p className={recordMissing(record.error) ? 'mr-muted' : 'mr-error-text'}>
+          {recordMissing(record.error) ?? RUN_STATE_TEXTS.recordFailed}
+        </p>
+      )}
+      {record.data && <NonDeterministicWarning view={record.data} />}
+      {record.data && <RunRecordPanel view={record.data} outputFiles={result.data?.files ?? []} />}
+      {result.data?.logs && <RunLogs logs={result.data.logs} failed={instance.status === 'FAILED'} />}
+    </>
+  );
+}
+
+/**
+ * /model/:modelUuid/instance/:scenarioId/detail (spec 001 §2): read-only input data and the
+ * execution error, and (issue 11 §4) the run's reproducibility record, model output and notes.
+ */
 export function InstanceDetailPage() {
   const { modelUuid = '', scenarioId = '' } = useParams();
   const navigate = useNavigate();
@@ -42,9 +110,8 @@ export function InstanceDetailPage() {
   const detail = useQuery(instanceDetailQuery(modelUuid, scenarioId));
   const status = detail.data?.status;
   const result = useQuery({
-    queryKey: instanceKeys.result(modelUuid, scenarioId),
-    queryFn: ({ signal }) => getInstanceResult(modelUuid, scenarioId, { signal }),
-    enabled: status !== undefined && WITH_ERROR.includes(status),
+    ...instanceResultQuery(modelUuid, scenarioId, detail.data?.lastGroupId),
+    enabled: status !== undefined && ranToEnd(status),
   });
 
   if (detail.isPending) return <Spinner />;
@@ -93,6 +160,7 @@ export function InstanceDetailPage() {
           </dl>
         </section>
       )}
+      <RunSection uuid={modelUuid} instance={instance} result={result} />
       <h3>Input Data</h3>
       <JsonEditor label="Input Data" value={prettyInput(instance.input.value)} readOnly />
       <div className="mr-instance-editor__footer">

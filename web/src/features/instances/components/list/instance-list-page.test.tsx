@@ -1,17 +1,24 @@
-import type { InstanceListPage } from '@shared/schemas/instance-api';
+import type { InstanceListPage, InstanceSummary } from '@shared/schemas/instance-api';
 import type { GroupView } from '@shared/schemas/sub-models-api';
+import type { SubModelType } from '@shared/submodels/sub-model';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, type Route, stubFetch } from '../../../../testing/fetch-stubs';
 import {
+  entryWithRoles,
   group,
   inWorkspace,
   listPage,
+  runResult,
   SUB_MODEL_ID,
+  sha,
+  subModel,
   summary,
   templateInput,
   UUID,
+  workspace,
 } from '../../api/test-fixtures';
 import { InstanceListPage as Page } from './instance-list-page';
 
@@ -27,6 +34,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearMessages();
 });
 
 const wait = (ms: number) =>
@@ -71,8 +80,16 @@ describe('instance list (spec 001 §2)', { timeout: 30_000 }, () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim())
       .filter(Boolean);
-    // The last is the (visually hidden) header of the rows' Edit Label buttons.
-    expect(headers).toEqual(['Instance Name', 'Creator', 'Creation Date', 'Status', 'Sharing', 'Edit Label']);
+    // The last two are the (visually hidden) headers of the rows' Edit Label and menu buttons.
+    expect(headers).toEqual([
+      'Instance Name',
+      'Creator',
+      'Creation Date',
+      'Status',
+      'Sharing',
+      'Edit Label',
+      'Actions',
+    ]);
     const row = within(table).getByRole('row', { name: /Old run/ });
     expect(within(row).getByRole('link', { name: 'Old run' })).toHaveAttribute(
       'href',
@@ -226,5 +243,179 @@ describe('instance list (spec 001 §2)', { timeout: 30_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Edit label of Scenario one' }));
     expect(screen.getByRole('dialog', { name: 'Edit Label' })).toBeInTheDocument();
+  });
+});
+
+/** The list of one row in a section whose entry the signed-in owner owns, with more routes. */
+function openWithRow(row: InstanceSummary, type: SubModelType, ...routes: Route[]) {
+  const fetchMock = stubFetch(
+    ...routes,
+    on('GET', LIST, () => json(200, listPage([row]))),
+    on('GET', GROUPS, () => json(200, { items: [] })),
+    on('GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}/inputs`, () =>
+      json(200, { items: [templateInput()] }),
+    ),
+  );
+  render(
+    inWorkspace(<Page />, {
+      path: `/model/${UUID}/sub-model/${SUB_MODEL_ID}/instance-list`,
+      pattern: '/model/:modelUuid/sub-model/:subModelId/instance-list',
+      context: workspace({ model: entryWithRoles(), section: type, subModel: subModel({ type }) }),
+    }),
+  );
+  return fetchMock;
+}
+
+/** Opens a row's action menu and returns its items by name. */
+async function openRowMenu(user: ReturnType<typeof setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  const button = screen.getByRole('button', { name: `Actions for ${name}` });
+  await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
+  // jsdom lays nothing out, so PrimeReact's overlay positioning leaves the open menu display:none.
+  const hidden = { hidden: true };
+  const menu = await screen.findByRole('menu', { name: `Actions for ${name}`, ...hidden });
+  expect(button).toHaveAttribute('aria-controls', menu.parentElement?.id);
+  return {
+    menu,
+    names: () =>
+      within(menu)
+        .getAllByRole('menuitem', hidden)
+        .map((i) => i.getAttribute('aria-label')),
+    item: (label: string) => within(menu).getByRole('menuitem', { name: label, ...hidden }),
+  };
+}
+
+describe('the execution actions of a row’s menu (spec 001 §4, §5, §8)', { timeout: 30_000 }, () => {
+  const CREATE = `/models/${UUID}/executions`;
+
+  it('executes a draft: Execute Instance, then create and start, and "Scenario execution request sent"', async () => {
+    const fetchMock = openWithRow(
+      summary({ id: '01I', name: 'Scenario one', status: 'DRAFT', createdBy: 'owner' }),
+      'scenario',
+      on('POST', CREATE, () => json(200, { groupId: '01GROUP', created: true })),
+      on('POST', '/executions/01GROUP/start', () => json(200, { groupId: '01GROUP' })),
+    );
+    const user = setup();
+    const menu = await openRowMenu(user, 'Scenario one');
+    expect(menu.item('Execute')).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(menu.item('Execute'));
+    const dialog = await screen.findByRole('dialog', { name: 'Execute Instance' });
+    expect(dialog).toHaveTextContent('Execute Scenario one?');
+    await user.click(within(dialog).getByRole('button', { name: 'Execute' }));
+    await waitFor(() =>
+      expect(getMessages().map((m) => m.text)).toContain('Scenario execution request sent'),
+    );
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', CREATE)[0]?.init.body))).toEqual({
+      instanceIds: ['01I'],
+    });
+    expect(callsTo(fetchMock, 'POST', '/executions/01GROUP/start')).toHaveLength(1);
+    const order = fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname);
+    expect(order.findIndex((p) => p.endsWith('/executions'))).toBeLessThan(
+      order.findIndex((p) => p.endsWith('/start')),
+    );
+  });
+
+  it('has no Accept, Unaccept or Supersede in the scenario section, and disables what the state forbids', async () => {
+    openWithRow(summary({ name: 'Scenario one', status: 'COMPLETED', createdBy: 'owner' }), 'scenario');
+    const user = setup();
+    const menu = await openRowMenu(user, 'Scenario one');
+    expect(menu.names()).toEqual(['Instance Detail', 'Execute', 'Cancel Execution', 'Download Results']);
+    expect(menu.item('Cancel Execution')).toHaveAttribute('aria-disabled', 'true');
+    expect(menu.item('Download Results')).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('hides Execute from a user who may not run the instance', async () => {
+    openWithRow(summary({ name: 'Their run', status: 'DRAFT', createdBy: 'someone-else' }), 'scenario');
+    const user = setup();
+    const menu = await openRowMenu(user, 'Their run');
+    expect(menu.names()).not.toContain('Execute');
+    expect(menu.names()).not.toContain('Cancel Execution');
+  });
+
+  it('cancels a running execution of an instance shared with the caller', async () => {
+    const fetchMock = openWithRow(
+      summary({
+        name: 'Shared run',
+        status: 'INPROCESS',
+        createdBy: 'someone-else',
+        shared: true,
+        lastGroupId: '01GROUP',
+      }),
+      'scenario',
+      on('POST', '/executions/01GROUP/cancel', () => json(200, { cancelled: 1 })),
+    );
+    const user = setup();
+    const menu = await openRowMenu(user, 'Shared run');
+    expect(menu.item('Execute')).toHaveAttribute('aria-disabled', 'true');
+    await user.click(menu.item('Cancel Execution'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Scenario' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Execution' }));
+    await waitFor(() =>
+      expect(getMessages().map((m) => m.text)).toContain('Execution cancellation request sent'),
+    );
+    expect(callsTo(fetchMock, 'POST', '/executions/01GROUP/cancel')).toHaveLength(1);
+  });
+
+  it('accepts a completed calibration instance from its row', async () => {
+    const accept = `/models/${UUID}/instances/01C/accept`;
+    const fetchMock = openWithRow(
+      summary({
+        id: '01C',
+        name: 'Calibrated',
+        type: 'calibration',
+        status: 'COMPLETED',
+        createdBy: 'owner',
+      }),
+      'calibration',
+      on('POST', accept, () => json(200, { instanceId: '01C', status: 'ACCEPTED' })),
+    );
+    const user = setup();
+    const menu = await openRowMenu(user, 'Calibrated');
+    expect(menu.names()).toEqual([
+      'Instance Detail',
+      'Execute',
+      'Cancel Execution',
+      'Download Results',
+      'Accept',
+      'Unaccept',
+      'Supersede',
+    ]);
+    expect(menu.item('Unaccept')).toHaveAttribute('aria-disabled', 'true');
+    await user.click(menu.item('Accept'));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Instance' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', accept)).toHaveLength(1));
+    await waitFor(() => expect(getMessages().map((m) => m.text)).toContain('Calibrated accepted'));
+  });
+
+  it("opens 'Download files' for a run that returned files", async () => {
+    const instance = `/models/${UUID}/instances/01I`;
+    openWithRow(
+      summary({ id: '01I', name: 'Budget', status: 'COMPLETED', createdBy: 'owner', lastGroupId: '01GROUP' }),
+      'scenario',
+      on('GET', `${instance}/result`, () =>
+        json(
+          200,
+          runResult({
+            result: { kind: 'files' },
+            files: [{ path: 'impact.xlsx', bytes: 4096, sha256: sha('a') }],
+          }),
+        ),
+      ),
+    );
+    const user = setup();
+    const menu = await openRowMenu(user, 'Budget');
+    await user.click(menu.item('Download Results'));
+    const dialog = await screen.findByRole('dialog', { name: 'Download files' });
+    expect(within(dialog).getByRole('button', { name: 'Download impact.xlsx' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('4.0 KB');
+  });
+
+  it('opens the instance detail from its row', async () => {
+    openWithRow(summary({ id: '01I', name: 'Scenario one' }), 'scenario');
+    const user = setup();
+    const menu = await openRowMenu(user, 'Scenario one');
+    await user.click(menu.item('Instance Detail'));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
   });
 });

@@ -5,9 +5,11 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import type { ActionItem } from '../../../../components/ui/action-sidebar';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
+import { useCurrentUser } from '../../../../lib/current-user';
 import { useWorkspace } from '../../../../lib/workspace';
 import {
   groupsQuery,
@@ -16,6 +18,8 @@ import {
   updateGroup,
   useDefinitionInput,
 } from '../../api/instances-api';
+import { useExecutionActions } from '../actions/execution-actions';
+import { EXECUTION_ITEMS, executionActions, executionOutcome } from '../actions/execution-rules';
 import { AddInstanceDialog, LabelDialog } from '../dialogs/instance-dialogs';
 import { dropChanges } from '../groups/group-moves';
 import { GroupsPanel } from '../groups/groups-panel';
@@ -67,7 +71,9 @@ type Dialog = { kind: 'add' } | { kind: 'label'; instance: InstanceSummary } | u
 /**
  * /model/:modelUuid/sub-model/:subModelId/instance-list (spec 001 §2): the instances of a sub-model
  * with search, filters, paging and order kept in the URL, the groups with drag and drop, and the
- * Add Instance and Edit Label dialogs. The workspace around it draws the header and the sidebar.
+ * Add Instance and Edit Label dialogs; each row's menu offers its detail and the execution actions
+ * (issue 11) by the same rules and with the same dialogs as the sidebar. The workspace around it
+ * draws the header and the sidebar.
  */
 export function InstanceListPage() {
   const { modelUuid = '', subModelId = '' } = useParams();
@@ -76,6 +82,8 @@ export function InstanceListPage() {
   const queryClient = useQueryClient();
   const { state, patch } = useGridUrlState();
   const [dialog, setDialog] = useState<Dialog>();
+  const me = useCurrentUser();
+  const execution = useExecutionActions(modelUuid);
   usePageTitle('Instance List');
   const subModel = workspace.subModel?.id === subModelId ? workspace.subModel : undefined;
   const list = useQuery(instanceListQuery(modelUuid, toListQuery(subModelId, state)));
@@ -95,6 +103,25 @@ export function InstanceListPage() {
   });
 
   if (!subModel) return <Spinner />;
+  const access = workspace.model
+    ? { user: { id: me.id, userType: me.userType }, roles: workspace.model.roles }
+    : undefined;
+  // A row's menu: its detail page and the execution actions, by the sidebar's rules.
+  const rowActions = (instance: InstanceSummary): ActionItem[] => [
+    {
+      key: 'detail',
+      label: 'Instance Detail',
+      icon: 'pi pi-eye',
+      outcome: 'allowed',
+      onSelect: () => navigate(paths.instanceDetail.getHref(modelUuid, instance.id)),
+    },
+    ...executionActions(subModel.type).map((action) => ({
+      key: action,
+      ...EXECUTION_ITEMS[action],
+      ...executionOutcome(action, instance, access),
+      onSelect: () => execution.run(action, instance),
+    })),
+  ];
   return (
     <section className="mr-page mr-instance-list">
       <div className="mr-instance-list__heading">
@@ -146,6 +173,7 @@ export function InstanceListPage() {
               onChange={patch}
               onEditLabel={(instance) => setDialog({ kind: 'label', instance })}
               draggable={canManageGroups && (groups.data?.items.length ?? 0) > 0}
+              rowActions={rowActions}
             />
           </div>
         </div>
@@ -162,6 +190,7 @@ export function InstanceListPage() {
       {dialog?.kind === 'label' && (
         <LabelDialog uuid={modelUuid} instance={dialog.instance} onHide={() => setDialog(undefined)} />
       )}
+      {execution.dialogs}
     </section>
   );
 }

@@ -1,18 +1,24 @@
 import type { ModelRoles } from '@shared/schemas/model';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
-import { detail, UUID } from '../../api/test-fixtures';
 import {
-  CancelExecutionDialog,
-  ExecuteInstanceDialog,
-  INSTANCE_REASONS,
-  instanceItems,
-} from './instance-sidebar-group';
+  detail,
+  entryWithRoles,
+  runResult,
+  sha,
+  testQueryClient,
+  UUID,
+  workspace,
+} from '../../api/test-fixtures';
+import { CancelExecutionDialog, ExecuteInstanceDialog } from '../actions/execution-actions';
+import { INSTANCE_REASONS, InstanceSidebarGroup, instanceItems } from './instance-sidebar-group';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
@@ -194,5 +200,42 @@ describe('Cancel Scenario (spec 001 §5, §8)', { timeout: 30_000 }, () => {
         text: 'No active Instance execution to be canceled found.',
       }),
     );
+  });
+});
+
+describe('Download Results in the sidebar (spec 001 §2 step 3, §4)', { timeout: 30_000 }, () => {
+  it("opens 'Download files' for a run that returned files, as the row menus do", async () => {
+    const instance = `/models/${UUID}/instances/01I`;
+    stubFetch(
+      on('GET', instance, () =>
+        json(200, detail({ id: '01I', name: 'Budget', status: 'COMPLETED', lastGroupId: '01GROUP' })),
+      ),
+      on('GET', `${instance}/result`, () =>
+        json(
+          200,
+          runResult({
+            result: { kind: 'files' },
+            files: [{ path: 'impact.xlsx', bytes: 10, sha256: sha('a') }],
+          }),
+        ),
+      ),
+    );
+    const user = setup();
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <InstanceSidebarGroup
+            workspace={workspace({ model: entryWithRoles(), instanceId: '01I' })}
+            collapsed={false}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const download = await screen.findByRole('button', { name: 'Download Results' });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
+    const dialog = await screen.findByRole('dialog', { name: 'Download files' });
+    expect(dialog).toHaveTextContent('impact.xlsx');
+    expect(dialog).toHaveTextContent('10 B');
   });
 });

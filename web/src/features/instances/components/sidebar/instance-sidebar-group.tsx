@@ -1,38 +1,25 @@
-import {
-  cancelOutcome,
-  type ExecutionSubject,
-  executeOutcome,
-  governanceOutcome,
-  seesInstanceSection,
-} from '@shared/executions/execution-access';
-import { EXECUTION_MESSAGES, type GovernanceAction } from '@shared/executions/execution-status';
-import type { Outcome, PermissionUser } from '@shared/rules/model-permissions';
-import type { ModelRoles } from '@shared/schemas/model';
-import { canDownloadResults } from '@shared/submodels/instances';
+import type { Outcome } from '@shared/rules/model-permissions';
 import type { SubModelType } from '@shared/submodels/sub-model';
 import { normalizeFileName } from '@shared/submodels/sub-model';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { type ActionGroup, ActionGroupView, type ActionItem } from '../../../../components/ui/action-sidebar';
 import { paths } from '../../../../config/paths';
-import { ApiError } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
-import { notify } from '../../../../lib/message-stack';
 import type { InstanceGroupProps } from '../../../../lib/workspace';
+import { type InstanceDetailView, instanceDetailQuery, useDefinitionInput } from '../../api/instances-api';
+import { useExecutionActions } from '../actions/execution-actions';
 import {
-  cancelExecution,
-  executeInstance,
-  getOutputsDownload,
-  governInstance,
-} from '../../api/instance-executions-api';
-import {
-  type InstanceDetailView,
-  instanceDetailQuery,
-  instanceKeys,
-  useDefinitionInput,
-} from '../../api/instances-api';
+  EXECUTION_ITEMS,
+  EXECUTION_REASONS,
+  type ExecutionAccess,
+  type ExecutionAction,
+  type ExecutionInstance,
+  executionActions,
+  executionOutcome,
+  offersGovernance,
+} from '../actions/execution-rules';
 import {
   AddInstanceDialog,
   CloneInstanceDialog,
@@ -50,12 +37,7 @@ export const INSTANCE_REASONS = {
   delete: 'Only your own draft, failed, cancelled or completed instances can be deleted',
   share: 'You may not share this instance',
   add: 'You may not add instances to this sub-model',
-  execute: 'Running, accepted or superseded instances cannot be executed',
-  cancel: 'Only a running execution can be cancelled',
-  download: 'Results can be downloaded once the execution has completed',
-  accept: EXECUTION_MESSAGES.governanceState('accept'),
-  unaccept: EXECUTION_MESSAGES.governanceState('unaccept'),
-  supersede: EXECUTION_MESSAGES.governanceState('supersede'),
+  ...EXECUTION_REASONS,
 } as const;
 
 export type InstanceAction =
@@ -81,47 +63,19 @@ interface GroupInput {
   addInstance: Outcome | undefined;
   hasSubModel: boolean;
   /** The selected (or open) instance; undefined when none is. */
-  instance:
-    | (Pick<InstanceDetailView, 'permissions'> &
-        Partial<Pick<InstanceDetailView, 'type' | 'status' | 'createdBy' | 'sharedWith' | 'lastGroupId'>>)
-    | undefined;
+  instance: (Pick<InstanceDetailView, 'permissions'> & ExecutionInstance) | undefined;
   instanceSelected: boolean;
   /** Who asks and the entry's roles, for the execution rules; undefined while the entry loads. */
-  access?: { user: PermissionUser; roles: ModelRoles } | undefined;
+  access?: ExecutionAccess;
 }
 
-type ExecutionAction = 'execute' | 'cancel' | 'download' | GovernanceAction;
-
-/** The execution items' outcomes from the shared rules (shared/executions/execution-access.ts). */
-function executionOutcome(action: ExecutionAction, input: GroupInput): { outcome: Outcome; reason?: string } {
+/** The execution items' outcomes from the rules the row menus share (../actions/execution-rules.ts). */
+function executionItemOutcome(
+  action: ExecutionAction,
+  input: GroupInput,
+): { outcome: Outcome; reason?: string } {
   if (!input.instanceSelected) return { outcome: 'forbidden', reason: INSTANCE_REASONS.selectInstance };
-  const i = input.instance;
-  if (!i?.type || !i.status || i.createdBy === undefined || !input.access) return { outcome: 'forbidden' };
-  const { user, roles } = input.access;
-  const subject: ExecutionSubject = {
-    type: i.type,
-    status: i.status,
-    createdBy: i.createdBy,
-    sharedWith: (i.sharedWith ?? []).filter((s) => s.status === 'ACTIVE').map((s) => s.userId),
-  };
-  let outcome: Outcome;
-  switch (action) {
-    case 'execute':
-      outcome = executeOutcome(user, roles, subject);
-      break;
-    case 'cancel':
-      outcome = cancelOutcome(user, roles, subject);
-      // Cancelling names the run's execution group; an instance without one has nothing to cancel.
-      if (outcome === 'allowed' && !i.lastGroupId) outcome = 'forbidden';
-      break;
-    case 'download':
-      if (!seesInstanceSection(user, roles, subject.type)) outcome = 'disallowed';
-      else outcome = canDownloadResults(subject.status) ? 'allowed' : 'forbidden';
-      break;
-    default:
-      outcome = governanceOutcome(action, user, roles, subject);
-  }
-  return { outcome, ...(outcome === 'forbidden' ? { reason: INSTANCE_REASONS[action] } : {}) };
+  return executionOutcome(action, input.instance, input.access);
 }
 
 interface ItemDef {
@@ -139,24 +93,18 @@ const ITEMS: readonly ItemDef[] = [
   { key: 'clone', label: 'Clone Instance', icon: 'pi pi-clone' },
   { key: 'share', label: 'Share Instance', icon: 'pi pi-share-alt' },
   { key: 'export', label: 'Export Instance', icon: 'pi pi-download' },
-  { key: 'execute', label: 'Execute', icon: 'pi pi-play' },
-  { key: 'cancel', label: 'Cancel Execution', icon: 'pi pi-stop-circle' },
-  { key: 'download', label: 'Download Results', icon: 'pi pi-file-export' },
+  { key: 'execute', ...EXECUTION_ITEMS.execute },
+  { key: 'cancel', ...EXECUTION_ITEMS.cancel },
+  { key: 'download', ...EXECUTION_ITEMS.download },
   { key: 'delete', label: 'Delete Instance', icon: 'pi pi-trash' },
-  { key: 'accept', label: 'Accept', icon: 'pi pi-check' },
-  { key: 'unaccept', label: 'Unaccept', icon: 'pi pi-undo' },
-  { key: 'supersede', label: 'Supersede', icon: 'pi pi-history' },
+  { key: 'accept', ...EXECUTION_ITEMS.accept },
+  { key: 'unaccept', ...EXECUTION_ITEMS.unaccept },
+  { key: 'supersede', ...EXECUTION_ITEMS.supersede },
 ];
 
-const CALIBRATION_ONLY: readonly InstanceAction[] = ['accept', 'unaccept', 'supersede'];
-const EXECUTION: readonly ExecutionAction[] = [
-  'execute',
-  'cancel',
-  'download',
-  'accept',
-  'unaccept',
-  'supersede',
-];
+const GOVERNANCE: readonly InstanceAction[] = ['accept', 'unaccept', 'supersede'];
+/** Every execution action (the governance ones included): the section filters them above. */
+const EXECUTION: readonly InstanceAction[] = executionActions('calibration');
 
 /**
  * The Instances group of the sidebar (spec 001 §2) with each item's outcome (§4, §6): the role and
@@ -176,11 +124,11 @@ export function instanceItems(input: GroupInput): (Omit<ActionItem, 'onSelect'> 
     input.instanceSelected
       ? { outcome: 'allowed' as const }
       : { outcome: 'forbidden' as const, reason: INSTANCE_REASONS.selectInstance };
-  return ITEMS.filter((item) => !CALIBRATION_ONLY.includes(item.key) || input.type === 'calibration').map(
+  return ITEMS.filter((item) => !GOVERNANCE.includes(item.key) || offersGovernance(input.type)).map(
     (item) => {
       const base = { key: item.key, label: item.label, icon: item.icon };
-      if ((EXECUTION as readonly InstanceAction[]).includes(item.key))
-        return { ...base, ...executionOutcome(item.key as ExecutionAction, input) };
+      if (EXECUTION.includes(item.key))
+        return { ...base, ...executionItemOutcome(item.key as ExecutionAction, input) };
       switch (item.key) {
         case 'list':
           return { ...base, outcome: input.hasSubModel ? ('allowed' as const) : ('forbidden' as const) };
@@ -228,174 +176,7 @@ function exportText(value: string): string {
   }
 }
 
-type OpenDialog =
-  | 'add'
-  | 'edit'
-  | 'clone'
-  | 'share'
-  | 'delete'
-  | 'execute'
-  | 'cancel'
-  | GovernanceAction
-  | undefined;
-
-/** 401 and 403 went to the global handler (sign-in, access denied): nothing more to show. */
-const handledGlobally = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403);
-
-/** The server's texts of a refused request: each blocker of a 422 (§5), else its message. */
-export function serverMessages(error: unknown): string[] {
-  if (!(error instanceof ApiError) || error.status >= 500 || !error.body?.message) return [];
-  const issues = [...new Set((error.body.issues ?? []).map((i) => i.message))];
-  return issues.length > 0 ? issues : [error.body.message];
-}
-
-const GOVERNANCE_TEXTS: Record<GovernanceAction, { header: string; verb: string; done: string }> = {
-  accept: { header: 'Accept Instance', verb: 'Accept', done: 'accepted' },
-  unaccept: { header: 'Unaccept Instance', verb: 'Unaccept', done: 'unaccepted' },
-  supersede: { header: 'Supersede Instance', verb: 'Supersede', done: 'superseded' },
-};
-
-interface ExecutionDialogProps {
-  uuid: string;
-  instance: InstanceDetailView;
-  onHide: () => void;
-}
-
-/** Refreshes every instance query of the entry: lists, details and the header tile (§5). */
-function useRefreshInstances(uuid: string) {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
-}
-
-/** Execute Instance (§5): create the execution, then start it; blockers come back as the server words them. */
-export function ExecuteInstanceDialog({ uuid, instance, onHide }: ExecutionDialogProps) {
-  const refresh = useRefreshInstances(uuid);
-  const mutation = useMutation({
-    mutationFn: () => executeInstance(uuid, instance.id),
-    onSuccess: () => {
-      notify.success(EXECUTION_MESSAGES.executionRequestSent);
-      refresh();
-      onHide();
-    },
-    onError: (error) => {
-      refresh();
-      if (handledGlobally(error)) return;
-      const texts = serverMessages(error);
-      if (texts.length === 0) notify.error(EXECUTION_MESSAGES.failedToCreate);
-      for (const text of texts) notify.error(text);
-    },
-  });
-  return (
-    <ActionDialog
-      header="Execute Instance"
-      width="30rem"
-      onHide={onHide}
-      confirmLabel="Execute"
-      confirmIcon="pi pi-play"
-      busy={mutation.isPending}
-      onConfirm={() => mutation.mutate()}
-    >
-      <p>
-        Execute <strong>{instance.name}</strong>?
-      </p>
-    </ActionDialog>
-  );
-}
-
-/** Cancel Scenario (§5, §8): cancels the run's execution group. */
-export function CancelExecutionDialog({ uuid, instance, onHide }: ExecutionDialogProps) {
-  const refresh = useRefreshInstances(uuid);
-  const mutation = useMutation({
-    mutationFn: () => cancelExecution(instance.lastGroupId ?? ''),
-    onSuccess: () => {
-      notify.success(EXECUTION_MESSAGES.cancellationRequestSent);
-      refresh();
-      onHide();
-    },
-    onError: (error) => {
-      refresh();
-      onHide();
-      if (handledGlobally(error)) return;
-      // 409: the run ended before the request arrived.
-      if (error instanceof ApiError && error.status === 409)
-        notify.warning(EXECUTION_MESSAGES.noActiveExecution);
-      else notify.error(EXECUTION_MESSAGES.failedToCancel);
-    },
-  });
-  return (
-    <ActionDialog
-      header="Cancel Scenario"
-      width="30rem"
-      onHide={onHide}
-      cancelLabel="Close"
-      confirmLabel="Cancel Execution"
-      confirmIcon="pi pi-stop-circle"
-      danger
-      busy={mutation.isPending}
-      onConfirm={() => mutation.mutate()}
-    >
-      <p>
-        Cancel the execution of <strong>{instance.name}</strong>?
-      </p>
-    </ActionDialog>
-  );
-}
-
-/** Accept, Unaccept, Supersede (§4): a calibration instance's governance. */
-export function GovernanceDialog({
-  uuid,
-  instance,
-  onHide,
-  action,
-}: ExecutionDialogProps & { action: GovernanceAction }) {
-  const refresh = useRefreshInstances(uuid);
-  const texts = GOVERNANCE_TEXTS[action];
-  const mutation = useMutation({
-    mutationFn: () => governInstance(uuid, instance.id, action),
-    onSuccess: () => {
-      notify.success(`${instance.name} ${texts.done}`);
-      refresh();
-      onHide();
-    },
-    onError: (error) => {
-      refresh();
-      if (handledGlobally(error)) return;
-      const messages = serverMessages(error);
-      notify.error(messages[0] ?? `${texts.verb} failed`);
-    },
-  });
-  return (
-    <ActionDialog
-      header={texts.header}
-      width="30rem"
-      onHide={onHide}
-      confirmLabel={texts.verb}
-      busy={mutation.isPending}
-      onConfirm={() => mutation.mutate()}
-    >
-      <p>
-        {texts.verb} <strong>{instance.name}</strong>?
-      </p>
-    </ActionDialog>
-  );
-}
-
-/** Download Results: the presigned URL names the file (content-disposition), so a plain link opens it. */
-async function downloadResults(uuid: string, instanceId: string): Promise<void> {
-  try {
-    const { url } = await getOutputsDownload(uuid, instanceId);
-    const link = document.createElement('a');
-    link.href = url;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } catch (error) {
-    if (handledGlobally(error)) return;
-    notify.error(serverMessages(error)[0] ?? EXECUTION_MESSAGES.unfinishedScenario);
-  }
-}
+type OpenDialog = 'add' | 'edit' | 'clone' | 'share' | 'delete' | undefined;
 
 /** The workspace sidebar's Instances group and the dialogs its items open (composed in app/router.tsx). */
 export function InstanceSidebarGroup({ workspace, collapsed }: InstanceGroupProps) {
@@ -403,6 +184,7 @@ export function InstanceSidebarGroup({ workspace, collapsed }: InstanceGroupProp
   const me = useCurrentUser();
   const [open, setOpen] = useState<OpenDialog>();
   const { modelUuid: uuid, subModel, instanceId } = workspace;
+  const execution = useExecutionActions(uuid);
   const detail = useQuery(instanceDetailQuery(uuid, instanceId ?? ''));
   const instance = instanceId ? detail.data : undefined;
   const definition = useDefinitionInput(uuid, open === 'add' ? subModel : undefined);
@@ -431,15 +213,15 @@ export function InstanceSidebarGroup({ workspace, collapsed }: InstanceGroupProp
       case 'clone':
       case 'share':
       case 'delete':
+        setOpen(action);
+        return;
       case 'execute':
       case 'cancel':
+      case 'download':
       case 'accept':
       case 'unaccept':
       case 'supersede':
-        setOpen(action);
-        return;
-      case 'download':
-        if (instanceId) void downloadResults(uuid, instanceId);
+        if (instance) execution.run(action, instance);
         return;
       default:
         return;
@@ -499,15 +281,7 @@ export function InstanceSidebarGroup({ workspace, collapsed }: InstanceGroupProp
           }}
         />
       )}
-      {open === 'execute' && instance && (
-        <ExecuteInstanceDialog uuid={uuid} instance={instance} onHide={close} />
-      )}
-      {open === 'cancel' && instance && (
-        <CancelExecutionDialog uuid={uuid} instance={instance} onHide={close} />
-      )}
-      {(open === 'accept' || open === 'unaccept' || open === 'supersede') && instance && (
-        <GovernanceDialog uuid={uuid} instance={instance} action={open} onHide={close} />
-      )}
+      {execution.dialogs}
       {open === 'share' && instance && type && (
         <ShareInstanceDialog
           uuid={uuid}

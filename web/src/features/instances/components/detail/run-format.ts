@@ -1,0 +1,39 @@
+/** How the instance screens write a run's sizes, times and hashes. */
+
+const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** Sizes in binary units with one decimal: '512 B', '1.5 KB', '2.0 GB'. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** Date and time as the spec writes them (001 §9): yyyy-MM-dd HH:mm UTC. */
+export function formatDateTime(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** A run's duration: '850 ms', '12.4 s', '3 min 5 s', '1 h 2 min'. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** A SHA-256 shortened for the eye (the full value stays in the title and the copy button). */
+export const shortHash = (sha256: string) =>
+  sha256.length > 20 ? `${sha256.slice(0, 12)}…${sha256.slice(-8)}` : sha256;
