@@ -6,6 +6,7 @@ import { getObjectBytes, putObject } from './file-objects';
  * "The pipeline"): Prepare writes the job and the values, the runner writes the rest.
  *   job.json           what to run (shared/schemas/run-job.ts RunJobSchema)
  *   values.json        the instance's values, canonical JSON
+ *   scenarios.json     a display run's index of the scenarios it displays (`_scenarios/index.json`)
  *   outcome.json       the runner layer's outcome (fault or result, log tails, reproducibility record)
  *   result.json        the visualization result, when the model returned one
  *   outputs.zip        every output file; outputs/<path> each of them
@@ -14,6 +15,7 @@ import { getObjectBytes, putObject } from './file-objects';
 const runPrefix = (runId: string) => `${RUNS_PREFIX}${runId}/`;
 export const runJobKey = (runId: string) => `${runPrefix(runId)}job.json`;
 export const runValuesKey = (runId: string) => `${runPrefix(runId)}values.json`;
+export const runScenarioIndexKey = (runId: string) => `${runPrefix(runId)}scenarios.json`;
 export const runOutcomeKey = (runId: string) => `${runPrefix(runId)}outcome.json`;
 export const runResultKey = (runId: string) => `${runPrefix(runId)}result.json`;
 export const runArchiveKey = (runId: string) => `${runPrefix(runId)}outputs.zip`;

@@ -64,6 +64,7 @@ export const ListInstancesQuerySchema = z.object({
   createdOnMonth: z.coerce.number().int().min(1).max(12).optional(),
   /** Search: a part of the name, the label or the creator's name (any case). */
   query: freeText({ max: 200 }).optional(),
+  /** Hidden instances (the visualization's unsaved analyses) are listed only with `hidden=true`. */
   hidden: booleanText.optional(),
   /** `mine`: instances the caller created or that are shared with the caller. */
   view: z.enum(['all', 'mine']).default('all'),
@@ -140,9 +141,30 @@ export const InstanceDetailSchema = InstanceSummarySchema.extend({
 });
 export type InstanceDetail = z.infer<typeof InstanceDetailSchema>;
 
+/**
+ * The scenarios an analysis (an instance of a display sub-model, spec 001 §3 and §4 visualization)
+ * displays: each finished instance once, in its displayed order (from 1 in the flow).
+ */
+export const DisplayScenariosSchema = z
+  .array(
+    z.object({
+      id: IdSchema,
+      label: freeText({ max: SUBMODEL_LIMITS.instanceLabelMax }).optional(),
+      order: z.number().int().min(0).max(10_000),
+    }),
+  )
+  .max(500);
+export type DisplayScenarios = z.infer<typeof DisplayScenariosSchema>;
+
+/**
+ * A new instance. `hidden` and `displayScenarios` make an analysis of a display sub-model (hidden
+ * unless said otherwise); other sub-models take no display scenarios.
+ */
 export const CreateInstanceBodySchema = z.object({
   name: InstanceNameInputSchema,
   label: InstanceLabelInputSchema.optional(),
+  hidden: z.boolean().optional(),
+  displayScenarios: DisplayScenariosSchema.optional(),
 });
 export type CreateInstanceBody = z.infer<typeof CreateInstanceBodySchema>;
 
@@ -152,16 +174,6 @@ export const InstanceNameCheckBodySchema = z.object({
   instanceId: IdSchema.optional(),
 });
 export const InstanceNameCheckResultSchema = z.object({ exists: z.boolean() });
-
-const DisplayScenariosSchema = z
-  .array(
-    z.object({
-      id: IdSchema,
-      label: freeText({ max: SUBMODEL_LIMITS.instanceLabelMax }).optional(),
-      order: z.number().int().min(0).max(10_000),
-    }),
-  )
-  .max(500);
 
 export const UpdateInstanceBodySchema = z
   .object({
@@ -238,4 +250,14 @@ export const INSTANCE_API_MESSAGES = {
   notShared: (id: string) => `This instance is not shared with user ${id}.`,
   shareMailNotSent: 'The instance was shared, but the e-mail could not be sent.',
   parameterNotFile: (name: string) => `${name} is not a file parameter of this instance's input definition.`,
+  displayScenariosRequired: 'An analysis of a display sub-model needs at least one scenario to display.',
+  displayScenariosNotDisplay: 'Only instances of a display sub-model display scenarios.',
+  displayScenarioTwice: (id: string) => `Scenario ${id} is displayed more than once.`,
+  displayOrderTwice: (order: number) => `Two displayed scenarios have the order ${order}.`,
+  displayScenarioNotFound: (id: string) => `Scenario ${id} was not found.`,
+  displayScenarioIsAnalysis: (name: string) => `${name} is an analysis; only scenarios can be displayed.`,
+  displayScenarioNotFinished: (name: string) =>
+    `${name} has no finished result to display: only completed, accepted or superseded instances can be displayed.`,
+  displayScenarioOtherDisplay: (name: string, display: string) =>
+    `${name} belongs to a sub-model that does not use the display sub-model ${display}.`,
 } as const;

@@ -40,7 +40,10 @@ export const RunJobSchema = z.object({
   entry: RelativePathSchema,
   /** The instance's values (canonical JSON: keys sorted, so equal values hash equal). */
   valuesKey: z.string(),
-  /** `<variable>/<file name>` for FILE parameters; `_calibration/<path>` for the calibration's outputs. */
+  /**
+   * `<variable>/<file name>` for FILE parameters; `_calibration/<path>` for the calibration's outputs;
+   * for an analysis `_scenarios/<order>_<instanceId>/<path>` and `_scenarios/index.json`.
+   */
   parameterFiles: z.array(JobFileSchema),
   /** The sub-model's output directory, relative to the work directory. */
   outputDir: z.string().max(1024),

@@ -324,5 +324,54 @@ describe('demo models that compute (issue 11)', () => {
     expect(result.status).toBe(200);
     expect(result.body.result.kind).toBe('visualization');
     expect(JSON.stringify(result.body.result.result)).toContain('ICER');
+    // Values above the default expertise level were saved (the lead is Expert on these entries).
+    const discounted = (await instancesOf(uuid)).find((i) => i.name === 'Discount rates 1.5%');
+    const values = await call('lead', 'GET', `/v2/models/${uuid}/instances/${discounted.id}`);
+    expect(JSON.parse(values.body.input.value)).toMatchObject({
+      discount_rate_costs: 0.015,
+      discount_rate_qalys: 0.015,
+    });
+  });
+
+  it('calibrates the Python model to its Kaplan-Meier sample, runs the scenarios with it and compares them in a hidden analysis', async () => {
+    const uuid = uuidOf('demo-run-psm-python');
+    const instances = await instancesOf(uuid);
+    const calibration = instances.find((i) => i.type === 'calibration');
+    expect(calibration?.status).toBe('ACCEPTED');
+    const record = await call('lead', 'GET', `/v2/models/${uuid}/instances/${calibration?.id}/record`);
+    expect(record.body.record.parameterFiles.map((f: Json) => f.path)).toEqual([
+      'survival_data/km_comparator.csv',
+    ]);
+    const scenarios = instances.filter((i) => i.type === 'scenario');
+    expect(scenarios.map((i) => i.scenarioId)).toEqual(scenarios.map(() => calibration?.id));
+    const base = scenarios.find((i) => i.name === 'Base case');
+    const baseResult = await call('lead', 'GET', `/v2/models/${uuid}/instances/${base?.id}/result`);
+    const titles = (baseResult.body.result.result.elements as Json[]).map((e) => e.options?.title ?? e.title);
+    expect(titles).toContain('Calibrated parameters');
+
+    // The analysis is hidden: only the hidden list has it.
+    expect(instances.some((i) => i.type === 'display')).toBe(false);
+    const hidden = await call('lead', 'GET', `/v2/models/${uuid}/instances?hidden=true&pageSize=100`);
+    const [analysis, ...more] = hidden.body.items as Json[];
+    expect(more).toEqual([]);
+    expect(analysis).toMatchObject({ type: 'display', status: 'COMPLETED', hidden: true });
+    expect(analysis.name).toMatch(/^Scenario Analysis \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const detail = await call('lead', 'GET', `/v2/models/${uuid}/instances/${analysis.id}`);
+    expect(detail.body.displayScenarios.map((d: Json) => d.id).sort()).toEqual(
+      scenarios.map((i) => i.id).sort(),
+    );
+    const shown = await call('lead', 'GET', `/v2/models/${uuid}/instances/${analysis.id}/result`);
+    const elements = shown.body.result.result.elements as Json[];
+    const table = elements.find((e) => e.options?.title === 'Cost-effectiveness by scenario');
+    expect(table.cells.filter((c: Json) => c.column === 0 && !c.th).map((c: Json) => c.value)).toEqual([
+      'Reference',
+      'Hazard ratio OS 0.85',
+      'Ten-year horizon',
+    ]);
+    expect(elements.filter((e) => e.kind === 'chart').map((e) => e.chartType)).toEqual([
+      'line',
+      'column',
+      'column',
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { runModel } from '../../functions/runner/run-model';
 import { sha256Text } from '../../functions/runner/work-files';
 import { type MarkovInputs, markovStrategy } from '../support/markov-reference';
+import { type SurvivalInputs, survivalArm } from '../support/survival-reference';
 import { DEMO_MODELS, demoDefaults, prepareRun, rowValue, tableTitled } from './support';
 
 /**
@@ -18,54 +19,6 @@ import { DEMO_MODELS, demoDefaults, prepareRun, rowValue, tableTitled } from './
  */
 
 // ---------- independent reference calculations ----------
-
-interface SurvivalInputs {
-  time_horizon_years: number;
-  cycle_length_months: number;
-  os_shape: number;
-  os_scale_years: number;
-  pfs_shape: number;
-  pfs_scale_years: number;
-  hr_os: number;
-  hr_pfs: number;
-  cost_progression_free_month: number;
-  cost_progressed_month: number;
-  drug_cost_comparator_month: number;
-  drug_cost_intervention_month: number;
-  utility_progression_free: number;
-  utility_progressed: number;
-  discount_rate: number;
-}
-
-function survivalArm(p: SurvivalInputs, intervention: boolean) {
-  const hrOs = intervention ? p.hr_os : 1;
-  const hrPfs = intervention ? p.hr_pfs : 1;
-  const drug = intervention ? p.drug_cost_intervention_month : p.drug_cost_comparator_month;
-  const step = p.cycle_length_months / 12;
-  const n = Math.round(p.time_horizon_years / step);
-  const at = (t: number) => {
-    const os = Math.exp(-((t / p.os_scale_years) ** p.os_shape)) ** hrOs;
-    const pfs = Math.exp(-((t / p.pfs_scale_years) ** p.pfs_shape)) ** hrPfs;
-    const pf = Math.min(os, pfs);
-    return { os, pf, pd: os - pf };
-  };
-  let qalys = 0;
-  let cost = 0;
-  let lifeYears = 0;
-  for (let k = 0; k < n; k++) {
-    const [a, b] = [at(k * step), at((k + 1) * step)];
-    const discount = (1 + p.discount_rate) ** -((k + 0.5) * step);
-    const pf = (a.pf + b.pf) / 2;
-    const pd = (a.pd + b.pd) / 2;
-    lifeYears += ((a.os + b.os) / 2) * step * discount;
-    qalys += (pf * p.utility_progression_free + pd * p.utility_progressed) * step * discount;
-    cost +=
-      (pf * (p.cost_progression_free_month + drug) + pd * p.cost_progressed_month) *
-      p.cycle_length_months *
-      discount;
-  }
-  return { qalys, cost, lifeYears };
-}
 
 function budgetImpact(i: {
   EligiblePopulation: number;
@@ -175,9 +128,64 @@ describe('the Python partitioned survival model', () => {
       'result.json',
       'results.xlsx',
       'state_occupancy.csv',
+      'summary.json',
     ]);
+    const summary = JSON.parse(await readFile(join(run.spec.workDir, 'output', 'summary.json'), 'utf8'));
+    expect(summary.arms.Intervention.costs).toBeCloseTo(intervention.cost, 6);
+    expect(summary.incremental.icer_qaly).toBeCloseTo(icer, 4);
+    expect(summary.calibrated).toBe(false);
     expect(outcome.record.runtime.version).toMatch(/^Python 3\./);
     expect(Object.keys(outcome.record.runtime.packages).sort()).toEqual(['numpy', 'openpyxl', 'pandas']);
+  });
+});
+
+describe('the Python partitioned survival model with an accepted calibration', () => {
+  it('takes the calibrated Weibull curves from _calibration/ over the instance values', async () => {
+    const defaults = (await demoDefaults('partitioned-survival-python')) as unknown as SurvivalInputs;
+    const calibrated = { os_shape: 1.3, os_scale_years: 5.2, pfs_shape: 1.15, pfs_scale_years: 2.1 };
+    const run = await prepareRun({
+      language: 'Python',
+      modelDir: join(DEMO_MODELS, 'partitioned-survival-python'),
+      entry: 'partitioned_survival.py',
+      inputs: defaults,
+      parameters: { '_calibration/calibrated_parameters.json': JSON.stringify(calibrated) },
+    });
+
+    const outcome = await runModel(run.spec);
+
+    expect(outcome.fault).toBeUndefined();
+    if (outcome.result?.kind !== 'visualization') throw new Error('expected a visualization result');
+    const result = outcome.result.result;
+    const used = { ...defaults, ...calibrated };
+    const comparator = survivalArm(used, false);
+    const intervention = survivalArm(used, true);
+    expect(rowValue(tableTitled(result, 'Results per arm'), 'Comparator', 3)).toBeCloseTo(
+      comparator.qalys,
+      3,
+    );
+    expect(rowValue(tableTitled(result, 'Incremental analysis'), 'ICER (cost per QALY gained)')).toBeCloseTo(
+      (intervention.cost - comparator.cost) / (intervention.qalys - comparator.qalys),
+      1,
+    );
+    const calibratedTable = tableTitled(result, 'Calibrated parameters');
+    expect(rowValue(calibratedTable, 'os_scale_years', 1)).toBe(defaults.os_scale_years);
+    expect(rowValue(calibratedTable, 'os_scale_years', 2)).toBe(5.2);
+    // Without the calibration the same values give other numbers: the calibration made the difference.
+    expect(survivalArm(defaults, false).qalys).not.toBeCloseTo(comparator.qalys, 2);
+  });
+
+  it('fails with a message when the calibration output lacks a parameter', async () => {
+    const run = await prepareRun({
+      language: 'Python',
+      modelDir: join(DEMO_MODELS, 'partitioned-survival-python'),
+      entry: 'partitioned_survival.py',
+      parameters: { '_calibration/calibrated_parameters.json': '{"os_shape": 1.3}' },
+    });
+    const outcome = await runModel(run.spec);
+    expect(outcome.fault?.code).toBe('NON_ZERO_EXIT');
+    expect(outcome.fault?.message).toContain(
+      "The calibration's calibrated_parameters.json needs os_scale_years greater than 0, got null.",
+    );
   });
 });
 

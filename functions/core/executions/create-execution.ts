@@ -26,6 +26,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { permissionUser } from '../models/model-access';
 import { fullName } from '../models/model-users';
+import { displayedRuns } from '../runs/displayed-scenarios';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import {
   calibrationProblems,
@@ -57,7 +58,8 @@ function sameRunningGroup(instances: readonly InstanceRecord[]): string | undefi
  *    are not executed (409); only their creator, users they are shared with and super users execute
  *    them (403).
  * 3. The blockers of §5, per instance (422, every problem in `issues`): no runner for the language,
- *    missing execution files, no executable file, invalid parameters, no accepted calibration.
+ *    missing execution files, no executable file, invalid parameters, no accepted calibration; and
+ *    ours for an analysis: a displayed scenario without a finished run.
  * 4. The group: its item, then one transaction of the run items, every instance's move to
  *    NOTSTARTED (each conditional on its status) and the entry's instance counter. When another Execute took an instance first, that
  *    one's group is the answer.
@@ -190,12 +192,13 @@ async function checkInstances(
         issues.push({ path, message: INSTANCE_API_MESSAGES.notFound });
         return;
       }
-      const [definition, input, ownCalibration] = await Promise.all([
+      const [definition, input, ownCalibration, displayed] = await Promise.all([
         getInput(model.uuid, subModel.id, instance.modelInputId),
         getInstanceInput(instance.id),
         !calibrationInstanceId && instance.scenarioId
           ? getInstance(model.uuid, instance.scenarioId)
           : Promise.resolve(undefined),
+        instance.type === 'display' ? displayedRuns(model.uuid, instance) : Promise.resolve(undefined),
       ]);
       const { plan, problems: planned } = planRun(model, files, subModel);
       const parameters = parameterProblems(instance, definition, input);
@@ -210,6 +213,7 @@ async function checkInstances(
           calibrationInstanceId ? calibration : ownCalibration,
           chosen,
         ),
+        ...(displayed?.problem ? [{ check: 'scenarios' as const, message: displayed.problem }] : []),
       ];
       for (const problem of problems)
         issues.push({ path: `${path}.${problem.check}`, message: problem.message });

@@ -27,7 +27,7 @@ export interface RunPlan {
 
 export interface ExecutionProblem {
   /** Which check: shown as the issue's path (`instances.<id>.<check>`). */
-  check: 'language' | 'files' | 'executable' | 'parameters' | 'calibration';
+  check: 'language' | 'files' | 'executable' | 'parameters' | 'calibration' | 'scenarios';
   message: string;
 }
 

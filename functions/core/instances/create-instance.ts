@@ -1,4 +1,8 @@
-import { type InstanceDetail, INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
+import {
+  type CreateInstanceBody,
+  type InstanceDetail,
+  INSTANCE_API_MESSAGES as MSG,
+} from '@shared/schemas/instance-api';
 import type { User } from '@shared/schemas/user';
 import { addInstanceProblem } from '@shared/submodels/instances';
 import { ulid } from 'ulid';
@@ -11,15 +15,17 @@ import {
   ownInstanceFields,
 } from '../../data/instances';
 import { type InputRecord, listInputs, subModelExists } from '../../data/sub-models';
-import { UnprocessableError } from '../../lib/errors';
+import { ForbiddenError, UnprocessableError } from '../../lib/errors';
 import { fullName } from '../models/model-users';
 import {
   loadSubModel,
   loadSubModelEntry,
+  requireChangeable,
   requireOutcome,
   instanceOutcome as subModelInstanceOutcome,
 } from '../sub-models/sub-model-access';
-import { loadInstance, requireInstanceAction } from './instance-access';
+import { checkDisplayScenarios } from './display-scenarios';
+import { loadInstance, requireInstanceAction, seesInstancesOf } from './instance-access';
 import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
 import { initialValues } from './instance-values-view';
 import { instanceDetail } from './instance-view';
@@ -53,6 +59,9 @@ async function writeNewInstance(record: InstanceRecord, input: InstanceInput): P
  *    section (§6: 403; a retired entry 409).
  * 2. The sub-model's input definition (the most recently modified): none → 422; an invalid template
  *    blocks adding (422 'Input Definition is not valid and needs to be fixed before proceeding.').
+ *    A display sub-model takes analyses only (the visualization flow, spec 001 §4): instances that name
+ *    the scenarios they display (display-scenarios.ts, 422), added by anyone who sees the display
+ *    section, hidden unless the body says otherwise. Other sub-models take no display scenarios (422).
  * 3. Values: the template's defaults, or the raw JSON definition's value.
  * 4. One transaction: the instance, its name guard (a name taken in the entry, any case: 409
  *    'Instance Name is not unique'), its values and the counter.
@@ -61,12 +70,24 @@ export async function createInstance(
   user: User,
   uuid: string,
   subModelId: string,
-  body: { name: string; label?: string | undefined },
+  body: CreateInstanceBody,
   now = new Date(),
 ): Promise<InstanceDetail> {
   const model = await loadSubModelEntry(uuid, user);
   const subModel = await loadSubModel(model, subModelId);
-  requireOutcome(subModelInstanceOutcome('add', user, model, subModel.type), model, MSG.addDenied);
+  const analysis = subModel.type === 'display';
+  if (analysis) {
+    // The display section offers no Add Instance (§2); its instances come from the visualization.
+    if (!seesInstancesOf(user, model, 'display')) throw new ForbiddenError(MSG.addDenied);
+    requireChangeable(model);
+    await checkDisplayScenarios(user, model, subModel, body.displayScenarios ?? []);
+  } else {
+    requireOutcome(subModelInstanceOutcome('add', user, model, subModel.type), model, MSG.addDenied);
+    if (body.displayScenarios !== undefined)
+      throw new UnprocessableError(MSG.displayScenariosNotDisplay, [
+        { path: 'displayScenarios', message: MSG.displayScenariosNotDisplay },
+      ]);
+  }
   const input = currentInput(await listInputs(uuid, subModelId));
   if (!input) throw new UnprocessableError(MSG.noInputDefinition);
   const blocked = addInstanceProblem(input);
@@ -86,11 +107,12 @@ export async function createInstance(
     modifiedOn: stamp,
     modifiedBy: user.id,
     outdated: false,
-    hidden: false,
+    hidden: body.hidden ?? analysis,
     type: subModel.type,
     executionSetupId: subModel.id,
     modelInputId: input.id,
     sharedWith: [],
+    ...(analysis && body.displayScenarios ? { displayScenarios: body.displayScenarios } : {}),
     rev: 1,
   };
   const values: InstanceInput = {

@@ -15,7 +15,7 @@ import type { InstanceSummaryRecord } from '../../data/instances';
  * instances held in memory (instance-list-cache.ts). Pure: no I/O, so unit tests cover every filter.
  *
  * - Scope (always applied): the sections the caller sees, the sub-model (`executionSetupId`),
- *   `hidden`, `view` (mine = created by the caller or shared with the caller) and the search `query`
+ *   `hidden` (hidden instances, the visualization's unsaved analyses, only when asked for), `view` (mine = created by the caller or shared with the caller) and the search `query`
  *   (a part of the name, label or creator's name, any case).
  * - Column filters: status (a list), name (one name, whole, any case), creator (a list of ids) and
  *   creation month (UTC).
@@ -135,7 +135,7 @@ export function queryInstances(
   const inScope = (r: InstanceRow) =>
     caller.visibleTypes.has(r.type) &&
     (query.executionSetupId === undefined || r.executionSetupId === query.executionSetupId) &&
-    (query.hidden === undefined || r.hidden === query.hidden) &&
+    r.hidden === (query.hidden ?? false) &&
     (!mine || r.createdBy === caller.id || r.sharedWith.includes(caller.id)) &&
     (search === undefined || r.search.includes(search));
   const failures = (r: InstanceRow) =>

@@ -16,9 +16,10 @@ import {
   type InstanceWrite,
   instanceNameKey,
 } from '../../data/instances';
-import { getInput } from '../../data/sub-models';
+import { getInput, getSubModel } from '../../data/sub-models';
 import { PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
+import { checkDisplayScenarios } from './display-scenarios';
 import { loadInstance, requireInstanceAction } from './instance-access';
 import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
 import { parseStoredValues, prepareIncomingValues } from './instance-values-view';
@@ -61,7 +62,9 @@ export async function checkInstanceName(
  * PATCH /v2/models/{uuid}/instances/{instanceId}: name, hidden, display scenarios.
  * 1. The caller must see the instance (404) and may edit it (403). A new name or new display
  *    scenarios also need an editable state (409: only DRAFT, FAILED, CANCELLED, §4); `hidden` alone
- *    may change in any state (saving an analysis shows a finished one, §4 visualization).
+ *    may change in any state (saving an analysis shows a finished one, §4 visualization). Display
+ *    scenarios belong to analyses (instances of a display sub-model) and follow the rules of
+ *    display-scenarios.ts (422).
  * 2. A new name takes its guard and gives the old one back in the same transaction (409 'Instance Name
  *    is not unique' when taken); a change of case only keeps the guard.
  */
@@ -81,6 +84,14 @@ export async function updateInstance(
   const hide = body.hidden !== undefined && body.hidden !== read.hidden;
   requireInstanceAction(rename || scenarios ? 'edit' : 'label', user, model, read);
   if (!rename && !scenarios && !hide) return instanceDetail(user, model, read);
+  if (scenarios && body.displayScenarios) {
+    if (read.type !== 'display')
+      throw new UnprocessableError(MSG.displayScenariosNotDisplay, [
+        { path: 'displayScenarios', message: MSG.displayScenariosNotDisplay },
+      ]);
+    const display = await getSubModel(uuid, read.executionSetupId);
+    if (display) await checkDisplayScenarios(user, model, display, body.displayScenarios);
+  }
 
   const next = changed(read, user, now);
   if (rename && body.name !== undefined) {

@@ -24,6 +24,7 @@ import { getInput, getSubModel } from '../../data/sub-models';
 import { excelMappingFromDefinition, InputDefinitionValueSchema } from '../../runner/input-definition';
 import { entryPathOf, planRun } from '../executions/execution-plan';
 import { applyRunEvent } from '../executions/run-events';
+import { displayedScenarioFiles } from './displayed-scenarios';
 import {
   PipelineError,
   type PreparedRun,
@@ -37,7 +38,8 @@ import {
  * 1. The run moves to INPROCESS (from INQUEUE). A run that was cancelled meanwhile
  *    stops here (RunNotActive); a retried Prepare finds its run INPROCESS and goes on.
  * 2. What to run, read again now: the sub-model's execution files (their current bodies), the entry's
- *    language, the instance's values and FILE parameters, an accepted calibration's output files.
+ *    language, the instance's values and FILE parameters, an accepted calibration's output files, and
+ *    for an analysis the outputs of the scenarios it displays (displayed-scenarios.ts).
  *    Anything missing fails the run with a message for the modeler (PipelineError).
  * 3. values.json (canonical: equal values hash equal) and job.json under runs/<runId>/.
  * 4. The runner image for the language and the task's time limit.
@@ -77,6 +79,9 @@ export async function prepareRun(state: unknown, now = new Date()): Promise<Prep
       parsed.values,
     ),
     ...(await calibrationOutputs(model.uuid, instance)),
+    ...(instance.type === 'display'
+      ? await displayedScenarioFiles(model.uuid, input.runId, instance, (m) => new PipelineError(m))
+      : []),
   ];
   const job: RunJob = {
     runId: input.runId,

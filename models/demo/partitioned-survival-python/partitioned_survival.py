@@ -2,8 +2,11 @@
 
 Model contract (docs/running-models.md): reads the instance's values from the JSON file named by
 MR_INPUT_FILE (a missing value takes its default below) and writes result.json (tables and charts),
-state_occupancy.csv and results.xlsx into the directory named by MR_OUTPUT_DIR. By hand,
-`python3 partitioned_survival.py` uses the defaults and writes into ./output.
+summary.json (the results at full precision, read by display.py), state_occupancy.csv and results.xlsx
+into the directory named by MR_OUTPUT_DIR. A scenario that runs with an accepted calibration finds
+calibrate.py's output in MR_PARAMETER_DIR/_calibration/: its fitted Weibull parameters
+(calibrated_parameters.json) replace the instance's os_shape, os_scale_years, pfs_shape and
+pfs_scale_years. By hand, `python3 partitioned_survival.py` uses the defaults and writes into ./output.
 
 Method: the comparator's overall survival (OS) and progression-free survival (PFS) are Weibull curves,
 S(t) = exp(-(t / scale) ^ shape) with t in years; the intervention's are S(t) ^ HR (proportional
@@ -79,6 +82,29 @@ def read_inputs():
     return p
 
 
+CALIBRATED = ("os_shape", "os_scale_years", "pfs_shape", "pfs_scale_years")
+
+
+def apply_calibration(p):
+    """The accepted calibration's Weibull parameters over the instance's; None without a calibration."""
+    parameter_dir = os.environ.get("MR_PARAMETER_DIR", "")
+    path = os.path.join(parameter_dir, "_calibration", "calibrated_parameters.json") if parameter_dir else ""
+    if not path or not os.path.isfile(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        calibrated = json.load(f)
+    if not isinstance(calibrated, dict):
+        fail("The calibration's calibrated_parameters.json must be a JSON object.")
+    used = {}
+    for name in CALIBRATED:
+        v = calibrated.get(name)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
+            fail("The calibration's calibrated_parameters.json needs %s greater than 0, got %s." % (name, json.dumps(v)))
+        used[name] = {"instance": p[name], "calibrated": float(v)}
+        p[name] = float(v)
+    return used
+
+
 def weibull(t, shape, scale):
     return np.exp(-((t / scale) ** shape))
 
@@ -124,6 +150,7 @@ def table(title, header, rows):
 
 def main():
     p = read_inputs()
+    calibration = apply_calibration(p)
     output_dir = os.environ.get("MR_OUTPUT_DIR", "output")
     step = p["cycle_length_months"] / 12
     cycles = int(round(p["time_horizon_years"] / step))
@@ -179,6 +206,22 @@ def main():
                 "text": "Over %g years the intervention gains %.3f QALYs at an incremental cost of %.2f."
                 % (p["time_horizon_years"], d_qalys, d_cost),
             },
+            *(
+                [
+                    {
+                        "kind": "section",
+                        "title": "Calibrated survival",
+                        "text": "The Weibull curves come from the accepted calibration, not from the instance's values.",
+                    },
+                    table(
+                        "Calibrated parameters",
+                        ["Parameter", "Instance value", "Calibrated value"],
+                        [[name, v["instance"], v["calibrated"]] for name, v in calibration.items()],
+                    ),
+                ]
+                if calibration
+                else []
+            ),
             table("Results per arm", ["Arm", "Life years (undiscounted)", "Life years", "QALYs", "Costs"], rows),
             table(
                 "Incremental analysis",
@@ -221,6 +264,28 @@ def main():
     os.makedirs(output_dir, exist_ok=True)
     with open(os.path.join(output_dir, "result.json"), "w", encoding="utf-8") as f:
         json.dump(result, f, allow_nan=False, indent=1)
+    summary = {
+        "arms": {
+            name: {
+                "costs": a["cost"],
+                "qalys": a["qalys"],
+                "life_years": a["life_years"],
+                "life_years_undiscounted": a["life_years_undiscounted"],
+            }
+            for name, a in arms.items()
+        },
+        "incremental": {
+            "costs": d_cost,
+            "qalys": d_qalys,
+            "life_years": d_ly,
+            "icer_qaly": icer_qaly,
+            "icer_life_year": icer_ly,
+        },
+        "parameters": p,
+        "calibrated": calibration is not None,
+    }
+    with open(os.path.join(output_dir, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump(summary, f, allow_nan=False, indent=1)
     occupancy = pd.concat(
         pd.DataFrame(
             {

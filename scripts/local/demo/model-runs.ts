@@ -3,15 +3,20 @@ import { join } from 'node:path';
 import { nameKey } from '@shared/rules/model-name';
 import { HELP_FILE_TAG } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
+import { governInstance } from '../../../functions/core/executions/calibration-governance';
 import { createExecution } from '../../../functions/core/executions/create-execution';
 import { startExecutionGroup } from '../../../functions/core/executions/start-execution';
 import { createInstance, currentInput } from '../../../functions/core/instances/create-instance';
+import { createParameterFile } from '../../../functions/core/instances/parameter-files';
 import { putInstanceInputs } from '../../../functions/core/instances/update-instance';
+import { putUserExpertise } from '../../../functions/core/models/user-expertise';
 import { createSubModel } from '../../../functions/core/sub-models/create-sub-model';
 import { updateInputOf } from '../../../functions/core/sub-models/inputs';
+import { putObject } from '../../../functions/data/file-objects';
 import { getInstance } from '../../../functions/data/instances';
 import { listModelFiles, type ModelFileRecord } from '../../../functions/data/model-files';
 import { getModelNameOwner } from '../../../functions/data/model-names';
+import { parameterFileKey } from '../../../functions/data/parameter-files';
 import { listInputs, listSubModels } from '../../../functions/data/sub-models';
 import { DEMO_ENTRIES, type DemoEntry, demoEntryName } from './catalogue';
 import { type DemoFile, XLSX_TYPE } from './files';
@@ -21,13 +26,19 @@ import type { DemoContext, DemoStep } from './seed-demo';
  * Demo step 'runs' (issue 11 §3): the three computing demo entries (DemoEntry.modelDir) get a scenario
  * sub-model with the model's own input definition, two or three scenarios with different values, and
  * runs of them through the product's Execute and start use cases, so a newcomer opens COMPLETED
- * scenarios with real results. The Python entry also gets its calibration sub-model (calibrate.py,
- * with a draft instance: a calibration runs with an uploaded survival file) and a display sub-model
- * the scenario links (display sub-models take no instances of their own).
+ * scenarios with real results. The Python entry shows the whole chain, each step through the use case
+ * a user's click calls:
+ * 1. its calibration sub-model (calibrate.py) gets an instance whose survival data is the sample
+ *    Kaplan-Meier file, uploaded as the parameters editor uploads it; it runs and is ACCEPTED;
+ * 2. its scenario sub-model links the calibration and a display sub-model (display.py); its scenarios
+ *    run with the accepted calibration, so their survival curves are the calibrated ones;
+ * 3. a hidden analysis on the display sub-model displays the three scenarios (the visualization's
+ *    'Scenario Analysis') and runs: its result compares them in tables and charts.
  *
  * Runs need the Step Functions server: start.ts runs this step once the local cloud is up, without
- * waiting for it. A run that fails or does not end in time is logged and left as it is: the demo
- * never blocks the start. Idempotent: an entry that has any sub-model is left as it is.
+ * waiting for it. A run that fails or does not end in time is logged and left as it is (the steps
+ * after it are skipped): the demo never blocks the start. Idempotent: an entry that has any sub-model
+ * is left as it is.
  */
 export const MODEL_RUNS_STEP: DemoStep = { name: 'runs', run: seedModelRuns };
 
@@ -78,6 +89,7 @@ export async function modelDirFiles(entry: DemoEntry): Promise<DemoFile[]> {
       return [
         await file('', 'partitioned_survival.py', 'text/x-python', 'Model', true),
         await file('', 'calibrate.py', 'text/x-python', 'Code'),
+        await file('', 'display.py', 'text/x-python', 'Code'),
         await file('', 'input-definition.json', json, 'Data'),
         await file('', 'calibration-input-definition.json', json, 'Data'),
         // The calibration's FILE parameter names it as its help file: the sample data to upload.
@@ -135,70 +147,198 @@ const PLANS: Record<NonNullable<DemoEntry['modelDir']>, ModelPlan> = {
   },
 };
 
+interface Run {
+  uuid: string;
+  instanceId: string;
+  name: string;
+  entry: string;
+}
+
+/** The Python entry's chain after its calibration run (steps 1-3 of the module comment). */
+interface CalibratedChain {
+  uuid: string;
+  entry: string;
+  calibration: Run;
+  scenarios: { id: string; name: string }[];
+  displayId: string;
+}
+
 async function seedModelRuns(ctx: DemoContext): Promise<number> {
   const started = Date.now();
   const lead = ctx.users.get('lead') as User;
-  const toRun: { uuid: string; instanceId: string; name: string; entry: string }[] = [];
+  const runs: Run[] = [];
+  const chains: CalibratedChain[] = [];
   let added = 0;
   for (const entry of COMPUTING_ENTRIES) {
     const uuid = ctx.uuids.get(entry.key) ?? (await getModelNameOwner(nameKey(demoEntryName(entry))));
     if (!uuid || (await listSubModels(uuid)).length > 0) continue;
     ctx.uuids.set(entry.key, uuid);
-    let instances: { id: string; name: string }[];
+    let seeded: SeededEntry;
     try {
-      instances = await seedEntry(lead, uuid, entry);
+      seeded = await seedEntry(lead, uuid, entry);
       added++;
     } catch (error) {
       ctx.log(`demo catalogue: sub-models of ${entry.key} could not be set up: ${String(error)}`);
       continue;
     }
-    for (const instance of instances) {
-      try {
-        const created = await createExecution(lead, uuid, { instanceIds: [instance.id] });
-        await startExecutionGroup(lead, created.result.groupId);
-        toRun.push({ uuid, instanceId: instance.id, name: instance.name, entry: entry.key });
-      } catch (error) {
-        ctx.log(`demo catalogue: '${instance.name}' of ${entry.key} could not be executed: ${String(error)}`);
-      }
+    if (seeded.calibrated) {
+      const { calibration, scenarios, displayId } = seeded.calibrated;
+      const run = await execute(ctx, lead, {
+        uuid,
+        instanceId: calibration.id,
+        name: calibration.name,
+        entry: entry.key,
+      });
+      if (run) chains.push({ uuid, entry: entry.key, calibration: run, scenarios, displayId });
+    }
+    for (const instance of seeded.scenarios) {
+      const run = await execute(ctx, lead, {
+        uuid,
+        instanceId: instance.id,
+        name: instance.name,
+        entry: entry.key,
+      });
+      if (run) runs.push(run);
     }
   }
-  if (toRun.length === 0) return added;
-  ctx.log(`demo catalogue: running ${toRun.length} scenarios of the computing demo models...`);
-  const statuses = await waitForRuns(toRun);
-  const failed = toRun.filter((_, i) => statuses[i] !== 'COMPLETED');
+  if (runs.length === 0 && chains.length === 0) return added;
+  ctx.log(
+    `demo catalogue: running ${runs.length + chains.length} demo runs (then the calibrated scenarios and an analysis)...`,
+  );
+  const [statuses, chained] = await Promise.all([
+    waitForRuns(runs),
+    Promise.all(chains.map((chain) => runCalibratedChain(ctx, lead, chain))),
+  ]);
+  const all = [...runs, ...chained.flatMap((c) => c.runs)];
+  const ended = [...statuses, ...chained.flatMap((c) => c.statuses)];
+  const failed = all.filter((_, i) => ended[i] !== 'COMPLETED' && ended[i] !== 'ACCEPTED');
   for (const run of failed)
     ctx.log(
-      `demo catalogue: run '${run.name}' of ${run.entry} ended ${statuses[toRun.indexOf(run)] ?? 'unknown'}`,
+      `demo catalogue: run '${run.name}' of ${run.entry} ended ${ended[all.indexOf(run)] ?? 'unknown'}`,
     );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   ctx.log(
-    `demo catalogue: ${toRun.length - failed.length} of ${toRun.length} demo runs completed in ${seconds} s`,
+    `demo catalogue: ${all.length - failed.length} of ${all.length} demo runs completed in ${seconds} s`,
   );
   return added;
 }
 
-/** Sub-models and instances of one computing entry; returns the instances to run. */
-async function seedEntry(
+/** Execute and start, as the instance sidebar does; undefined (logged) when Execute refuses. */
+async function execute(
+  ctx: DemoContext,
   lead: User,
-  uuid: string,
-  entry: DemoEntry,
-): Promise<{ id: string; name: string }[]> {
+  run: Run,
+  calibrationInstanceId?: string,
+): Promise<Run | undefined> {
+  try {
+    const created = await createExecution(lead, run.uuid, {
+      instanceIds: [run.instanceId],
+      ...(calibrationInstanceId ? { calibrationInstanceId } : {}),
+    });
+    await startExecutionGroup(lead, created.result.groupId);
+    return run;
+  } catch (error) {
+    ctx.log(`demo catalogue: '${run.name}' of ${run.entry} could not be executed: ${String(error)}`);
+    return undefined;
+  }
+}
+
+/**
+ * The calibration's run, then Accept; the scenarios with the accepted calibration; then the analysis
+ * that displays them. Returns every run of the chain with how it ended ('NOT RUN' when a step before
+ * it failed).
+ */
+async function runCalibratedChain(
+  ctx: DemoContext,
+  lead: User,
+  chain: CalibratedChain,
+): Promise<{ runs: Run[]; statuses: string[] }> {
+  const { uuid, entry } = chain;
+  const scenarioRuns = chain.scenarios.map((s) => ({ uuid, instanceId: s.id, name: s.name, entry }));
+  const done = (runs: Run[], statuses: string[]) => ({ runs, statuses });
+  const notRun = (runs: Run[]) => runs.map(() => 'NOT RUN');
+  const [calibrated] = await waitForRuns([chain.calibration]);
+  if (calibrated !== 'COMPLETED')
+    return done([chain.calibration, ...scenarioRuns], [calibrated ?? 'unknown', ...notRun(scenarioRuns)]);
+  try {
+    await governInstance(lead, uuid, chain.calibration.instanceId, 'accept');
+  } catch (error) {
+    ctx.log(`demo catalogue: the calibration of ${entry} could not be accepted: ${String(error)}`);
+    return done([chain.calibration, ...scenarioRuns], ['COMPLETED', ...notRun(scenarioRuns)]);
+  }
+
+  const started: Run[] = [];
+  for (const run of scenarioRuns) {
+    const ran = await execute(ctx, lead, run, chain.calibration.instanceId);
+    if (ran) started.push(ran);
+  }
+  const statuses = await waitForRuns(started);
+  const runs = [chain.calibration, ...started];
+  const ended = ['ACCEPTED', ...statuses];
+  const completed = started.filter((_, i) => statuses[i] === 'COMPLETED');
+  if (completed.length === 0) return done(runs, ended);
+
+  // The visualization's step 2 with the finished scenarios in their order: a hidden analysis.
+  const name = `Scenario Analysis ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
+  let analysis: Run;
+  try {
+    const created = await createInstance(lead, uuid, chain.displayId, {
+      name,
+      hidden: true,
+      displayScenarios: completed.map((r, i) => ({ id: r.instanceId, order: i + 1 })),
+    });
+    analysis = { uuid, instanceId: created.id, name, entry };
+  } catch (error) {
+    ctx.log(`demo catalogue: the analysis of ${entry} could not be created: ${String(error)}`);
+    return done(runs, ended);
+  }
+  const ran = await execute(ctx, lead, analysis);
+  if (!ran) return done([...runs, analysis], [...ended, 'NOT RUN']);
+  const [shown] = await waitForRuns([analysis]);
+  return done([...runs, analysis], [...ended, shown ?? 'unknown']);
+}
+
+interface SeededEntry {
+  /** Scenarios to run at once. */
+  scenarios: { id: string; name: string }[];
+  /** The Python entry: its calibration instance, the scenarios that need it, the display sub-model. */
+  calibrated?: {
+    calibration: { id: string; name: string };
+    scenarios: { id: string; name: string }[];
+    displayId: string;
+  };
+}
+
+/** Sub-models and instances of one computing entry; returns the instances to run. */
+async function seedEntry(lead: User, uuid: string, entry: DemoEntry): Promise<SeededEntry> {
   const dir = entry.modelDir as NonNullable<DemoEntry['modelDir']>;
   const plan = PLANS[dir];
   const files = await listModelFiles(uuid);
   const fileNamed = (name: string) => files.find((f) => !f.folder && f.name === name) as ModelFileRecord;
   const common = { environment: plan.environment, outputPathDir: 'output' };
 
-  let display: { id: string } | undefined;
+  let linked:
+    | {
+        display: { id: string };
+        calibration: { id: string };
+      }
+    | undefined;
   if (dir === 'partitioned-survival-python') {
-    display = await createSubModel(lead, uuid, {
+    const display = await createSubModel(lead, uuid, {
       ...common,
       type: 'display',
       name: 'Survival curves dashboard',
-      executionModels: [fileNamed(plan.mainFile).uuid],
+      executionModels: [fileNamed('display.py').uuid],
       timeoutSeconds: 10 * 60,
       definitionType: 'JSON',
     });
+    // The display parameters of the visualization (display.py reads them).
+    await saveDefinition(
+      lead,
+      uuid,
+      display.id,
+      JSON.stringify({ title: 'Survival curves dashboard', willingness_to_pay: 100000 }),
+    );
     const calibration = await createSubModel(lead, uuid, {
       ...common,
       type: 'calibration',
@@ -215,7 +355,7 @@ async function seedEntry(
       ...(d.type === 'FILE' ? { files: help.uuid } : {}),
     }));
     await saveDefinition(lead, uuid, calibration.id, JSON.stringify({ ...template, definitions }));
-    await createInstance(lead, uuid, calibration.id, { name: 'Calibration to comparator KM data' });
+    linked = { display, calibration };
   }
 
   const scenario = await createSubModel(lead, uuid, {
@@ -225,7 +365,9 @@ async function seedEntry(
     executionModels: [fileNamed(plan.mainFile).uuid],
     timeoutSeconds: 10 * 60,
     definitionType: 'JSONTEMPLATE',
-    ...(display ? { displayExecutionSetupId: display.id } : {}),
+    ...(linked
+      ? { executionSetupId: linked.calibration.id, displayExecutionSetupId: linked.display.id }
+      : {}),
   });
   await saveDefinition(
     lead,
@@ -233,6 +375,21 @@ async function seedEntry(
     scenario.id,
     JSON.stringify(await definitionOf(dir, 'input-definition.json')),
   );
+  // User Settings: the lead is Expert here, else the values above the default level (500: discount
+  // rates, the Weibull curves, the survival data) would be ignored when the lead saves them (§6).
+  await putUserExpertise(lead, uuid, lead.id, {
+    userId: lead.id,
+    expertiseTypeLevel: 1000,
+    subModelIdList: [...(linked ? [linked.calibration.id] : []), scenario.id],
+  });
+  let calibrationInstance: { id: string; name: string } | undefined;
+  if (linked) {
+    const created = await createInstance(lead, uuid, linked.calibration.id, {
+      name: 'Calibration to comparator KM data',
+    });
+    await uploadSurvivalData(lead, uuid, created);
+    calibrationInstance = { id: created.id, name: created.name };
+  }
 
   const instances: { id: string; name: string }[] = [];
   for (const s of plan.scenarios) {
@@ -249,7 +406,42 @@ async function seedEntry(
     }
     instances.push({ id: created.id, name: s.name });
   }
-  return instances;
+  if (!linked || !calibrationInstance) return { scenarios: instances };
+  return {
+    scenarios: [],
+    calibrated: {
+      calibration: calibrationInstance,
+      scenarios: instances,
+      displayId: linked.display.id,
+    },
+  };
+}
+
+/**
+ * The sample survival data as the calibration instance's FILE parameter, the way the parameters
+ * editor does it: a ticket from the parameter-file use case, the body where its presigned PUT would
+ * put it (the seed writes it directly, as it does the entries' uploads), then the value saved.
+ */
+async function uploadSurvivalData(
+  lead: User,
+  uuid: string,
+  instance: { id: string; input: { modelInputId: string; value: string } },
+): Promise<void> {
+  const body = await readFile(join(MODELS_DIR, 'partitioned-survival-python', 'data', 'km_comparator.csv'));
+  const ticket = await createParameterFile(lead, uuid, instance.id, {
+    parameterName: 'survival_data',
+    fileName: 'km_comparator.csv',
+    size: body.length,
+  });
+  await putObject(parameterFileKey(uuid, ticket.file.id), body, { contentType: 'text/csv' });
+  const current = JSON.parse(instance.input.value) as Record<string, unknown>;
+  const saved = await putInstanceInputs(lead, uuid, instance.id, {
+    modelInputId: instance.input.modelInputId,
+    value: JSON.stringify({ ...current, survival_data: ticket.file }),
+  });
+  // Values above the saver's expertise level are dropped without a word: make sure this one stuck.
+  if (!(JSON.parse(saved.input.value) as Record<string, unknown>).survival_data)
+    throw new Error('The survival data of the calibration instance was not saved.');
 }
 
 async function definitionOf(dir: string, name: string): Promise<Record<string, unknown>> {
@@ -267,6 +459,7 @@ async function saveDefinition(lead: User, uuid: string, subModelId: string, valu
 
 /** Polls the instances until each has ended or the time is up; returns their statuses. */
 async function waitForRuns(runs: readonly { uuid: string; instanceId: string }[]): Promise<string[]> {
+  if (runs.length === 0) return [];
   const deadline = Date.now() + RUN_WAIT_MS;
   for (;;) {
     const statuses = await Promise.all(
