@@ -4,6 +4,7 @@ import type { Result } from 'axe-core';
 import { sampleTemplate } from '../../shared/submodels/sample-template';
 import { api, idToken } from '../support/local-cloud';
 import { createEntry } from './support/collaboration';
+import { addRunInstance, createRunSetup, executeInstances } from './support/executions';
 import { expect, test } from './support/fixtures';
 import {
   createGroup,
@@ -40,6 +41,8 @@ interface Screen {
   ready: (page: Page) => Locator;
   /** Steps after `ready`, such as opening a tab or a dialog. */
   open?: (page: Page) => Promise<void>;
+  /** The test's time limit when the screen waits for something slow (a model run). */
+  timeout?: number;
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 });
@@ -193,6 +196,31 @@ const SIGNED_IN: Screen[] = [
     ready: (page) => page.getByRole('heading', { name: 'Input Data' }),
     open: async (page) => {
       await expect(page.locator('.cm-content')).toBeVisible();
+    },
+  },
+  {
+    name: 'instance list, the actions menu of an instance row',
+    path: () => instanceListPath(web.setup as WebSetup, web.instanceId),
+    ready: (page) => page.getByRole('table', { name: 'Instances' }).getByRole('row').nth(1),
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await expect(page.getByRole('menu', { name: /^Actions for / })).toBeVisible();
+    },
+  },
+  // Executions (issue 11): the detail of a run of the R demo model, with its record and output.
+  {
+    name: 'instance detail of a completed run: record, logs',
+    path: () => `/model/${run.uuid}/instance/${run.instanceId}/detail`,
+    ready: (page) => page.getByRole('heading', { name: 'Input Data' }),
+    // The run started in beforeAll; the page updates itself when it completes.
+    timeout: 300_000,
+    open: async (page) => {
+      const record = page.getByRole('region', { name: 'Reproducibility Record' });
+      await expect(record).toBeVisible({ timeout: 240_000 });
+      await page.getByRole('button', { name: 'Standard output (stdout)' }).click();
     },
   },
   // Sub-models and input definitions (issue 10): a WebModel 2.0 entry of a Python model of their own.
@@ -355,12 +383,18 @@ const subs: { entry?: SubModelEntry; template: string; json: string; uuid: () =>
 };
 /** The instance screens' entry, sub-model and instance (set by beforeAll too). */
 const web: { setup?: WebSetup; instanceId: string } = { instanceId: '' };
+/** A run of the R demo model, started by beforeAll (the record screen waits for it to complete). */
+const run = { uuid: '', instanceId: '' };
 
 test.beforeAll(async () => {
   Object.assign(entry, await createEntry('lead', uniqueTag('e2e axe')));
   web.setup = await createWebSetup(uniqueTag('e2e axe web'));
   web.instanceId = (await createInstance('owner', web.setup, uniqueTag('Axe run'))).id;
   await createGroup(web.setup, 'Axe group', [web.instanceId]);
+  const runSetup = await createRunSetup(uniqueTag('e2e axe run'));
+  const instance = await addRunInstance(runSetup, uniqueTag('Axe record'));
+  await executeInstances(runSetup, [instance.id]);
+  Object.assign(run, { uuid: runSetup.uuid, instanceId: instance.id });
   subs.entry = await createSubModelEntry(uniqueTag('e2e axe sub-models'));
   subs.template = (await addSubModel(subs.entry, { name: 'Axe template' })).id;
   await putDefinition(subs.entry, subs.template, sampleTemplate());
@@ -380,6 +414,7 @@ test.beforeAll(async () => {
 test.describe('accessibility (axe-core): no serious or critical violation', () => {
   for (const screen of SIGNED_IN) {
     test(`signed in: ${screen.name}`, async ({ pageAs }) => {
+      if (screen.timeout) test.setTimeout(screen.timeout);
       const page = await pageAs(screen.persona ?? 'owner', screen.path(entry.uuid));
       await settled(page, screen);
       expect(await blockingViolations(page)).toEqual([]);
