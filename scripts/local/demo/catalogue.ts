@@ -1087,7 +1087,8 @@ export const DEMO_ENTRIES: readonly DemoEntry[] = [
   {
     key: 'demo-run-bim-excel',
     creator: 'lead',
-    status: 'PUBLISHED',
+    // A draft: changing its files after its runs marks them outdated (001 §4), which the README shows.
+    status: 'DRAFT',
     modelDir: 'budget-impact-excel',
     metadata: computing(
       metadata({
