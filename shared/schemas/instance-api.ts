@@ -258,6 +258,8 @@ export const INSTANCE_API_MESSAGES = {
   displayScenarioIsAnalysis: (name: string) => `${name} is an analysis; only scenarios can be displayed.`,
   displayScenarioNotFinished: (name: string) =>
     `${name} has no finished result to display: only completed, accepted or superseded instances can be displayed.`,
+  displayScenariosTooLarge: (bytes: number, limitBytes: number) =>
+    `The displayed scenarios' output files total ${(bytes / 1024 ** 3).toFixed(1)} GB, more than the ${(limitBytes / 1024 ** 3).toFixed(0)} GB a display run may read: display fewer scenarios.`,
   displayScenarioOtherDisplay: (name: string, display: string) =>
     `${name} belongs to a sub-model that does not use the display sub-model ${display}.`,
 } as const;

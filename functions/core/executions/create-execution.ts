@@ -30,6 +30,7 @@ import { displayedRuns } from '../runs/displayed-scenarios';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import {
   calibrationProblems,
+  displayProblems,
   type ExecutionProblem,
   parameterProblems,
   planRun,
@@ -97,7 +98,9 @@ export async function createExecution(
   if (model.status === 'RETIRED') throw new ConflictError(MSG.retired);
 
   // 3. The blockers.
-  const prepared = await checkInstances(model, found, body.calibrationInstanceId);
+  const prepared = await checkInstances(model, found, body.calibrationInstanceId, (type) =>
+    seesInstanceSection(who, model.roles, type),
+  );
 
   // 4. The group.
   const at = now.toISOString();
@@ -175,6 +178,8 @@ async function checkInstances(
   model: ModelRecord,
   instances: readonly InstanceRecord[],
   calibrationInstanceId: string | undefined,
+  /** Whether the caller sees the instances of a section: an analysis shows only scenarios they see. */
+  sees: (type: InstanceRecord['type']) => boolean,
 ): Promise<PreparedInstance[]> {
   const [files, subModels] = await Promise.all([listModelFiles(model.uuid), listSubModels(model.uuid)]);
   const subModelsById = new Map(subModels.map((s) => [s.id, s]));
@@ -213,7 +218,7 @@ async function checkInstances(
           calibrationInstanceId ? calibration : ownCalibration,
           chosen,
         ),
-        ...(displayed?.problem ? [{ check: 'scenarios' as const, message: displayed.problem }] : []),
+        ...displayProblems(displayed, sees),
       ];
       for (const problem of problems)
         issues.push({ path: `${path}.${problem.check}`, message: problem.message });

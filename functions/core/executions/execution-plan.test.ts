@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
-import { calibrationProblems, entryPathOf, parameterProblems, planRun } from './execution-plan';
+import {
+  calibrationProblems,
+  displayProblems,
+  entryPathOf,
+  parameterProblems,
+  planRun,
+} from './execution-plan';
 
 const model = (metadata: Record<string, unknown> = {}) => ({ metadata }) as unknown as ModelRecord;
 const file = (uuid: string, name: string, extra: Partial<ModelFileRecord> = {}) =>
@@ -127,5 +133,30 @@ describe('calibrationProblems', () => {
     expect(calibrationProblems(linked, { name: 'Weibull fit' }, other, 'c1')[0]?.check).toBe('calibration');
     const accepted = { status: 'ACCEPTED' as const, executionSetupId: 'cal' };
     expect(calibrationProblems(linked, { name: 'Weibull fit' }, accepted, 'c1')).toEqual([]);
+  });
+});
+
+describe('displayProblems (Execute blockers of an analysis)', () => {
+  const run = (id: string, type: 'scenario' | 'calibration') =>
+    ({ instance: { id, type } }) as unknown as Awaited<
+      ReturnType<typeof import('../runs/displayed-scenarios').displayedRuns>
+    >['runs'][number];
+  const seesScenariosOnly = (type: string) => type !== 'calibration';
+
+  it('passes other instances and analyses whose scenarios have runs the caller sees', () => {
+    expect(displayProblems(undefined, seesScenariosOnly)).toEqual([]);
+    expect(displayProblems({ runs: [run('A', 'scenario')] }, seesScenariosOnly)).toEqual([]);
+  });
+
+  it('blocks a displayed scenario without a finished run, with the reading’s message', () => {
+    expect(displayProblems({ runs: [], problem: 'Base has no finished result' }, () => true)).toEqual([
+      { check: 'scenarios', message: 'Base has no finished result' },
+    ]);
+  });
+
+  it('blocks an analysis showing instances of a section the caller does not see, revealing nothing', () => {
+    expect(
+      displayProblems({ runs: [run('A', 'scenario'), run('C', 'calibration')] }, seesScenariosOnly),
+    ).toEqual([{ check: 'scenarios', message: 'Scenario C was not found.' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
+import { INSTANCE_API_MESSAGES } from '@shared/schemas/instance-api';
 import { isRunnableLanguage, unrunnableLanguageMessage } from '@shared/schemas/run-result';
 import { parseParametersJson, validateInstanceValues } from '@shared/submodels/instance-values';
 import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
@@ -9,6 +10,7 @@ import type { InstanceInput, InstanceRecord } from '../../data/instances';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import type { InputRecord, SubModelRecord } from '../../data/sub-models';
+import type { displayedRuns } from '../runs/displayed-scenarios';
 import { entryLanguage } from '../sub-models/sub-model-checks';
 
 /**
@@ -118,4 +120,22 @@ export function calibrationProblems(
   )
     return [{ check: 'calibration', message: MSG.calibrationNotAccepted }];
   return [];
+}
+
+type DisplayedRuns = Awaited<ReturnType<typeof displayedRuns>>;
+
+/**
+ * An analysis's blockers: a displayed scenario without a finished run, or one in a section the caller
+ * does not see (it was shared with them, or the scenarios' section was closed to them since).
+ */
+export function displayProblems(
+  displayed: DisplayedRuns | undefined,
+  sees: (type: InstanceRecord['type']) => boolean,
+): ExecutionProblem[] {
+  if (!displayed) return [];
+  if (displayed.problem) return [{ check: 'scenarios', message: displayed.problem }];
+  const hidden = displayed.runs.find((r) => !sees(r.instance.type));
+  return hidden
+    ? [{ check: 'scenarios', message: INSTANCE_API_MESSAGES.displayScenarioNotFound(hidden.instance.id) }]
+    : [];
 }

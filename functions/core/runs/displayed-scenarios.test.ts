@@ -120,4 +120,24 @@ describe('a display run', () => {
     );
     expect(documents.has('runs/R/scenarios.json')).toBe(false);
   });
+  it('refuses scenarios whose outputs together exceed what one run may write, before writing the index', async () => {
+    records.set('A', scenario('A'));
+    records.set('B', scenario('B'));
+    const gb = 1024 ** 3;
+    documents.set('runs/RUN-A/outcome.json', { outputFiles: [{ path: 'big.bin', bytes: 1.5 * gb }] });
+    documents.set('runs/RUN-B/outcome.json', { outputFiles: [{ path: 'big.bin', bytes: 0.75 * gb }] });
+    const analysis = {
+      displayScenarios: [
+        { id: 'A', order: 1 },
+        { id: 'B', order: 2 },
+      ],
+    };
+    await expect(displayedScenarioFiles('M1', 'DISPLAYRUN', analysis, fail)).rejects.toThrow(
+      "The displayed scenarios' output files total 2.3 GB, more than the 2 GB a display run may read: display fewer scenarios.",
+    );
+    expect(documents.has('runs/DISPLAYRUN/scenarios.json')).toBe(false);
+
+    documents.set('runs/RUN-B/outcome.json', { outputFiles: [{ path: 'big.bin', bytes: 0.5 * gb }] });
+    await expect(displayedScenarioFiles('M1', 'DISPLAYRUN', analysis, fail)).resolves.toHaveLength(3);
+  });
 });

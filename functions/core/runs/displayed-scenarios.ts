@@ -1,5 +1,6 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
 import type { RunJob } from '@shared/schemas/run-job';
+import { RUNNER_LIMITS } from '@shared/schemas/run-result';
 import { hasResults } from '@shared/submodels/instances';
 import { type ExecutionRunRecord, getExecutionRun } from '../../data/executions';
 import { getInstance, type InstanceRecord } from '../../data/instances';
@@ -86,10 +87,17 @@ export async function displayedScenarioFiles(
     runs.map(
       async ({ run }) =>
         (await findRunDocument(runOutcomeKey(run.runId)).catch(() => undefined)) as
-          | { outputFiles?: { path: string }[] }
+          | { outputFiles?: { path: string; bytes?: number }[] }
           | undefined,
     ),
   );
+  // A display run reads at most what one run may write: the runner copies every file to its disk.
+  const total = outcomes.reduce(
+    (sum, outcome) => sum + (outcome?.outputFiles ?? []).reduce((s, f) => s + (f.bytes ?? 0), 0),
+    0,
+  );
+  if (total > RUNNER_LIMITS.outputBytes)
+    throw fail(MSG.displayScenariosTooLarge(total, RUNNER_LIMITS.outputBytes));
   const files: RunJob['parameterFiles'] = [];
   const index: DisplayedScenarioEntry[] = runs.map(({ scenario, instance, run }, i) => {
     const directory = `${scenario.order}_${instance.id}`;
