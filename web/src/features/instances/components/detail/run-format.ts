@@ -1,5 +1,7 @@
 /** How the instance screens write a run's sizes, times and hashes. */
 
+export { formatDateTime } from '../../../../lib/format';
+
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /** Sizes in binary units with one decimal: '512 B', '1.5 KB', '2.0 GB'. */
@@ -11,17 +13,6 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
-}
-
-/** Date and time as the spec writes them (001 §9): yyyy-MM-dd HH:mm UTC. */
-export function formatDateTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
-    date.getUTCHours(),
-  )}:${pad(date.getUTCMinutes())} UTC`;
 }
 
 /** A run's duration: '850 ms', '12.4 s', '3 min 5 s', '1 h 2 min'. */

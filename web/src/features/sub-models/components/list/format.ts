@@ -1,10 +1,2 @@
 /** Date and time as the sub-model screens show them (spec 001 §9): yyyy-MM-dd HH:mm UTC. */
-export function formatDateTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
-    date.getUTCHours(),
-  )}:${pad(date.getUTCMinutes())} UTC`;
-}
+export { formatDateTime } from '../../../../lib/format';
