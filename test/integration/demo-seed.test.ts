@@ -278,7 +278,7 @@ describe('demo models that compute (issue 11)', () => {
   const instancesOf = async (uuid: string) =>
     (await call('lead', 'GET', `/v2/models/${uuid}/instances?pageSize=100`)).body.items as Json[];
 
-  it('seeds an R Markov cohort, a Python partitioned survival and an Excel budget impact model, published on WebModel 2.0', async () => {
+  it('seeds an R Markov cohort and a Python partitioned survival model, published, and an Excel budget impact draft on WebModel 2.0', async () => {
     expect(computing.map((e) => e.modelDir).sort()).toEqual([
       'budget-impact-excel',
       'markov-cohort-r',
@@ -287,7 +287,8 @@ describe('demo models that compute (issue 11)', () => {
     for (const entry of computing) {
       const detail = await detailAs('lead', uuidOf(entry.key));
       expect(detail.body, entry.key).toMatchObject({
-        status: 'PUBLISHED',
+        // The Excel entry is a draft, where a file change outdates its runs (README step 5).
+        status: entry.key === 'demo-run-bim-excel' ? 'DRAFT' : 'PUBLISHED',
         metadata: { platform: 'WebModel 2.0' },
       });
     }
