@@ -46,6 +46,7 @@ export function handlerEnv(
     metricsNamespace: OBSERVABILITY.metricsNamespace,
     traceEnabled: 'false',
     metricsDisabled: 'true',
+    xrayManualMode: 'true',
   };
   const env: Record<string, string> = {};
   for (const key of Object.keys(ENV_VARS) as EnvVarKey[]) env[ENV_VARS[key]] = values[key];

@@ -60,6 +60,13 @@ export const ENV_VARS = {
    */
   traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  /**
+   * Local only: with tracing off, the X-Ray SDK that Powertools' Tracer loads would still install its
+   * context's async hooks at import (automatic mode), which track every promise's destruction: about a
+   * tenth of a fan-out's CPU locally, for traces nobody records (aws/aws-xray-sdk-node#420). Manual
+   * mode skips them. In AWS tracing is on and needs automatic mode, so the variable stays unset there.
+   */
+  xrayManualMode: 'AWS_XRAY_MANUAL_MODE',
 } as const;
 
 /**
@@ -83,4 +90,5 @@ export const LOCAL_ONLY_ENV_VARS: readonly EnvVarName[] = [
   ENV_VARS.mailOutboxDir,
   ENV_VARS.traceEnabled,
   ENV_VARS.metricsDisabled,
+  ENV_VARS.xrayManualMode,
 ];
