@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { AREAS, type AreaName, areaEntries } from '@shared/api/routes';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { lazySchemas } from './lazy-schemas';
 import { prebuiltOpenApiDocument } from './prebuilt-openapi';
-import { pureTopLevelConstants } from './pure-top-level';
 
 /**
  * How every Lambda function is bundled: one definition for the CDK construct (area-function.ts,
@@ -28,6 +28,9 @@ export function baseBuildOptions(): BuildOptions {
     minify: true,
     sourcemap: true,
     sourcesContent: false,
+    // Licence comments go to a `.LEGAL.txt` next to each output (shipped in the same asset), not into
+    // the code that is parsed at every cold start.
+    legalComments: 'external',
     mainFields: ['module', 'main'],
     // Some dependencies are CommonJS and call require(); ESM output needs it defined (in every chunk).
     banner: {
@@ -36,10 +39,16 @@ export function baseBuildOptions(): BuildOptions {
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
     absWorkingDir: REPO_ROOT,
     plugins: [
-      // The shared zod schemas: only those the bundle's code uses are built at its cold start.
-      pureTopLevelConstants(/[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/),
-      // The OpenAPI document as data, generated once per build.
+      // The OpenAPI document as data, generated once per build (before the next plugin reads that module).
       prebuiltOpenApiDocument(REPO_ROOT),
+      // Every zod schema of our code is built at its first use, not at the cold start; the schemas no
+      // code of the bundle uses are dropped (and in shared/schemas, every unused top-level call).
+      lazySchemas({
+        repoRoot: REPO_ROOT,
+        folders: ['shared', 'functions'],
+        runtime: path.join(FUNCTIONS_DIR, 'lib', 'lazy-schema.ts'),
+        pure: /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/,
+      }),
     ],
     metafile: true,
     logLevel: 'error',
@@ -84,6 +93,14 @@ const AREA_ENTRY_PREFIX = 'area:';
  * million fewer instructions per cold start (valgrind; models: 483 instead of 624 million), 2-17 ms
  * less CPU measured as `bench:bundles` measures. A route whose own code is heavy and rarely used keeps
  * it behind an `await import()` in its module (get-openapi.ts and the document it serves).
+ *
+ * Measured again with the sub-model, instance and execution areas (valgrind instruction counts of
+ * import + first dispatch): `import()` per route without splitting (esbuild then initialises each route
+ * lazily) wraps the SDK in lazy module closures, which keeps whole client packages (instances: 931 kB
+ * to 1032 kB) and costs more than it saves; our code alone lazily, the SDK hoisted (two esbuild passes),
+ * saved nothing (instances 620 -> 638 million instructions), because the routes of an area share
+ * their modules. What a route does not need at its cold start is the schemas of the others: those are
+ * built on first use (lazy-schemas.ts).
  */
 export function areaEntrySource(area: AreaName): string {
   const entries = areaEntries(area);

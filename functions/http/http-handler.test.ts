@@ -43,6 +43,16 @@ describe('httpHandler', () => {
     handle: async ({ body }) => ({ hello: body.name }),
   });
 
+  it('names the schemas every request of the route parses (the bundle benchmark builds them)', () => {
+    const query = z.object({ page: z.string() });
+    const params = z.object({ uuid: z.string() });
+    const handler = httpHandler({ auth: 'public', query, params, handle: async () => ({}) });
+    expect(handler.inputSchemas).toHaveLength(2);
+    expect(handler.inputSchemas?.[0]).toBe(query);
+    expect(handler.inputSchemas?.[1]).toBe(params);
+    expect(echo.inputSchemas).toHaveLength(1);
+  });
+
   it('answers 200 with the JSON the operation returns', async () => {
     const res = await echo(httpEvent({ method: 'POST', body: '{"name":"Ada"}' }), lambdaContext);
     expect(res.statusCode).toBe(200);

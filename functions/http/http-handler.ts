@@ -69,10 +69,17 @@ export interface AuthedDef<B, Q, P, F = undefined> extends BaseDef<B, Q, P> {
   handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>, F>) => Promise<unknown>;
 }
 
-export type HttpHandler = (
+export type HttpHandler = ((
   event: APIGatewayProxyEventV2,
   context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  /**
+   * The schemas every request of the route parses (body, query, path). In a Lambda bundle they are built
+   * at their first use (functions/lib/lazy-schema.ts); `npm run bench:bundles` builds them as part of a
+   * route's first dispatch so that its figure covers them.
+   */
+  readonly inputSchemas?: readonly AnySchema[];
+};
 
 /**
  * Wraps one operation as a Lambda handler for the HTTP API (payload 2.0):
@@ -117,7 +124,7 @@ export function httpHandler<
     }
     return toResponse(result);
   };
-  return async (event) => {
+  const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
       return await run(event);
     } catch (error) {
@@ -132,6 +139,9 @@ export function httpHandler<
       return response;
     }
   };
+  const declared: (AnySchema | undefined)[] = [def.body, def.query, def.params];
+  const inputSchemas = declared.filter((s): s is AnySchema => s !== undefined);
+  return Object.assign(handler, { inputSchemas });
 }
 
 /** Error reports being written; a handler waits for them (bounded) before it returns. */

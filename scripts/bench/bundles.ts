@@ -11,6 +11,7 @@ import {
   analyzeArea,
   sdkVocabulary,
 } from '../../cdk/constructs/area-analysis';
+import { FUNCTION_ENVIRONMENT_DEFAULTS } from '../../cdk/constructs/area-function';
 import {
   areaBuildOptions,
   BUNDLE_FILE,
@@ -22,20 +23,26 @@ import { formatTable, kb, median, ms, option } from './stats';
 
 /**
  * Every area function bundled exactly as the CDK construct bundles it (handler-bundling.ts: generated
- * dispatch map, ESM split per route, minified, SDK included), then, per area:
- * - size: all its code (entry and chunks, without source maps), and what the slowest route's cold
- *   start loads (the entry and the chunks that route's chunk imports);
- * - cold start of each route in a fresh `node` process: `import()` of index.mjs, then the route's
- *   module as its first invocation imports it (`handler.load(key)`, functions/areas/area-handler.ts);
+ * dispatch map with every route of the area, schemas built on first use, minified, SDK included), then,
+ * per area:
+ * - size: all its code (entry and chunks, without source maps and licence files), and what the slowest
+ *   route's cold start loads (the entry and the chunks it imports statically);
+ * - cold start of each route in a fresh `node` process, with the variables the Lambda runtime sets
+ *   and those every deployed function gets (NODE_OPTIONS=--enable-source-maps: lambdaLikeEnv):
+ *   `import()` of index.mjs, then the route's first dispatch: its module
+ *   (`handler.load(key)`, functions/areas/area-handler.ts) and the schemas it parses on every request
+ *   (`inputSchemas` of http-handler.ts), built as its first parse builds them. Not counted, on either
+ *   side: the request itself (the SDK's first call, credentials, what the use case parses further);
  *   the area's figure is its slowest route (median over the runs);
  * - its floor: a bundle holding ONLY the SDK clients the area's code uses (area-analysis.ts), built
- *   with the same settings and constructed at import as the handler constructs them, imported right
- *   after every area sample: the same machine state for both.
+ *   with the same settings, the clients imported and constructed on first use as the handlers
+ *   construct theirs (functions/data/*-client.ts), imported right after every area sample: the same
+ *   machine state for both.
  * Targets: cold start <= floor + 40 ms and code <= 1 MB. Printed, never asserted in tests (timings
  * depend on the machine). Import time is measured inside the process around `import()`, so Node's own
  * start-up is not counted, as on Lambda where the runtime is up before the handler module loads.
  *
- * Usage: npx tsx scripts/bench/bundles.ts [--runs 5]
+ * Usage: npx tsx scripts/bench/bundles.ts [--runs 5] [--areas submodels,instances]
  */
 const OUT_DIR = path.join(REPO_ROOT, '.local/bench/bundles');
 const MAX_BYTES = 1_000_000;
@@ -49,6 +56,15 @@ function lambdaLikeEnv(): NodeJS.ProcessEnv {
     AWS_LAMBDA_FUNCTION_NAME: 'bench',
     AWS_ACCESS_KEY_ID: 'bench',
     AWS_SECRET_ACCESS_KEY: 'bench',
+    // What the Lambda runtime sets before the handler module loads: with them the Powertools Tracer
+    // takes its enabled path (patches http/https, captures the clients) and X-Ray its Lambda mode.
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+    LAMBDA_TASK_ROOT: '/var/task',
+    // The SDK warns on Node < 22 (a stack trace, mapped through the source maps): Lambda runs 22.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // What every deployed function gets (NODE_OPTIONS=--enable-source-maps: Node reads and parses the
+    // source map of each module it loads, at the cold start).
+    ...FUNCTION_ENVIRONMENT_DEFAULTS,
   };
   for (const name of Object.values(ENV_VARS)) env[name] = `bench-${name.toLowerCase()}`;
   env[ENV_VARS.stage] = 'aws';
@@ -61,7 +77,10 @@ function lambdaLikeEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** How each client is constructed, as the data layer and lib construct it (functions/data, functions/lib). */
+/**
+ * How each client is constructed, as the data layer and lib construct it (functions/data, functions/lib):
+ * there, on first use, in the first request; so here too, in the floor's handler, not at import.
+ */
 const CLIENTS: Record<AwsService, { imports: string[]; construct: string }> = {
   dynamodb: {
     imports: [
@@ -90,9 +109,11 @@ const floorName = (services: readonly AwsService[], powertools = false) =>
   `${services.length === 0 ? 'no-client' : [...services].sort().join('+')}${powertools ? '+powertools' : ''}`;
 
 /**
- * The floor's entry: nothing but the clients, constructed at import. With `powertools`, a reference
- * printed beside it (not the target): the same clients captured by a Powertools Tracer, plus the
- * Logger and Metrics, which every area function carries (functions/lib/observability.ts).
+ * The floor's entry: nothing but the clients, imported, and constructed on first use as the handlers
+ * construct theirs (a floor that built them at import did work the handlers' cold start does not do).
+ * With `powertools`, a reference printed beside it (not the target): the same clients captured by a
+ * Powertools Tracer, plus the Logger and Metrics, constructed at import as functions/lib/observability.ts
+ * constructs them in every area function.
  */
 function floorPlugin(services: readonly AwsService[], powertools: boolean): Plugin {
   const construct = (s: AwsService) =>
@@ -113,8 +134,8 @@ function floorPlugin(services: readonly AwsService[], powertools: boolean): Plug
                 "const observability = [new Logger({ serviceName: 'bench' }), new Metrics({ namespace: 'bench', serviceName: 'bench' })];",
               ]
             : ['const observability = [];']),
-          `const clients = [${services.map(construct).join(', ')}];`,
-          'export const handler = async () => clients.length + observability.length;',
+          'let clients;',
+          `export const handler = async () => (clients ??= [${services.map(construct).join(', ')}]).length + observability.length;`,
         ].join('\n'),
         resolveDir: FUNCTIONS_DIR,
         loader: 'js',
@@ -150,7 +171,12 @@ const PROBE = [
   'const started = performance.now();',
   'const mod = await import(process.argv[1]);',
   "if (typeof mod.handler !== 'function') throw new Error('no exported handler');",
-  'if (process.argv[2]) await mod.handler.load(process.argv[2]);',
+  // The route's first dispatch: its module (area-handler.ts `load`), then the schemas it parses on
+  // every request, built as its first parse would build them (any property read builds a lazy schema).
+  'if (process.argv[2]) {',
+  '  const route = await mod.handler.load(process.argv[2]);',
+  '  for (const schema of route.inputSchemas ?? []) void schema._zod;',
+  '}',
   'const wall = performance.now() - started;',
   'const used = process.cpuUsage(cpu);',
   'console.log(JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 }));',
@@ -232,6 +258,9 @@ async function bundleArea(area: AreaName, vocabulary: ReturnType<typeof sdkVocab
 
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
+  const only = option('areas', '').split(',').filter(Boolean);
+  const unknown = only.filter((a) => !(areaNames() as string[]).includes(a));
+  if (unknown.length > 0) throw new Error(`Unknown areas: ${unknown.join(', ')}`);
   rmSync(OUT_DIR, { recursive: true, force: true });
   const env = lambdaLikeEnv();
   const vocabulary = sdkVocabulary(path.join(REPO_ROOT, 'node_modules'));
@@ -239,7 +268,7 @@ async function main(): Promise<void> {
   // 1. Bundle every area (and analyse it), then one floor per set of clients.
   const bundles: AreaBundle[] = [];
   const failed: string[][] = [];
-  for (const area of areaNames()) {
+  for (const area of areaNames().filter((a) => only.length === 0 || only.includes(a))) {
     try {
       bundles.push(await bundleArea(area, vocabulary));
     } catch (error) {
@@ -345,7 +374,13 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `Area functions bundled like cdk/constructs/area-function.ts; cold start = import of index.mjs + the route's module, median of ${runs} fresh processes per route, routes taken round-robin, each followed by the area's floor\n`,
+    `Area functions bundled like cdk/constructs/area-function.ts; cold start = import of index.mjs + the route's first dispatch (its module and the schemas it parses on every request), median of ${runs} fresh processes per route with the Lambda runtime's variables and the functions' ${Object.entries(
+      FUNCTION_ENVIRONMENT_DEFAULTS,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ' ',
+      )}, routes taken round-robin, each followed by the area's floor (its SDK clients imported, constructed on first use as the handlers construct theirs)\n`,
   );
   console.log(
     formatTable(

@@ -20,8 +20,8 @@ import { idTokenClaims, localCloud } from '../support/local-cloud';
  * builds areas with the construct's esbuild settings (cdk/constructs/handler-bundling.ts: generated
  * dispatch map with every route of the area, chunks for what is imported dynamically) and invokes them,
  * as API Gateway would, against the local cloud: the dispatcher, the lazily imported chunks, the SDK
- * clients, the createRequire banner and the plugins that drop unused schemas and prebuild the OpenAPI
- * document must work together.
+ * clients, the createRequire banner and the plugins that build schemas on first use and prebuild the
+ * OpenAPI document must work together.
  */
 type Handler = (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 interface Bundled {

@@ -1,6 +1,5 @@
 import type { ImportDefinitionBody, ModelInputView } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { definitionFileProblem, importDefinitionFile } from '@shared/submodels/definition-import';
 import { DEFAULT_INPUT_NAME } from '@shared/submodels/model-input';
 import { ulid } from 'ulid';
 import { createInput, type InputRecord, listInputs } from '../../data/sub-models';
@@ -43,6 +42,9 @@ export async function importDefinition(
     : (await listInputs(uuid, subModel.id)).sort(newestFirst).find((i) => i.type === subModel.definitionType);
   const type = target?.type ?? subModel.definitionType;
 
+  // Loaded on first use: with the XML parser it brings, about 70 kB that every other route of the
+  // sub-models area would load at its cold start (docs/testing.md, "Cold import of the area functions").
+  const { definitionFileProblem, importDefinitionFile } = await import('@shared/submodels/definition-import');
   const fileProblem = definitionFileProblem(body.fileName, type);
   if (fileProblem) throw new BadRequestError(fileProblem);
   const imported = importDefinitionFile(body.fileName, body.content, type);
