@@ -106,7 +106,10 @@ test("every step of the tour shows its target in view, after the page has scroll
   for (let step = 1; step <= total; step++) {
     await expect(progressOf(page)).toHaveText(`${step} of ${total}`);
     // driver.js marks the highlighted element once its animation has run; the first step has none.
-    const target = page.locator('.driver-active-element');
+    // A step without a target is drawn around driver.js's own invisible #driver-dummy-element, which
+    // can keep the mark after the tour has moved on when its transition is cut short (seen in a full
+    // run with the right target highlighted on screen): the dummy is not a target of ours.
+    const target = page.locator('.driver-active-element:not(#driver-dummy-element)');
     if (step > 1) {
       // While it moves on, driver.js briefly marks both the previous and the new target.
       await expect(target).toHaveCount(1);
