@@ -3,13 +3,14 @@ import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ActionItem } from '../../../../components/ui/action-sidebar';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { useCurrentUser } from '../../../../lib/current-user';
+import { useDebouncedSearch } from '../../../../lib/use-debounced-search';
 import { useWorkspace } from '../../../../lib/workspace';
 import {
   groupsQuery,
@@ -32,22 +33,7 @@ import '../instances.css';
 
 /** The list's search: 100 ms after the last keystroke (spec 001 §9); clearing searches at once. */
 export function InstanceSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const lastSent = useRef(value);
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-  useEffect(() => {
-    lastSent.current = value;
-    setText(value);
-  }, [value]);
-  useEffect(() => {
-    if (text === lastSent.current) return;
-    const timer = setTimeout(() => {
-      lastSent.current = text;
-      onSearchRef.current(text);
-    }, SUBMODEL_LIMITS.searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText } = useDebouncedSearch(value, onSearch, SUBMODEL_LIMITS.searchDebounceMs);
   return (
     <span className="mr-instance-search">
       <i className="pi pi-search mr-instance-search__icon" aria-hidden="true" />

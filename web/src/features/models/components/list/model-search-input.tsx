@@ -1,7 +1,7 @@
 import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useRef, useState } from 'react';
+import { useDebouncedSearch } from '../../../../lib/use-debounced-search';
 
 interface ModelSearchInputProps {
   value: string;
@@ -10,31 +10,7 @@ interface ModelSearchInputProps {
 
 /** Free-text search: 300 ms debounce (000 §9); the clear icon searches at once. */
 export function ModelSearchInput({ value, onSearch }: ModelSearchInputProps) {
-  const [text, setText] = useState(value);
-  const lastSent = useRef(value);
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-
-  // The URL changed elsewhere (back button, a link): show its value.
-  useEffect(() => {
-    lastSent.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    if (text === lastSent.current) return;
-    const timer = setTimeout(() => {
-      lastSent.current = text;
-      onSearchRef.current(text);
-    }, LIMITS.searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  const clear = () => {
-    setText('');
-    lastSent.current = '';
-    onSearchRef.current('');
-  };
+  const { text, setText, clear } = useDebouncedSearch(value, onSearch, LIMITS.searchDebounceMs);
 
   return (
     <div className="mr-search">
