@@ -31,17 +31,20 @@ describe('the lazy schemas plugin', () => {
     );
     // A shape built by a helper: deferred too; what it names of the other lazy constants is forced.
     expect(line('shape')).toBe(
-      "const shape = /* @__PURE__ */ __lazySchema(() => ({ name: required('Name'), kind: __forceSchema(KindSchema).default('model') }));",
+      "const shape = /* @__PURE__ */ __lazySchema(() => ({ name: required('Name'), kind: z._default(__forceSchema(KindSchema), 'model') }));",
     );
-    expect(line('ThingSchema')).toContain('z.object({ ...__forceSchema(shape), size: z.number().int() })');
-    expect(line('ThingPatchSchema')).toContain('__lazySchema(() => (__forceSchema(ThingSchema).partial()))');
-    // A call that returns a string, a helper, and a literal stay as written.
+    expect(line('ThingSchema')).toContain('z.object({ ...__forceSchema(shape), size: z.int() })');
+    expect(line('ThingPatchSchema')).toContain('__lazySchema(() => (z.partial(__forceSchema(ThingSchema))))');
+    // A call that returns a string, a check (it has `_zod` too), a helper, and a literal stay as written.
     expect(line('NAME_TAKEN')).toBe("export const NAME_TAKEN = taken('Name');");
-    expect(line('required')).toBe('const required = (label: string) => z.string().min(1, { error: label });');
+    expect(line('trimmed')).toBe('const trimmed = z.trim();');
+    expect(line('required')).toBe(
+      'const required = (label: string) => z.string().check(trimmed, z.minLength(1, { error: label }));',
+    );
     expect(line('KINDS')).toBe("export const KINDS = ['model', 'report'];");
     // No line moves: the runtime is imported at the end.
     expect(source.split('\n').slice(0, 3)).toEqual([
-      "import * as z from 'zod';",
+      "import * as z from 'zod/mini';",
       '',
       '/** Fixture for lazy-schemas.test.ts: schemas built by zod, by a helper and from each other. */',
     ]);

@@ -293,8 +293,12 @@ class Rewriter {
   }
 }
 
+/**
+ * Every zod schema, classic or mini, has `_zod` and `~standard` (core's $ZodType). A zod/mini check
+ * (`z.trim()`, `z.minLength(1)`) has `_zod` only: it is cheap to build and stays as written.
+ */
 function isSchema(type: ts.Type): boolean {
-  return type.getProperty('_zod') !== undefined;
+  return type.getProperty('_zod') !== undefined && type.getProperty('~standard') !== undefined;
 }
 
 function containsCall(node: ts.Node): boolean {

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DOWNLOADS_PREFIX, MODEL_FILES_PREFIX } from '@shared/config/files-bucket';
 import { ARCHIVE_LIMITS, ArchiveStatusSchema } from '@shared/schemas/download-archive';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { downloadsPrefix } from './model-files';
 import { tableName, ttlIn, withoutKeys } from './table';
@@ -38,24 +38,24 @@ export const ArchiveJobSchema = z.object({
   /** ISID of the user who asked for it. */
   requester: z.string(),
   status: ArchiveStatusSchema,
-  filesTotal: z.number().int().nonnegative(),
-  filesDone: z.number().int().nonnegative(),
-  bytesTotal: z.number().int().nonnegative(),
-  bytesDone: z.number().int().nonnegative(),
+  filesTotal: z.int().check(z.nonnegative()),
+  filesDone: z.int().check(z.nonnegative()),
+  bytesTotal: z.int().check(z.nonnegative()),
+  bytesDone: z.int().check(z.nonnegative()),
   /** The zip's name in the browser. */
   fileName: z.string(),
   /**
    * Both under `downloads/`: checked, and what keeps the prefix in the bundle of the function that
    * builds the archive from these keys alone, so that its grant covers them (see the manifest's keys).
    */
-  objectKey: z.string().startsWith(DOWNLOADS_PREFIX),
-  manifestKey: z.string().startsWith(DOWNLOADS_PREFIX),
+  objectKey: z.string().check(z.startsWith(DOWNLOADS_PREFIX)),
+  manifestKey: z.string().check(z.startsWith(DOWNLOADS_PREFIX)),
   createdAt: z.string(),
   updatedAt: z.string(),
-  message: z.string().optional(),
-  stats: ArchiveStatsSchema.optional(),
+  message: z.optional(z.string()),
+  stats: z.optional(ArchiveStatsSchema),
   /** Epoch seconds (the table's TTL attribute). */
-  ttl: z.number().int(),
+  ttl: z.int(),
 });
 export type ArchiveJob = z.infer<typeof ArchiveJobSchema>;
 
@@ -67,10 +67,10 @@ export const ArchiveManifestEntrySchema = z.object({
    * because this is how its function's grant covers `models/*` (the IAM derivation reads the prefix
    * constants a bundle keeps: cdk/constructs/area-analysis.ts).
    */
-  key: z.string().startsWith(MODEL_FILES_PREFIX),
-  size: z.number().int().nonnegative(),
+  key: z.string().check(z.startsWith(MODEL_FILES_PREFIX)),
+  size: z.int().check(z.nonnegative()),
   /** The file's last change, as the entry's time in the zip. */
-  modifiedAt: z.string().optional(),
+  modifiedAt: z.optional(z.string()),
 });
 export type ArchiveManifestEntry = z.infer<typeof ArchiveManifestEntrySchema>;
 export const ArchiveManifestSchema = z.object({ entries: z.array(ArchiveManifestEntrySchema) });

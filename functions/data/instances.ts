@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type InstanceStatus, InstanceStatusSchema, instanceNameTaken } from '@shared/submodels/instances';
 import { SubModelTypeSchema } from '@shared/submodels/sub-model';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ConflictError } from '../lib/errors';
 import { ddb } from './dynamodb-client';
 import type { LabeledTxItem } from './models';
@@ -45,27 +45,27 @@ const INSTANCE_FIELDS = {
   id: z.string(),
   name: z.string(),
   nameKey: z.string(),
-  label: z.string().optional(),
+  label: z.optional(z.string()),
   status: InstanceStatusSchema,
   createdBy: z.string(),
   createdByName: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
-  modifiedBy: z.string().optional(),
+  modifiedBy: z.optional(z.string()),
   outdated: z.boolean(),
   hidden: z.boolean(),
   type: SubModelTypeSchema,
   executionSetupId: z.string(),
-  scenarioId: z.string().optional(),
-  lastGroupId: z.string().optional(),
+  scenarioId: z.optional(z.string()),
+  lastGroupId: z.optional(z.string()),
   /** The input definition the values belong to. */
   modelInputId: z.string(),
   /** Users with an ACTIVE share (kept here so the list can say 'Shared' without reading shares). */
   sharedWith: z.array(z.string()),
-  displayScenarios: z
-    .array(z.object({ id: z.string(), label: z.string().optional(), order: z.number() }))
-    .optional(),
-  rev: z.number().int(),
+  displayScenarios: z.optional(
+    z.array(z.object({ id: z.string(), label: z.optional(z.string()), order: z.number() })),
+  ),
+  rev: z.int(),
 };
 /**
  * An instance item as read. Loose: attributes other writers add (the runs' status bookkeeping) are

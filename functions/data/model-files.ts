@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DOWNLOADS_PREFIX, MODEL_FILES_PREFIX } from '@shared/config/files-bucket';
 import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import type { LabeledTxItem } from './models';
 import { queryAll, tableName, withoutKeys } from './table';
@@ -25,30 +25,30 @@ export const downloadsPrefix = (uuid: string) => `${DOWNLOADS_PREFIX}${uuid}/`;
 
 /** One body of a file, oldest first; the last one is the current body (`s3Key` of the file). */
 export const FileVersionRecordSchema = z.object({
-  versionNumber: z.number().int().positive(),
+  versionNumber: z.int().check(z.positive()),
   action: FileVersionSchema.shape.action,
   isid: z.string(),
   timestamp: z.string(),
-  size: z.number().int().nonnegative().optional(),
+  size: z.optional(z.int().check(z.nonnegative())),
   s3Key: z.string(),
 });
 export type FileVersionRecord = z.infer<typeof FileVersionRecordSchema>;
 
-export const ModelFileRecordSchema = FileNodeSchema.extend({
+export const ModelFileRecordSchema = z.extend(FileNodeSchema, {
   modelUuid: z.string(),
   /** Key of the current body; '' for folders. */
   s3Key: z.string(),
   /** Internal users granted access to the file (file sharing, 000 §4). */
-  userAccess: z.array(z.string()).default([]),
+  userAccess: z._default(z.array(z.string()), []),
   /** Retiring the entry retires all its files. */
-  retired: z.boolean().optional(),
+  retired: z.optional(z.boolean()),
   /**
    * Every body of the file, oldest first. Absent on items written before versions were recorded:
    * such a file has had one body, its current one (core/files/file-versions.ts versionsOf).
    */
-  versions: z.array(FileVersionRecordSchema).optional(),
+  versions: z.optional(z.array(FileVersionRecordSchema)),
   /** Optimistic version of the file item (absent = 0); sharing and file-manager writes check it. */
-  rev: z.number().int().nonnegative().optional(),
+  rev: z.optional(z.int().check(z.nonnegative())),
 });
 export type ModelFileRecord = z.infer<typeof ModelFileRecordSchema>;
 

@@ -11,7 +11,7 @@ import {
   ModelStatusSchema,
   TheoremFlagsSchema,
 } from '@shared/schemas/model';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ConflictError } from '../lib/errors';
 import { ddb } from './dynamodb-client';
 import { INDEXES, queryAll, tableName, withoutKeys } from './table';
@@ -47,21 +47,21 @@ export const ModelRecordSchema = z.object({
   creatorName: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
-  modifiedBy: z.string().optional(),
-  publishedOn: z.string().optional(),
-  retiredOn: z.string().optional(),
-  retireReason: z.string().optional(),
-  fileCount: z.number().int().nonnegative(),
+  modifiedBy: z.optional(z.string()),
+  publishedOn: z.optional(z.string()),
+  retiredOn: z.optional(z.string()),
+  retireReason: z.optional(z.string()),
+  fileCount: z.int().check(z.nonnegative()),
   theorem: z.boolean(),
   pneu: z.boolean(),
   /** Unused: THEOREM flags are per user (`theoremAccess`); kept so older items stay readable. */
-  theoremFlags: TheoremFlagsSchema.optional(),
+  theoremFlags: z.optional(TheoremFlagsSchema),
   /**
    * THEOREM flags of each user on an Oncology entry, by ISID (set by super users: PUT
    * /v2/models/{uuid}/theorem-access/{userId}). Absent = no user has flags.
    */
-  theoremAccess: z.record(z.string(), TheoremFlagsSchema).optional(),
-  rev: z.number().int(),
+  theoremAccess: z.optional(z.record(z.string(), TheoremFlagsSchema)),
+  rev: z.int(),
 });
 export type ModelRecord = z.infer<typeof ModelRecordSchema>;
 

@@ -1,6 +1,6 @@
 import { GROUP_LABELS } from '@shared/submodels/groups';
 import { FORM_MESSAGES } from '@shared/submodels/messages';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type LabeledTxItem, runModelTransaction } from './models';
 import { subModelExists, subModelsPk } from './sub-models';
 import { queryAll, tableName, withoutKeys } from './table';
@@ -32,8 +32,8 @@ export const GroupRecordSchema = z.object({
   createdBy: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
-  modifiedBy: z.string().optional(),
-  version: z.number().int().positive(),
+  modifiedBy: z.optional(z.string()),
+  version: z.int().check(z.positive()),
 });
 export type GroupRecord = z.infer<typeof GroupRecordSchema>;
 

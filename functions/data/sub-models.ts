@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { InputDefinitionTypeSchema } from '@shared/submodels/model-input';
 import { SubModelSchema } from '@shared/submodels/sub-model';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { type LabeledTxItem, runModelTransaction } from './models';
 import { batchWriteAll, conditionalWrite, queryAll, type TableKey, tableName, withoutKeys } from './table';
@@ -21,11 +21,11 @@ export const inputKey = (uuid: string, subModelId: string, inputId: string) => (
   sk: `INPUT#${subModelId}#${inputId}`,
 });
 
-export const SubModelRecordSchema = SubModelSchema.extend({
+export const SubModelRecordSchema = z.extend(SubModelSchema, {
   modelUuid: z.string(),
   definitionType: InputDefinitionTypeSchema,
-  version: z.number().int().positive(),
-  modifiedBy: z.string().optional(),
+  version: z.int().check(z.positive()),
+  modifiedBy: z.optional(z.string()),
 });
 export type SubModelRecord = z.infer<typeof SubModelRecordSchema>;
 
@@ -39,7 +39,7 @@ export const InputRecordSchema = z.object({
   createdBy: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
-  modifiedBy: z.string().optional(),
+  modifiedBy: z.optional(z.string()),
 });
 export type InputRecord = z.infer<typeof InputRecordSchema>;
 

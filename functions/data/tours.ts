@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type TourStep, TourStepSchema } from '@shared/schemas/tour';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { tableName } from './table';
 

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { UPLOADS_PREFIX } from '@shared/config/files-bucket';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { presignPutObject } from './file-objects';
 import { tableName, withoutKeys } from './table';
@@ -17,18 +17,18 @@ export const uploadObjectKey = (uploadId: string, uploadFileId: string) =>
 export const UploadRecordSchema = z.object({
   uploadId: z.string(),
   createdBy: z.string(),
-  modelUuid: z.string().optional(),
+  modelUuid: z.optional(z.string()),
   createdOn: z.string(),
   expiresAt: z.string(),
   files: z.array(
     z.object({
       uploadFileId: z.string(),
       name: z.string(),
-      size: z.number().int().nonnegative(),
-      contentType: z.string().optional(),
+      size: z.int().check(z.nonnegative()),
+      contentType: z.optional(z.string()),
       // Under uploads/ only: copying a body reads this key, and the grants of the functions that read
       // tickets name the prefixes their code reaches (shared/config/files-bucket.ts).
-      key: z.string().startsWith(UPLOADS_PREFIX),
+      key: z.string().check(z.startsWith(UPLOADS_PREFIX)),
     }),
   ),
 });

@@ -2,7 +2,7 @@ import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
 import { NoBodySchema } from '@shared/schemas/input';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MailDeliveryError } from '../core/access/send-mails';
 import { claimsFor, httpEvent, lambdaContext } from '../testing/http-event';
 

@@ -1,6 +1,6 @@
 import { ArchiveIdSchema } from '@shared/schemas/download-archive';
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { buildArchive } from '../core/models/build-archive';
 
 /** Ends the build this long before the function's timeout, so that FAILED is still recorded and pushed. */

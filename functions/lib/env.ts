@@ -1,14 +1,14 @@
 import { ENV_VARS } from '@shared/config/env-vars';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Configuration, parsed once at cold start. Nothing else in `functions/` reads `process.env`.
  * Values are read lazily per name so a handler that needs no bucket does not fail without one.
  */
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
+const optional = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => (v === '' ? undefined : v)),
+);
 
 const EnvSchema = z.object({
   // Optional here and required by its getter, so processes without a table (the runner) can start.
@@ -25,7 +25,7 @@ const EnvSchema = z.object({
   [ENV_VARS.webUrl]: optional,
   [ENV_VARS.appVersion]: optional,
   [ENV_VARS.buildTime]: optional,
-  [ENV_VARS.stage]: z.enum(['aws', 'local']).default('aws'),
+  [ENV_VARS.stage]: z._default(z.enum(['aws', 'local']), 'aws'),
   [ENV_VARS.dynamodbEndpoint]: optional,
   [ENV_VARS.s3Endpoint]: optional,
   [ENV_VARS.sfnEndpoint]: optional,
@@ -138,8 +138,8 @@ export type RunnerEnv = {
 export function runnerEnv(): RunnerEnv {
   const result = z
     .object({
-      RUN_ID: z.string().min(1),
-      RUN_JOB_KEY: z.string().min(1),
+      RUN_ID: z.string().check(z.minLength(1)),
+      RUN_JOB_KEY: z.string().check(z.minLength(1)),
       MR_RUNNER_IMAGE: optional,
       ECS_CONTAINER_METADATA_URI_V4: optional,
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { httpEvent } from '../testing/http-event';
 import { AppError, ConflictError } from './errors';
 import { errorResponse, parseInput, readJsonBody, respond, routeOf, toResponse } from './http';

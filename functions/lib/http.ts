@@ -3,7 +3,7 @@ import { MAX_JSON_BODY_BYTES } from '@shared/api/routes';
 import { ERROR_CODES, type ErrorBody } from '@shared/schemas/error';
 import { INPUT_ERROR_MAP } from '@shared/schemas/input';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   AppError,
   BadRequestError,
@@ -30,7 +30,7 @@ export function respond(statusCode: number, body?: unknown, headers?: Record<str
   return { __http: true, statusCode, body, headers };
 }
 
-export type AnySchema = z.ZodType;
+export type AnySchema = z.ZodMiniType;
 export type Out<S> = S extends AnySchema ? z.output<S> : undefined;
 
 /** `application/json` or a `+json` type, with or without parameters (charset). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { forceSchema, lazySchema } from './lazy-schema';
 
 /** A lazy stand-in and a counter of how often its schema was built. */
@@ -12,11 +12,11 @@ function counted<T extends object>(build: () => T): { schema: T; builds: () => n
   return { schema, builds: () => builds };
 }
 
-const eagerUser = z.object({ id: z.string().min(1), age: z.number().int().optional() });
+const eagerUser = z.object({ id: z.string().check(z.minLength(1)), age: z.optional(z.int()) });
 
 describe('a lazy schema', () => {
   it('is built at its first use, once', () => {
-    const { schema, builds } = counted(() => z.object({ id: z.string().min(1) }));
+    const { schema, builds } = counted(() => z.object({ id: z.string().check(z.minLength(1)) }));
     expect(builds()).toBe(0);
     expect(schema.parse({ id: 'a' })).toEqual({ id: 'a' });
     expect(schema.safeParse({ id: 'b' }).success).toBe(true);
@@ -24,22 +24,32 @@ describe('a lazy schema', () => {
   });
 
   it('parses, fails and reports exactly as the schema it stands for', () => {
-    const lazy = lazySchema(() => z.object({ id: z.string().min(1), age: z.number().int().optional() }));
+    const lazy = lazySchema(() =>
+      z.object({ id: z.string().check(z.minLength(1)), age: z.optional(z.int()) }),
+    );
     for (const input of [{ id: 'x', age: 3 }, { id: '' }, { id: 'x', age: 1.5 }, null, { age: 'old' }]) {
       expect(lazy.safeParse(input)).toEqual(eagerUser.safeParse(input));
     }
   });
 
-  it('keeps the zod API: derived schemas, shape, options, instanceof, description', () => {
-    const lazy = lazySchema(() => z.object({ id: z.string(), kind: z.enum(['a', 'b']) }).describe('A thing'));
-    const withName = lazy.extend({ name: z.string() });
+  it('keeps the zod API: derived schemas, shape, options, instanceof, checks, metadata', () => {
+    // Registered, not `.check(z.describe(...))`: a check on an object schema forbids `z.pick`.
+    const lazy = lazySchema(() =>
+      z
+        .object({ id: z.string(), kind: z.enum(['a', 'b']) })
+        .register(z.globalRegistry, { description: 'A thing' }),
+    );
+    const withName = z.extend(lazy, { name: z.string() });
     expect(withName.parse({ id: '1', kind: 'a', name: 'n' })).toEqual({ id: '1', kind: 'a', name: 'n' });
-    expect(lazy.pick({ id: true }).parse({ id: '1', kind: 'x' })).toEqual({ id: '1' });
+    expect(z.pick(lazy, { id: true }).parse({ id: '1', kind: 'x' })).toEqual({ id: '1' });
     expect(Object.keys(lazy.shape)).toEqual(['id', 'kind']);
     expect(lazy.shape.kind.options).toEqual(['a', 'b']);
-    expect(lazy.optional().parse(undefined)).toBeUndefined();
-    expect(lazy instanceof z.ZodObject).toBe(true);
-    expect(lazy.description).toBe('A thing');
+    expect(z.optional(lazy).parse(undefined)).toBeUndefined();
+    expect(lazy instanceof z.ZodMiniObject).toBe(true);
+    const refined = lazy.check(z.refine((v) => v.id !== 'x', 'not x'));
+    expect(refined.safeParse({ id: 'x', kind: 'a' }).error?.issues[0]?.message).toBe('not x');
+    // Metadata lives in the registry, keyed by the built schema: the stand-in is not that object.
+    expect(z.globalRegistry.get(forceSchema(lazy))?.description).toBe('A thing');
     const { parse } = lazy;
     expect(parse({ id: '1', kind: 'b' })).toEqual({ id: '1', kind: 'b' });
   });
@@ -56,7 +66,7 @@ describe('a lazy schema', () => {
   });
 
   it('stands for a shape too: spread into an object schema', () => {
-    const { schema: shape, builds } = counted(() => ({ id: z.string(), size: z.number().default(1) }));
+    const { schema: shape, builds } = counted(() => ({ id: z.string(), size: z._default(z.number(), 1) }));
     expect(builds()).toBe(0);
     const sized = z.object({ ...shape, name: z.string() });
     expect(sized.parse({ id: 'i', name: 'n' })).toEqual({ id: 'i', size: 1, name: 'n' });

@@ -8,7 +8,7 @@
  *
  * The constant becomes a proxy that builds the schema at its first use (any property read: `parse`,
  * `shape`, `_zod`...) and forwards everything to it from then on. What it cannot make identical:
- * - identity: the proxy is not the built object (`X !== X.optional().unwrap()`); nothing here compares
+ * - identity: the proxy is not the built object (`X !== z.optional(X).def.innerType`); nothing here compares
  *   schemas by identity or looks them up in a zod registry at run time (the OpenAPI document is built at
  *   bundle time, cdk/constructs/prebuilt-openapi.ts);
  * - a building error surfaces at first use instead of at import (and is thrown again at the next use).

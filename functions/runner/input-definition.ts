@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ExcelMapping } from './run-model';
 
 /**
@@ -8,14 +8,14 @@ import type { ExcelMapping } from './run-model';
  * Everything else in a definition is the editor's and passes through untouched.
  */
 const DefinitionSchema = z.looseObject({
-  name: z.string().min(1),
-  defaultValue: z.unknown().optional(),
-  namedRange: z.string().min(1).optional(),
+  name: z.string().check(z.minLength(1)),
+  defaultValue: z.optional(z.unknown()),
+  namedRange: z.optional(z.string().check(z.minLength(1))),
 });
 
 export const InputDefinitionValueSchema = z.looseObject({
   definitions: z.array(DefinitionSchema),
-  outputs: z.array(z.string().min(1)).optional(),
+  outputs: z.optional(z.array(z.string().check(z.minLength(1)))),
 });
 export type InputDefinitionValue = z.infer<typeof InputDefinitionValueSchema>;
 

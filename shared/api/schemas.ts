@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   OutdateAfterFileChangeBodySchema,
   OutdateAfterFileChangeResultSchema,
@@ -144,17 +144,17 @@ export type RouteKey = HttpRouteDef extends infer R
   : never;
 
 export interface RouteSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
   /** Schema of the success answer; absent for 204 answers. */
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   /** Status of the success answer (200 unless given). */
   status?: number;
 }
 
 /** The OpenAPI document itself is free-form JSON. */
-const OpenApiDocumentSchema = z.object({ openapi: z.string() }).catchall(z.unknown());
+const OpenApiDocumentSchema = z.catchall(z.object({ openapi: z.string() }), z.unknown());
 
 /**
  * Request and response schemas of every route, keyed by `'METHOD /path'`. Handlers use the same

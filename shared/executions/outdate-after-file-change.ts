@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SubModelIdSchema } from '../schemas/sub-models-api';
 import type { InstanceStatus } from '../submodels/instances';
 
@@ -37,19 +37,19 @@ export const MAX_OUTDATE_SUB_MODELS = 100;
 
 export const OutdateAfterFileChangeBodySchema = z.object({
   /** The affected sub-models (execution setup ids), each once. */
-  subModelIds: z
-    .array(SubModelIdSchema)
-    .min(1, 'Select at least one sub-model.')
-    .max(MAX_OUTDATE_SUB_MODELS)
-    .refine((ids) => new Set(ids).size === ids.length, 'A sub-model is named more than once.'),
+  subModelIds: z.array(SubModelIdSchema).check(
+    z.minLength(1, 'Select at least one sub-model.'),
+    z.maxLength(MAX_OUTDATE_SUB_MODELS),
+    z.refine((ids) => new Set(ids).size === ids.length, 'A sub-model is named more than once.'),
+  ),
 });
 export type OutdateAfterFileChangeBody = z.infer<typeof OutdateAfterFileChangeBodySchema>;
 
 export const OutdateAfterFileChangeResultSchema = z.object({
   /** Instances marked outdated by this request (those outdated already are not counted again). */
-  outdated: z.number().int().nonnegative(),
+  outdated: z.int().check(z.nonnegative()),
   /** The same count per sub-model, in the order of the request. */
-  subModels: z.array(z.object({ id: z.string(), outdated: z.number().int().nonnegative() })),
+  subModels: z.array(z.object({ id: z.string(), outdated: z.int().check(z.nonnegative()) })),
 });
 export type OutdateAfterFileChangeResult = z.infer<typeof OutdateAfterFileChangeResultSchema>;
 

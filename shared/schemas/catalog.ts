@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { InformationClassificationSchema, ModelStatusSchema, PlatformSchema } from './model';
 
 /**
@@ -11,24 +11,24 @@ export const CatalogEntrySchema = z.object({
   uuid: z.string(),
   name: z.string(),
   status: ModelStatusSchema,
-  modelType: z.string().optional(),
-  therapeuticArea: z.string().optional(),
-  disease: z.string().optional(),
-  studyNumber: z.string().optional(),
+  modelType: z.optional(z.string()),
+  therapeuticArea: z.optional(z.string()),
+  disease: z.optional(z.string()),
+  studyNumber: z.optional(z.string()),
   product: z.array(z.string()),
   country: z.array(z.string()),
   /** 'true' / 'false' as in the metadata. */
-  global: z.string().optional(),
+  global: z.optional(z.string()),
   /** Global / Country Adaptation / Global + Country Adaptation (the Global/Adaptation facet). */
-  kind: z.string().optional(),
-  platform: PlatformSchema.optional(),
-  classification: InformationClassificationSchema.optional(),
-  version: z.string().optional(),
+  kind: z.optional(z.string()),
+  platform: z.optional(PlatformSchema),
+  classification: z.optional(InformationClassificationSchema),
+  version: z.optional(z.string()),
   creatorId: z.string(),
   creatorName: z.string(),
   createdOn: z.string(),
-  treeRootId: z.string().optional(),
-  treeParentId: z.string().optional(),
+  treeRootId: z.optional(z.string()),
+  treeParentId: z.optional(z.string()),
   /** Lead, steward and owners. */
   managers: z.array(z.string()),
   /** Viewers. */
@@ -36,11 +36,11 @@ export const CatalogEntrySchema = z.object({
   /** Display viewers and calibration/scenario modelers. */
   others: z.array(z.string()),
   /** A removed entry (draft deleted): drops out of the projection. */
-  deleted: z.boolean().optional(),
+  deleted: z.optional(z.boolean()),
   /**
    * The entry's revision this state comes from (a removal counts as the next revision). Per entry the
    * highest rev wins in the projection; changes written before it was recorded have none (rev 0).
    */
-  rev: z.number().int().nonnegative().optional(),
+  rev: z.optional(z.int().check(z.nonnegative())),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;

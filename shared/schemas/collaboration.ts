@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { freeText, isoDate } from './input';
 import { FileNodeSchema, UploadedFileRefSchema, UserSummarySchema, UuidSchema } from './model-api';
 import { NotificationActionSchema } from './notification';
@@ -51,17 +51,20 @@ const DETAILS_ISSUE = { message: 'This field is required.', path: ['details'] };
 
 /** Fields of a file node the file manager may change (not its body, name or path). */
 export const FileAttributesSchema = z.object({
-  fileTag: z
-    .string()
-    .regex(/^[A-Za-z]*$/, 'File types contain letters only')
-    .max(25, 'A file type has at most 25 letters')
-    .optional(),
-  cdd: z.enum(['Yes', 'No']).optional(),
-  isPrivate: z.boolean().optional(),
-  mainFile: z.boolean().optional(),
+  fileTag: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[A-Za-z]*$/, 'File types contain letters only'),
+        z.maxLength(25, 'A file type has at most 25 letters'),
+      ),
+  ),
+  cdd: z.optional(z.enum(['Yes', 'No'])),
+  isPrivate: z.optional(z.boolean()),
+  mainFile: z.optional(z.boolean()),
   /** ISO date (yyyy-mm-dd, a real calendar day) of the data the file reflects; '' clears it. */
-  asOfDate: isoDate({ allowEmpty: true }).optional(),
-  comment: freeText({ max: 1000, multiline: true, trim: false }).optional(),
+  asOfDate: z.optional(isoDate({ allowEmpty: true })),
+  comment: z.optional(freeText({ max: 1000, multiline: true, trim: false })),
 });
 export type FileAttributes = z.infer<typeof FileAttributesSchema>;
 
@@ -77,27 +80,31 @@ export type FileAttributes = z.infer<typeof FileAttributesSchema>;
  */
 export const FileChangeSetBodySchema = z
   .object({
-    rev: z.number().int().optional(),
-    uploadId: z.string().max(64).optional(),
-    folders: z
-      .array(freeText({ min: 1, max: 1000, trim: false }))
-      .max(100)
-      .default([]),
-    add: z.array(UploadedFileRefSchema).max(90).default([]),
-    remove: z.array(UuidSchema).max(500).default([]),
-    update: z
-      .array(FileAttributesSchema.extend({ uuid: UuidSchema }))
-      .max(500)
-      .default([]),
-    clone: z
-      .array(z.object({ fromUuid: UuidSchema, name: freeText({ min: 1, max: 255, trim: false }) }))
-      .max(20)
-      .default([]),
+    rev: z.optional(z.int()),
+    uploadId: z.optional(z.string().check(z.maxLength(64))),
+    folders: z._default(z.array(freeText({ min: 1, max: 1000, trim: false })).check(z.maxLength(100)), []),
+    add: z._default(z.array(UploadedFileRefSchema).check(z.maxLength(90)), []),
+    remove: z._default(z.array(UuidSchema).check(z.maxLength(500)), []),
+    update: z._default(
+      z.array(z.extend(FileAttributesSchema, { uuid: UuidSchema })).check(z.maxLength(500)),
+      [],
+    ),
+    clone: z._default(
+      z
+        .array(z.object({ fromUuid: UuidSchema, name: freeText({ min: 1, max: 255, trim: false }) }))
+        .check(z.maxLength(20)),
+      [],
+    ),
   })
-  .refine((b) => b.folders.length + b.add.length + b.remove.length + b.update.length + b.clone.length > 0, {
-    message: 'There are no changes to save.',
-    path: [],
-  });
+  .check(
+    z.refine(
+      (b) => b.folders.length + b.add.length + b.remove.length + b.update.length + b.clone.length > 0,
+      {
+        message: 'There are no changes to save.',
+        path: [],
+      },
+    ),
+  );
 export type FileChangeSetBody = z.infer<typeof FileChangeSetBodySchema>;
 
 /** What the caller may do with one file (computed per caller, added to file nodes in lists). */
@@ -108,15 +115,15 @@ export const FileCallerAccessSchema = z.object({
   /** 'Manage File Access' (share, stop sharing, transfer ownership) and the cdd and private flags. */
   manage: z.boolean(),
   /** Why the download is refused (only when `download` is false): the download route's own words. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type FileCallerAccess = z.infer<typeof FileCallerAccessSchema>;
 
 /** A file node as listed for a caller: the node plus that caller's access. */
-export const CallerFileNodeSchema = FileNodeSchema.extend({
-  callerAccess: FileCallerAccessSchema.optional(),
+export const CallerFileNodeSchema = z.extend(FileNodeSchema, {
+  callerAccess: z.optional(FileCallerAccessSchema),
   /** Earlier bodies kept (0 when the file was never replaced). */
-  versionCount: z.number().int().nonnegative().optional(),
+  versionCount: z.optional(z.int().check(z.nonnegative())),
 });
 export type CallerFileNode = z.infer<typeof CallerFileNodeSchema>;
 
@@ -136,7 +143,7 @@ export type FileAccessList = z.infer<typeof FileAccessListSchema>;
 /** Grant (ACTIVE) or stop sharing (INACTIVE) one user's access to a file (000 §4, §7 "Update share"). */
 export const FileShareBodySchema = z.object({
   userId: IsidSchema,
-  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  status: z._default(z.enum(['ACTIVE', 'INACTIVE']), 'ACTIVE'),
 });
 export type FileShareBody = z.infer<typeof FileShareBodySchema>;
 
@@ -145,20 +152,22 @@ export const FileOwnerBodySchema = z.object({ userId: IsidSchema });
 /** A request for access to a model entry or one of its files: reasons (000 §5) and details. */
 export const AccessReasonsBodySchema = z
   .object({
-    reasons: z.array(AccessRequestReasonSchema).min(1, 'This field is required.').max(4),
-    details: freeText({ max: 2000, multiline: true }).optional(),
+    reasons: z
+      .array(AccessRequestReasonSchema)
+      .check(z.minLength(1, 'This field is required.'), z.maxLength(4)),
+    details: z.optional(freeText({ max: 2000, multiline: true })),
   })
-  .refine(detailsNeededForOther, DETAILS_ISSUE);
+  .check(z.refine(detailsNeededForOther, DETAILS_ISSUE));
 
 export const FileAccessRequestBodySchema = AccessReasonsBodySchema;
 export type FileAccessRequestBody = z.infer<typeof FileAccessRequestBodySchema>;
 
 export const FileVersionSchema = z.object({
-  versionNumber: z.number().int().positive(),
+  versionNumber: z.int().check(z.positive()),
   action: z.enum(['UPLOADED', 'REPLACED', 'CLONED', 'REMOVED']),
   isid: z.string(),
   timestamp: z.string(),
-  size: z.number().int().nonnegative().optional(),
+  size: z.optional(z.int().check(z.nonnegative())),
   current: z.boolean(),
 });
 export const FileHistorySchema = z.object({ fileUuid: UuidSchema, items: z.array(FileVersionSchema) });
@@ -170,7 +179,7 @@ export type ModelAccessRequestBody = z.infer<typeof ModelAccessRequestBodySchema
 
 export const RequestSentSchema = z.object({
   /** How many people were mailed. */
-  recipients: z.number().int().nonnegative(),
+  recipients: z.int().check(z.nonnegative()),
 });
 
 /** The model access values a grant link may carry (000 §3); labels are the grantable labels of §6. */
@@ -204,7 +213,7 @@ export const GrantLinkQuerySchema = z.union([
 
 export const SHARE_MESSAGE_MAX = 2000;
 export const ShareModelBodySchema = z.object({
-  userIds: z.array(IsidSchema).min(1, 'Select at least one user.').max(50),
+  userIds: z.array(IsidSchema).check(z.minLength(1, 'Select at least one user.'), z.maxLength(50)),
   message: freeText({
     min: 1,
     minMessage: 'This field is required.',
@@ -212,7 +221,7 @@ export const ShareModelBodySchema = z.object({
     multiline: true,
   }),
 });
-export const ShareResultSchema = z.object({ recipients: z.number().int().nonnegative() });
+export const ShareResultSchema = z.object({ recipients: z.int().check(z.nonnegative()) });
 
 // ---------- notifications ----------
 
@@ -226,7 +235,7 @@ export const CreateNotificationBodySchema = z.object({
 export const CreateNotificationResultSchema = z.object({
   notificationId: z.string(),
   /** Users who received the notification (and the e-mail). */
-  recipients: z.number().int().nonnegative(),
+  recipients: z.int().check(z.nonnegative()),
 });
 
 // ---------- audit ----------
@@ -255,23 +264,23 @@ export const AuditRecordSchema = z.object({
   /** The caller. */
   actor: z.string(),
   at: z.string(),
-  fileUuid: z.string().optional(),
-  fileName: z.string().optional(),
+  fileUuid: z.optional(z.string()),
+  fileName: z.optional(z.string()),
   /** The user the action was about (grantee, new owner...). */
-  subject: z.string().optional(),
+  subject: z.optional(z.string()),
   /** A short free detail (role, number of files...). */
-  detail: z.string().max(500).optional(),
+  detail: z.optional(z.string().check(z.maxLength(500))),
 });
 export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 
 export const AuditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
   /** Opaque cursor from the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 export const AuditPageSchema = z.object({
   items: z.array(AuditRecordSchema),
-  cursor: z.string().optional(),
+  cursor: z.optional(z.string()),
 });
 
 /** GET /v2/models/{uuid}/files and the answer of a file manager save. */

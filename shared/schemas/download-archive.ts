@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * "Download all" as a job (issue 8 §1): `POST /v2/models/{uuid}/download-all` checks and records the
@@ -14,27 +14,27 @@ export const ArchiveStatusSchema = z.enum(['QUEUED', 'BUILDING', 'READY', 'FAILE
 export type ArchiveStatus = z.infer<typeof ArchiveStatusSchema>;
 
 /** Archive ids are ULIDs (26 Crockford base-32 characters): sortable by creation time. */
-export const ArchiveIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not an archive id.');
+export const ArchiveIdSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not an archive id.'));
 
-export const ArchiveParamsSchema = z.object({ uuid: z.string().uuid(), archiveId: ArchiveIdSchema });
+export const ArchiveParamsSchema = z.object({ uuid: z.uuid(), archiveId: ArchiveIdSchema });
 
 /** The 202 answer of `POST /v2/models/{uuid}/download-all`. */
 export const ArchiveStartedSchema = z.object({
   archiveId: ArchiveIdSchema,
   status: ArchiveStatusSchema,
-  filesTotal: z.number().int().nonnegative(),
-  bytesTotal: z.number().int().nonnegative(),
+  filesTotal: z.int().check(z.nonnegative()),
+  bytesTotal: z.int().check(z.nonnegative()),
 });
 export type ArchiveStarted = z.infer<typeof ArchiveStartedSchema>;
 
 const ProgressShape = {
   archiveId: ArchiveIdSchema,
   modelUuid: z.string(),
-  filesDone: z.number().int().nonnegative(),
-  filesTotal: z.number().int().nonnegative(),
+  filesDone: z.int().check(z.nonnegative()),
+  filesTotal: z.int().check(z.nonnegative()),
   /** Bytes of the files' bodies read so far (not of the zip, which may be smaller). */
-  bytesDone: z.number().int().nonnegative(),
-  bytesTotal: z.number().int().nonnegative(),
+  bytesDone: z.int().check(z.nonnegative()),
+  bytesTotal: z.int().check(z.nonnegative()),
 };
 
 /** `GET /v2/models/{uuid}/archives/{archiveId}`: the job; `url` (15 min) only when READY. */
@@ -46,9 +46,9 @@ export const DownloadArchiveSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Why the archive could not be built (FAILED only). */
-  message: z.string().optional(),
-  url: z.string().optional(),
-  expiresAt: z.string().optional(),
+  message: z.optional(z.string()),
+  url: z.optional(z.string()),
+  expiresAt: z.optional(z.string()),
 });
 export type DownloadArchive = z.infer<typeof DownloadArchiveSchema>;
 

@@ -1,13 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Every error response of the API has this shape (see docs/api.md). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
   /** Present on every 5xx answer: the id under which the server logged and stored the failure. */
-  reportId: z.string().optional(),
+  reportId: z.optional(z.string()),
   /** Field-level problems for validation errors (path → message). */
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

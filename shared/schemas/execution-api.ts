@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   EXECUTION_QUEUE_PAGE_SIZE,
   EXECUTION_QUEUE_PAGE_SIZES,
@@ -23,24 +23,26 @@ import {
 
 const IdSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id of letters, digits, _ and -');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'must be an id of letters, digits, _ and -'),
+  );
 
 export const ExecutionGroupParamsSchema = z.object({ groupId: IdSchema });
 
 export const CreateExecutionBodySchema = z.object({
   /** The instances to run, all of this entry; one execution each, in one group. */
-  instanceIds: z
-    .array(IdSchema)
-    .min(1)
-    .max(MAX_GROUP_INSTANCES)
-    .refine((ids) => new Set(ids).size === ids.length, 'must not name an instance twice'),
+  instanceIds: z.array(IdSchema).check(
+    z.minLength(1),
+    z.maxLength(MAX_GROUP_INSTANCES),
+    z.refine((ids) => new Set(ids).size === ids.length, 'must not name an instance twice'),
+  ),
   /**
    * For scenario instances of a sub-model linked to a calibration sub-model: the accepted calibration
    * instance they run with (stored as the instance's `scenarioId`); absent keeps the one they have.
    */
-  calibrationInstanceId: IdSchema.optional(),
+  calibrationInstanceId: z.optional(IdSchema),
 });
 export type CreateExecutionBody = z.infer<typeof CreateExecutionBodySchema>;
 
@@ -51,21 +53,26 @@ export const CreateExecutionResultSchema = z.object({
 });
 export type CreateExecutionResult = z.infer<typeof CreateExecutionResultSchema>;
 
-const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanText = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((v) => v === 'true'),
+);
 
 /** §3 "find executions with pageSize, pageIndex (offset), orderBy, orderDesc". */
 export const ExecutionQueueQuerySchema = z.object({
-  pageIndex: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine(
-      (n) => (EXECUTION_QUEUE_PAGE_SIZES as readonly number[]).includes(n),
-      `Page size must be one of ${EXECUTION_QUEUE_PAGE_SIZES.join(', ')}`,
-    )
-    .default(EXECUTION_QUEUE_PAGE_SIZE),
-  orderBy: z.enum(['createdOn']).default('createdOn'),
-  orderDesc: booleanText.default(true),
+  pageIndex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
+  pageSize: z._default(
+    z.coerce.number().check(
+      z.int(),
+      z.refine(
+        (n) => (EXECUTION_QUEUE_PAGE_SIZES as readonly number[]).includes(n),
+        `Page size must be one of ${EXECUTION_QUEUE_PAGE_SIZES.join(', ')}`,
+      ),
+    ),
+    EXECUTION_QUEUE_PAGE_SIZE,
+  ),
+  orderBy: z._default(z.enum(['createdOn']), 'createdOn'),
+  orderDesc: z._default(booleanText, true),
 });
 export type ExecutionQueueQuery = z.output<typeof ExecutionQueueQuerySchema>;
 
@@ -87,15 +94,15 @@ export const ExecutionSchema = z.object({
   status: InstanceStatusSchema,
   scenario: NamedSchema,
   model: z.object({ uuid: z.string(), name: z.string() }),
-  subModelId: z.string().optional(),
+  subModelId: z.optional(z.string()),
   /** The file the run starts (the sub-model's first execution file of the model's language). */
   filename: z.string(),
   createdBy: NamedSchema,
   createdOn: z.string(),
-  queuedOn: z.string().optional(),
-  startedOn: z.string().optional(),
-  finishedOn: z.string().optional(),
-  error: ExecutionErrorSchema.optional(),
+  queuedOn: z.optional(z.string()),
+  startedOn: z.optional(z.string()),
+  finishedOn: z.optional(z.string()),
+  error: z.optional(ExecutionErrorSchema),
   /** The caller may not see the entry or the instance: names and details are withheld. */
   restricted: z.boolean(),
 });
@@ -114,12 +121,12 @@ export type ExecutionGroup = z.infer<typeof ExecutionGroupSchema>;
 
 export const ExecutionQueuePageSchema = z.object({
   items: z.array(ExecutionGroupSchema),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
 });
 export type ExecutionQueuePage = z.infer<typeof ExecutionQueuePageSchema>;
 
 /** The cancel answer: the group as it is now and how many runs this request cancelled. */
-export const CancelExecutionResultSchema = ExecutionGroupSchema.extend({ cancelled: z.number().int() });
+export const CancelExecutionResultSchema = z.extend(ExecutionGroupSchema, { cancelled: z.int() });
 
 // ---------- an instance's run ----------
 
@@ -128,38 +135,38 @@ export const InstanceResultSchema = z.object({
   status: InstanceStatusSchema,
   runId: z.string(),
   groupId: z.string(),
-  finishedOn: z.string().optional(),
+  finishedOn: z.optional(z.string()),
   /** COMPLETED, ACCEPTED, SUPERSEDED: what the model returned. */
-  result: z
-    .discriminatedUnion('kind', [
+  result: z.optional(
+    z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('visualization'), result: RunResultSchema }),
       z.object({ kind: z.literal('files') }),
-    ])
-    .optional(),
+    ]),
+  ),
   /** The files the run wrote into its output directory (result.json included). */
   files: z.array(HashedFileSchema),
   notes: z.array(z.string()),
   /** FAILED or CANCELLED: why ('Execution Failed'). */
-  error: ExecutionErrorSchema.optional(),
+  error: z.optional(ExecutionErrorSchema),
   /** The last 1 MB of the model's stdout and stderr, when the runner started it. */
-  logs: z.object({ stdout: LogTailSchema, stderr: LogTailSchema }).optional(),
+  logs: z.optional(z.object({ stdout: LogTailSchema, stderr: LogTailSchema })),
 });
 export type InstanceResult = z.infer<typeof InstanceResultSchema>;
 
 export const OutputsQuerySchema = z.object({
   /** One output file (a path of `files`); absent: the zip of all of them. */
-  path: z.string().min(1).max(1024).optional(),
+  path: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
 });
 
 export const OutputDownloadSchema = z.object({
   /** A presigned GET whose content-disposition names the file. */
   url: z.string(),
   fileName: z.string(),
-  expiresInSeconds: z.number().int(),
+  expiresInSeconds: z.int(),
 });
 export type OutputDownload = z.infer<typeof OutputDownloadSchema>;
 
-export const RecordQuerySchema = z.object({ runId: IdSchema.optional() });
+export const RecordQuerySchema = z.object({ runId: z.optional(IdSchema) });
 
 /** GET …/instances/{instanceId}/record: the reproducibility record of a run (issue 11 §4). */
 export const RunRecordViewSchema = z.object({
@@ -169,17 +176,17 @@ export const RunRecordViewSchema = z.object({
   modelUuid: z.string(),
   status: z.enum(['COMPLETED', 'FAILED']),
   language: ModelLanguageSchema,
-  subModel: z.object({ id: z.string(), name: z.string(), version: z.number().int() }),
+  subModel: z.object({ id: z.string(), name: z.string(), version: z.int() }),
   ranBy: NamedSchema,
   /** When Execute was pressed; the record has when the model itself started and ended. */
   requestedOn: z.string(),
   record: RunRecordSchema,
   /** SHA-256 of the run's model files, parameter files, input values and entry: equal inputs. */
   inputFingerprint: z.string(),
-  faultCode: RunFaultCodeSchema.optional(),
+  faultCode: z.optional(RunFaultCodeSchema),
   /** Runs of this entry with the same input fingerprint, and how many different results they had. */
-  sameInputRuns: z.number().int(),
-  distinctResults: z.number().int(),
+  sameInputRuns: z.int(),
+  distinctResults: z.int(),
   /** Two runs with the same inputs gave different results. */
   nonDeterministic: z.boolean(),
 });
@@ -189,7 +196,7 @@ export const GovernanceResultSchema = z.object({
   instanceId: z.string(),
   status: InstanceStatusSchema,
   /** Accept: the instance of the sub-model that was accepted before and is now SUPERSEDED. */
-  superseded: z.object({ id: z.string(), name: z.string() }).optional(),
+  superseded: z.optional(z.object({ id: z.string(), name: z.string() })),
 });
 export type GovernanceResult = z.infer<typeof GovernanceResultSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { InstanceStatusSchema } from '../submodels/instances';
 
 /**
@@ -12,8 +12,8 @@ export const ExecutionStatusMessageSchema = z.object({
   scenario: z.object({ id: z.string(), name: z.string() }),
   execution: z.object({
     status: InstanceStatusSchema,
-    groupId: z.string().optional(),
-    runId: z.string().optional(),
+    groupId: z.optional(z.string()),
+    runId: z.optional(z.string()),
     modelUuid: z.string(),
     subModelId: z.string(),
     changedOn: z.string(),

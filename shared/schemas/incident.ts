@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { freeText, textCharacters } from './input';
@@ -8,16 +8,18 @@ export type IncidentStatus = z.infer<typeof IncidentStatusSchema>;
 
 /** The report dialog (000 §5, §8): description required, at most 500 characters. */
 export const CreateIncidentBodySchema = z.object({
-  reportId: z.string().max(100).optional(),
+  reportId: z.optional(z.string().check(z.maxLength(100))),
   description: z
     // Only a missing description is 'required'; other problems keep their own words (input.ts).
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.fieldRequired : undefined) })
-    .trim()
-    .min(1, MESSAGES.fieldRequired)
-    .max(LIMITS.reportDescriptionMax, MESSAGES.reportTooLong)
-    .superRefine(textCharacters({ multiline: true })),
-  userNotes: freeText({ max: LIMITS.incidentUserNotesMax, multiline: true }).optional(),
-  issueSummary: freeText({ max: LIMITS.incidentSummaryMax, multiline: true }).optional(),
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.fieldRequired),
+      z.maxLength(LIMITS.reportDescriptionMax, MESSAGES.reportTooLong),
+      z.superRefine(textCharacters({ multiline: true })),
+    ),
+  userNotes: z.optional(freeText({ max: LIMITS.incidentUserNotesMax, multiline: true })),
+  issueSummary: z.optional(freeText({ max: LIMITS.incidentSummaryMax, multiline: true })),
 });
 export type CreateIncidentBody = z.infer<typeof CreateIncidentBodySchema>;
 
@@ -26,18 +28,18 @@ export const CreateIncidentResultSchema = z.object({ incidentId: z.string() });
 /** Incident (002 §3). `stackTrace` is only ever answered to administrators. */
 export const IncidentSchema = z.object({
   incidentId: z.string(),
-  reportId: z.string().optional(),
+  reportId: z.optional(z.string()),
   description: z.string(),
-  issueSummary: z.string().optional(),
-  userNotes: z.string().optional(),
-  stackTrace: z.string().optional(),
+  issueSummary: z.optional(z.string()),
+  userNotes: z.optional(z.string()),
+  stackTrace: z.optional(z.string()),
   incidentTime: z.string(),
   status: IncidentStatusSchema,
   createdOn: z.string(),
   createdBy: z.string(),
-  modifiedOn: z.string().optional(),
-  modifiedBy: z.string().optional(),
-  comments: z.string().optional(),
+  modifiedOn: z.optional(z.string()),
+  modifiedBy: z.optional(z.string()),
+  comments: z.optional(z.string()),
 });
 export type Incident = z.infer<typeof IncidentSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FileAttributesSchema, ShareModelBodySchema } from './collaboration';
 import { CreateIncidentBodySchema } from './incident';
 import { freeText, httpUrl, inputErrorMap, isoDate, mediaType, NoBodySchema } from './input';
@@ -11,7 +11,7 @@ import {
   UserExpertiseSchema,
 } from './model-api';
 
-const messageOf = (schema: z.ZodType, value: unknown) => {
+const messageOf = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Building blocks for what people and clients type or send, and the messages zod answers with.
@@ -69,8 +69,8 @@ type InputReason =
  * Schemas are immutable and zod builds each at import time; fields of the same kind share one
  * instance (the metadata alone has 40-odd fields, see model.ts).
  */
-const cache = new Map<string, z.ZodType>();
-function once<T extends z.ZodType>(key: string, build: () => T): T {
+const cache = new Map<string, z.ZodMiniType>();
+function once<T extends z.ZodMiniType>(key: string, build: () => T): T {
   let schema = cache.get(key) as T | undefined;
   if (!schema) {
     schema = build();
@@ -92,22 +92,24 @@ export interface FreeTextOptions {
 }
 
 /** Text of at most `max` characters (trimmed) without control, bidirectional or broken characters. */
-export function freeText(options: FreeTextOptions): z.ZodString {
+export function freeText(options: FreeTextOptions): z.ZodMiniString<string> {
   const { max, min, minMessage, multiline = false, trim = true } = options;
   return once(`freeText ${max} ${min ?? ''} ${minMessage ?? ''} ${multiline} ${trim}`, () => {
-    let schema = trim ? z.string().trim() : z.string();
-    if (min !== undefined) schema = minMessage ? schema.min(min, minMessage) : schema.min(min);
-    return schema.max(max).superRefine(textCharacters({ multiline }));
+    const checks: z.core.$ZodCheck<string>[] = [];
+    if (trim) checks.push(z.trim());
+    if (min !== undefined) checks.push(minMessage ? z.minLength(min, minMessage) : z.minLength(min));
+    checks.push(z.maxLength(max), z.superRefine(textCharacters({ multiline })));
+    return z.string().check(...checks);
   });
 }
 
 /**
  * The character rule of `freeText` for a string schema that keeps its own messages:
- * `z.string().min(1, '…').superRefine(textCharacters({ multiline: true }))`.
+ * `z.string().check(z.minLength(1, '…'), z.superRefine(textCharacters({ multiline: true })))`.
  */
 export function textCharacters(options: { multiline?: boolean } = {}) {
   const multiline = options.multiline ?? false;
-  return (value: string, ctx: z.RefinementCtx<string>): void => {
+  return (value: string, ctx: z.core.$RefinementCtx<string>): void => {
     const problem = textProblem(value, { multiline });
     if (problem) {
       ctx.addIssue({
@@ -120,16 +122,16 @@ export function textCharacters(options: { multiline?: boolean } = {}) {
 }
 
 /** An absolute http: or https: URL of at most `max` characters; '' stands for "no link". */
-export function httpUrl(max = 2000): z.ZodString {
+export function httpUrl(max = 2000): z.ZodMiniString<string> {
   return once(`httpUrl ${max}`, () =>
-    z
-      .string()
-      .trim()
-      .max(max)
-      .superRefine((value, ctx) => {
+    z.string().check(
+      z.trim(),
+      z.maxLength(max),
+      z.superRefine((value, ctx) => {
         if (value === '' || isHttpUrl(value)) return;
         ctx.addIssue({ code: 'custom', input: value, params: { reason: 'httpUrl' } satisfies InputReason });
       }),
+    ),
   );
 }
 
@@ -144,13 +146,15 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** A calendar date written yyyy-mm-dd; with `allowEmpty`, '' (clears the date) too. */
-export function isoDate(options: { allowEmpty?: boolean } = {}): z.ZodString {
+export function isoDate(options: { allowEmpty?: boolean } = {}): z.ZodMiniString<string> {
   const allowEmpty = options.allowEmpty ?? false;
   return once(`isoDate ${allowEmpty}`, () =>
-    z.string().superRefine((value, ctx) => {
-      if ((allowEmpty && value === '') || isIsoDate(value)) return;
-      ctx.addIssue({ code: 'custom', input: value, params: { reason: 'isoDate' } satisfies InputReason });
-    }),
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        if ((allowEmpty && value === '') || isIsoDate(value)) return;
+        ctx.addIssue({ code: 'custom', input: value, params: { reason: 'isoDate' } satisfies InputReason });
+      }),
+    ),
   );
 }
 
@@ -169,26 +173,31 @@ const MEDIA_TYPE = new RegExp(
 );
 
 /** A Content-Type value such as `text/csv` or `text/plain; charset=utf-8` (no CR/LF, no controls). */
-export function mediaType(max = 255): z.ZodString {
+export function mediaType(max = 255): z.ZodMiniString<string> {
   return once(`mediaType ${max}`, () =>
-    z
-      .string()
-      .max(max)
-      .superRefine((value, ctx) => {
+    z.string().check(
+      z.maxLength(max),
+      z.superRefine((value, ctx) => {
         if (MEDIA_TYPE.test(value)) return;
         ctx.addIssue({ code: 'custom', input: value, params: { reason: 'mediaType' } satisfies InputReason });
       }),
+    ),
   );
 }
 
 /** The body of a route that takes none: nothing, or an empty JSON object. */
-export const NoBodySchema = z.unknown().superRefine((value, ctx) => {
-  const empty =
-    value === undefined ||
-    (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
-  if (!empty)
-    ctx.addIssue({ code: 'custom', input: value, params: { reason: 'noBody' } satisfies InputReason });
-});
+export const NoBodySchema = z.unknown().check(
+  z.superRefine((value, ctx) => {
+    const empty =
+      value === undefined ||
+      (typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).length === 0);
+    if (!empty)
+      ctx.addIssue({ code: 'custom', input: value, params: { reason: 'noBody' } satisfies InputReason });
+  }),
+);
 
 // ---------- messages ----------
 

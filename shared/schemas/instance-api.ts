@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   INSTANCE_STATUSES,
   InstanceLabelSchema,
@@ -21,18 +21,20 @@ import { IsidSchema } from './user';
 /** Instance, sub-model and input ids are ULIDs (or, for seeded data, other short ids). */
 const IdSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id of letters, digits, _ and -');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'must be an id of letters, digits, _ and -'),
+  );
 
 export const InstanceModelParamsSchema = z.object({ uuid: UuidSchema });
 export const SubModelInstancesParamsSchema = z.object({ uuid: UuidSchema, subModelId: IdSchema });
 export const InstanceParamsSchema = z.object({ uuid: UuidSchema, instanceId: IdSchema });
-export const InstanceShareParamsSchema = InstanceParamsSchema.extend({ userId: IsidSchema });
+export const InstanceShareParamsSchema = z.extend(InstanceParamsSchema, { userId: IsidSchema });
 
 /** A name as the forms send it: the shared rule (required, at most 200) and no control characters. */
-export const InstanceNameInputSchema = InstanceNameSchema.superRefine(textCharacters());
-export const InstanceLabelInputSchema = InstanceLabelSchema.superRefine(textCharacters());
+export const InstanceNameInputSchema = InstanceNameSchema.check(z.superRefine(textCharacters()));
+export const InstanceLabelInputSchema = InstanceLabelSchema.check(z.superRefine(textCharacters()));
 
 // ---------- the list query (§3 "Scenario list query", §9 paging) ----------
 
@@ -45,50 +47,59 @@ export const INSTANCE_PAGE_SIZES: readonly number[] = [
   SUBMODEL_LIMITS.modelInputPageSize,
 ];
 
-const csv = <T extends z.ZodType<string>>(item: T, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(item).max(max).optional(),
+// Mini has no `preprocess`: classic's is this pipe (a transform into the schema), parsing alike.
+const csv = <T extends z.ZodMiniType<string>>(item: T, max: number) =>
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v)),
+    z.optional(z.array(item).check(z.maxLength(max))),
   );
-const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanText = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((v) => v === 'true'),
+);
 
 export const ListInstancesQuerySchema = z.object({
   /** The sub-model (execution setup); all sub-models of the entry the caller sees when absent. */
-  executionSetupId: IdSchema.optional(),
+  executionSetupId: z.optional(IdSchema),
   status: csv(InstanceStatusSchema, INSTANCE_STATUSES.length),
   /** One instance name, matched whole (trimmed, any case). */
-  name: freeText({ max: SUBMODEL_LIMITS.instanceNameMax }).optional(),
+  name: z.optional(freeText({ max: SUBMODEL_LIMITS.instanceNameMax })),
   /** Creator ISIDs, comma-separated. */
   createdBy: csv(IsidSchema, 50),
   /** Month of the creation date (UTC), 1 = January. */
-  createdOnMonth: z.coerce.number().int().min(1).max(12).optional(),
+  createdOnMonth: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(12))),
   /** Search: a part of the name, the label or the creator's name (any case). */
-  query: freeText({ max: 200 }).optional(),
+  query: z.optional(freeText({ max: 200 })),
   /** Hidden instances (the visualization's unsaved analyses) are listed only with `hidden=true`. */
-  hidden: booleanText.optional(),
+  hidden: z.optional(booleanText),
   /** `mine`: instances the caller created or that are shared with the caller. */
-  view: z.enum(['all', 'mine']).default('all'),
+  view: z._default(z.enum(['all', 'mine']), 'all'),
   /** An offset: the index of the first row (§3). */
-  pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => INSTANCE_PAGE_SIZES.includes(n), 'Page size must be 10, 20, 50, 100 or 1000')
-    .default(SUBMODEL_LIMITS.instancePageSize),
-  orderBy: z.enum(INSTANCE_ORDER_BY).default('createdOn'),
-  orderDesc: booleanText.default(true),
+  pageIndex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
+  pageSize: z._default(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((n) => INSTANCE_PAGE_SIZES.includes(n), 'Page size must be 10, 20, 50, 100 or 1000'),
+    ),
+    SUBMODEL_LIMITS.instancePageSize,
+  ),
+  orderBy: z._default(z.enum(INSTANCE_ORDER_BY), 'createdOn'),
+  orderDesc: z._default(booleanText, true),
 });
 export type ListInstancesQuery = z.output<typeof ListInstancesQuerySchema>;
 
 /** A row of the instance list: what the list shows and filters on, as the caller sees it. */
-export const InstanceSummarySchema = InstanceSchema.omit({ input: true, displayScenarios: true }).extend({
-  /** The creator's name when the instance was created (the Creator column and filter). */
-  createdByName: z.string(),
-  /** True when the instance is shared with the caller (the 'Shared' marker; §6 shared users). */
-  shared: z.boolean(),
-  /** 'CREATOR' for the creator, 'SHARED' when shared with the caller. */
-  userAccess: z.enum(['CREATOR', 'SHARED']).optional(),
-});
+export const InstanceSummarySchema = z.extend(
+  z.omit(InstanceSchema, { input: true, displayScenarios: true }),
+  {
+    /** The creator's name when the instance was created (the Creator column and filter). */
+    createdByName: z.string(),
+    /** True when the instance is shared with the caller (the 'Shared' marker; §6 shared users). */
+    shared: z.boolean(),
+    /** 'CREATOR' for the creator, 'SHARED' when shared with the caller. */
+    userAccess: z.optional(z.enum(['CREATOR', 'SHARED'])),
+  },
+);
 export type InstanceSummary = z.infer<typeof InstanceSummarySchema>;
 
 export const InstanceFacetsSchema = z.object({
@@ -103,7 +114,7 @@ export const INSTANCE_NAME_FACET_LIMIT = 1000;
 
 export const InstanceListPageSchema = z.object({
   items: z.array(InstanceSummarySchema),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   facets: InstanceFacetsSchema,
 });
 export type InstanceListPage = z.infer<typeof InstanceListPageSchema>;
@@ -131,7 +142,7 @@ export const ShareEntrySchema = z.object({
 });
 export type ShareEntry = z.infer<typeof ShareEntrySchema>;
 
-export const InstanceDetailSchema = InstanceSummarySchema.extend({
+export const InstanceDetailSchema = z.extend(InstanceSummarySchema, {
   displayScenarios: InstanceSchema.shape.displayScenarios,
   /** The values, limited to the parameters within the caller's expertise level. */
   input: z.object({ modelInputId: z.string(), value: z.string() }),
@@ -149,11 +160,11 @@ export const DisplayScenariosSchema = z
   .array(
     z.object({
       id: IdSchema,
-      label: freeText({ max: SUBMODEL_LIMITS.instanceLabelMax }).optional(),
-      order: z.number().int().min(0).max(10_000),
+      label: z.optional(freeText({ max: SUBMODEL_LIMITS.instanceLabelMax })),
+      order: z.int().check(z.gte(0), z.lte(10_000)),
     }),
   )
-  .max(500);
+  .check(z.maxLength(500));
 export type DisplayScenarios = z.infer<typeof DisplayScenariosSchema>;
 
 /**
@@ -162,26 +173,24 @@ export type DisplayScenarios = z.infer<typeof DisplayScenariosSchema>;
  */
 export const CreateInstanceBodySchema = z.object({
   name: InstanceNameInputSchema,
-  label: InstanceLabelInputSchema.optional(),
-  hidden: z.boolean().optional(),
-  displayScenarios: DisplayScenariosSchema.optional(),
+  label: z.optional(InstanceLabelInputSchema),
+  hidden: z.optional(z.boolean()),
+  displayScenarios: z.optional(DisplayScenariosSchema),
 });
 export type CreateInstanceBody = z.infer<typeof CreateInstanceBodySchema>;
 
 export const InstanceNameCheckBodySchema = z.object({
   name: InstanceNameInputSchema,
   /** The instance being renamed: its own name does not count. */
-  instanceId: IdSchema.optional(),
+  instanceId: z.optional(IdSchema),
 });
 export const InstanceNameCheckResultSchema = z.object({ exists: z.boolean() });
 
-export const UpdateInstanceBodySchema = z
-  .object({
-    name: InstanceNameInputSchema.optional(),
-    hidden: z.boolean().optional(),
-    displayScenarios: DisplayScenariosSchema.optional(),
-  })
-  .strict();
+export const UpdateInstanceBodySchema = z.strictObject({
+  name: z.optional(InstanceNameInputSchema),
+  hidden: z.optional(z.boolean()),
+  displayScenarios: z.optional(DisplayScenariosSchema),
+});
 export type UpdateInstanceBody = z.infer<typeof UpdateInstanceBodySchema>;
 
 /** Instance values are JSON text; the table item holding them must stay below DynamoDB's 400 KB. */
@@ -191,14 +200,14 @@ export const PutInstanceInputsBodySchema = z.object({
   modelInputId: IdSchema,
   /** JSON text of an object (not an array). */
   value: z.string(),
-  addNewInstance: z.boolean().optional(),
+  addNewInstance: z.optional(z.boolean()),
 });
 export type PutInstanceInputsBody = z.infer<typeof PutInstanceInputsBodySchema>;
 
 export const ValueIssueSchema = z.object({ name: z.string(), path: z.string(), message: z.string() });
 
 /** The saved instance; `valid` false with `issues` when the values break the template (saved anyway). */
-export const PutInstanceInputsResultSchema = InstanceDetailSchema.extend({
+export const PutInstanceInputsResultSchema = z.extend(InstanceDetailSchema, {
   valid: z.boolean(),
   issues: z.array(ValueIssueSchema),
 });
@@ -208,21 +217,21 @@ export const CloneInstanceBodySchema = z.object({ name: InstanceNameInputSchema 
 
 // ---------- sharing ----------
 
-export const ShareCandidatesQuerySchema = z.object({ query: freeText({ max: 100 }).optional() });
+export const ShareCandidatesQuerySchema = z.object({ query: z.optional(freeText({ max: 100 })) });
 export const ShareCandidatesSchema = z.object({ items: z.array(ShareUserSchema) });
 export const SharedWithResultSchema = z.object({
   sharedWith: z.array(ShareEntrySchema),
   /** Whether the share e-mail went out (the share itself is stored either way). */
-  emailSent: z.boolean().optional(),
+  emailSent: z.optional(z.boolean()),
 });
 
 // ---------- parameter files ----------
 
 export const ParameterFileBodySchema = z.object({
-  parameterName: z.string().min(1).max(255),
+  parameterName: z.string().check(z.minLength(1), z.maxLength(255)),
   /** Empty gives 'File is required'. */
-  fileName: z.string().max(255),
-  size: z.number().int().nonnegative(),
+  fileName: z.string().check(z.maxLength(255)),
+  size: z.int().check(z.nonnegative()),
 });
 export type ParameterFileBody = z.infer<typeof ParameterFileBodySchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { InformationClassificationSchema, ModelKindSchema } from './model';
 
 /** Metadata option kinds (000 §3, 002 §2 'Metadata management'): one tab each in the admin screen. */
@@ -31,22 +31,22 @@ export const METADATA_OPTION_TYPE_LABELS: Record<MetadataOptionType, string> = {
 
 /** Metadata a study number (trial number) carries; choosing the study fills these fields. */
 export const StudyAssignedMetadataSchema = z.object({
-  disease: z.string().optional(),
-  product: z.array(z.string()).optional(),
-  therapeutic_area: z.string().optional(),
-  model_type: z.string().optional(),
-  type: ModelKindSchema.optional(),
-  information_classification: InformationClassificationSchema.optional(),
+  disease: z.optional(z.string()),
+  product: z.optional(z.array(z.string())),
+  therapeutic_area: z.optional(z.string()),
+  model_type: z.optional(z.string()),
+  type: z.optional(ModelKindSchema),
+  information_classification: z.optional(InformationClassificationSchema),
 });
 
 export const MetadataOptionSchema = z.object({
   type: MetadataOptionTypeSchema,
-  value: z.string().min(1).max(255),
+  value: z.string().check(z.minLength(1), z.maxLength(255)),
   retired: z.boolean(),
   /** Only for study numbers. */
-  metadata: StudyAssignedMetadataSchema.optional(),
+  metadata: z.optional(StudyAssignedMetadataSchema),
   /** Number of model entries using the option (file types: number of files). */
-  usage: z.number().int().nonnegative(),
+  usage: z.int().check(z.nonnegative()),
 });
 export type MetadataOption = z.infer<typeof MetadataOptionSchema>;
 

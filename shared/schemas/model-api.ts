@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { freeText, mediaType } from './input';
 import {
   InformationClassificationSchema,
@@ -36,7 +36,7 @@ import { IsidSchema, UserTypeSchema } from './user';
  *   GET    /v2/metadata-options             option lists                   → MetadataOptionLists
  */
 
-export const UuidSchema = z.string().uuid();
+export const UuidSchema = z.uuid();
 export const ModelParamsSchema = z.object({ uuid: UuidSchema });
 
 /** A person as shown on cards and in tables. */
@@ -70,29 +70,34 @@ export type ModelPermissions = z.infer<typeof ModelPermissionsSchema>;
 
 // ---------- list (table view) ----------
 export const ListSortSchema = z.enum(['name', 'modelType', 'creator', 'createdOn', 'status']);
-/** A comma-separated query value as a list ('DRAFT,PUBLISHED'). */
-const csv = <T extends z.ZodType<string>>(item: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(item).max(50).optional(),
+/**
+ * A comma-separated query value as a list ('DRAFT,PUBLISHED'). zod/mini has no `preprocess`: this is
+ * the pipe it builds, a transform feeding the list schema.
+ */
+const csv = <T extends z.ZodMiniType<string>>(item: T) =>
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v)),
+    z.optional(z.array(item).check(z.maxLength(50))),
   );
 
 export const ListModelsQuerySchema = z.object({
-  view: z.enum(['all', 'mine']).default('all'),
-  search: freeText({ max: 200 }).optional(),
-  sort: ListSortSchema.default('createdOn'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  view: z._default(z.enum(['all', 'mine']), 'all'),
+  search: z.optional(freeText({ max: 200 })),
+  sort: z._default(ListSortSchema, 'createdOn'),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
   /** Default filter: Draft and Published (000 §4); RETIRED rows come only for their owners. */
-  status: csv(ModelStatusSchema).default(['DRAFT', 'PUBLISHED']),
+  status: z._default(csv(ModelStatusSchema), ['DRAFT', 'PUBLISHED']),
   modelType: csv(freeText({ max: 100 })),
   therapeuticArea: csv(freeText({ max: 100 })),
   platform: csv(PlatformSchema),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => [10, 20, 50, 100].includes(n), 'Page size must be 10, 20, 50 or 100')
-    .default(10),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  pageSize: z._default(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((n) => [10, 20, 50, 100].includes(n), 'Page size must be 10, 20, 50 or 100'),
+    ),
+    10,
+  ),
 });
 export type ListModelsQuery = z.infer<typeof ListModelsQuerySchema>;
 
@@ -100,13 +105,13 @@ export const ModelSummarySchema = z.object({
   uuid: UuidSchema,
   name: z.string(),
   status: ModelStatusSchema,
-  modelType: z.string().optional(),
-  therapeuticArea: z.string().optional(),
-  disease: z.string().optional(),
+  modelType: z.optional(z.string()),
+  therapeuticArea: z.optional(z.string()),
+  disease: z.optional(z.string()),
   product: z.array(z.string()),
-  platform: PlatformSchema.optional(),
-  informationClassification: InformationClassificationSchema.optional(),
-  version: z.string().optional(),
+  platform: z.optional(PlatformSchema),
+  informationClassification: z.optional(InformationClassificationSchema),
+  version: z.optional(z.string()),
   creator: z.object({ id: z.string(), name: z.string() }),
   createdOn: z.string(),
   /** The caller may only preview general information (no role on the entry). */
@@ -116,9 +121,9 @@ export type ModelSummary = z.infer<typeof ModelSummarySchema>;
 
 export const ModelListPageSchema = z.object({
   items: z.array(ModelSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().nonnegative(),
-  pageSize: z.number().int().positive(),
+  total: z.int().check(z.nonnegative()),
+  page: z.int().check(z.nonnegative()),
+  pageSize: z.int().check(z.positive()),
 });
 export type ModelListPage = z.infer<typeof ModelListPageSchema>;
 
@@ -147,10 +152,7 @@ export const DYNAMIC_FACET_LABELS: Record<DynamicFacet, string> = {
 };
 
 /** One value per facet at a time (000 §2); filter text inputs hold at most 25 characters. */
-const facetValues = z
-  .array(freeText({ max: 255 }))
-  .max(1)
-  .default([]);
+const facetValues = z._default(z.array(freeText({ max: 255 })).check(z.maxLength(1)), []);
 export const DynamicFiltersSchema = z.object({
   therapeutic_area: facetValues,
   disease: facetValues,
@@ -165,22 +167,22 @@ export type DynamicFilters = z.infer<typeof DynamicFiltersSchema>;
 
 export const DynamicSearchBodySchema = z.object({ filters: DynamicFiltersSchema });
 
-export const FacetCountSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
+export const FacetCountSchema = z.object({ value: z.string(), count: z.int().check(z.nonnegative()) });
 export const AvailableFiltersSchema = z.object(
   Object.fromEntries(DYNAMIC_FACETS.map((f) => [f, z.array(FacetCountSchema)])) as Record<
     DynamicFacet,
-    z.ZodArray<typeof FacetCountSchema>
+    z.ZodMiniArray<typeof FacetCountSchema>
   >,
 );
 
-export const ModelCardSchema = ModelSummarySchema.extend({
+export const ModelCardSchema = z.extend(ModelSummarySchema, {
   country: z.array(z.string()),
-  global: z.string().optional(),
-  kind: z.string().optional(),
-  studyNumber: z.string().optional(),
+  global: z.optional(z.string()),
+  kind: z.optional(z.string()),
+  studyNumber: z.optional(z.string()),
   /** Ancestors and descendants in the lineage, for the card's version tree. */
-  treeRootId: z.string().optional(),
-  treeParentId: z.string().optional(),
+  treeRootId: z.optional(z.string()),
+  treeParentId: z.optional(z.string()),
   /** The caller has no access at all: the card reads 'Restricted access'. */
   restricted: z.boolean(),
 });
@@ -188,8 +190,8 @@ export type ModelCard = z.infer<typeof ModelCardSchema>;
 
 /** At most 500 cards are returned (000 §9); `total` counts all matches. */
 export const DynamicSearchResultSchema = z.object({
-  models: z.array(ModelCardSchema).max(500),
-  total: z.number().int().nonnegative(),
+  models: z.array(ModelCardSchema).check(z.maxLength(500)),
+  total: z.int().check(z.nonnegative()),
   availableFilters: AvailableFiltersSchema,
 });
 export type DynamicSearchResult = z.infer<typeof DynamicSearchResultSchema>;
@@ -198,7 +200,7 @@ export type DynamicSearchResult = z.infer<typeof DynamicSearchResultSchema>;
 export const NameCheckBodySchema = z.object({
   metadata: ModelMetadataSchema,
   /** The entry being renamed (its own current name does not collide). */
-  uuid: UuidSchema.optional(),
+  uuid: z.optional(UuidSchema),
 });
 export const NameCheckResultSchema = z.object({
   name: z.string(),
@@ -218,14 +220,14 @@ export const FileNodeSchema = z.object({
   /** Folder path inside the entry, '' for the root, '/'-separated, no '..'. */
   path: z.string(),
   folder: z.boolean(),
-  size: z.number().int().nonnegative().optional(),
-  fileTag: z.string().max(25).optional(),
+  size: z.optional(z.int().check(z.nonnegative())),
+  fileTag: z.optional(z.string().check(z.maxLength(25))),
   mainFile: z.boolean(),
   owner: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
   isPrivate: z.boolean(),
   cdd: z.enum(['Yes', 'No']),
-  asOfDate: z.string().optional(),
-  comment: z.string().optional(),
+  asOfDate: z.optional(z.string()),
+  comment: z.optional(z.string()),
   createdOn: z.string(),
   updatedOn: z.string(),
   updatedBy: z.string(),
@@ -236,7 +238,7 @@ export const FileListSchema = z.object({ items: z.array(FileNodeSchema) });
 export const ModelRolesDetailSchema = z.object({
   roles: ModelRolesSchema,
   users: z.record(z.string(), UserSummarySchema),
-  rev: z.number().int(),
+  rev: z.int(),
 });
 export type ModelRolesDetail = z.infer<typeof ModelRolesDetailSchema>;
 
@@ -251,58 +253,56 @@ export const ModelDetailSchema = z.object({
   createdBy: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
-  publishedOn: z.string().optional(),
-  retiredOn: z.string().optional(),
-  retireReason: z.string().optional(),
-  fileCount: z.number().int().nonnegative(),
+  publishedOn: z.optional(z.string()),
+  retiredOn: z.optional(z.string()),
+  retireReason: z.optional(z.string()),
+  fileCount: z.int().check(z.nonnegative()),
   theorem: z.boolean(),
   pneu: z.boolean(),
-  theoremFlags: TheoremFlagsSchema.optional(),
+  theoremFlags: z.optional(TheoremFlagsSchema),
   permissions: ModelPermissionsSchema,
   /** Optimistic version: send it back on updates; a stale one answers 409. */
-  rev: z.number().int(),
+  rev: z.int(),
 });
 export type ModelDetail = z.infer<typeof ModelDetailSchema>;
 
 // ---------- create / update / lifecycle ----------
 export const UploadedFileRefSchema = z.object({
   /** Id from an upload ticket; the file must have been PUT to its URL. */
-  uploadFileId: z.string().min(1).max(64),
+  uploadFileId: z.string().check(z.minLength(1), z.maxLength(64)),
   name: freeText({ min: 1, max: 255, trim: false }),
-  path: freeText({ max: 1000, trim: false }).default(''),
-  fileTag: z
-    .string()
-    .regex(/^[A-Za-z]*$/, 'File types contain letters only')
-    .max(25)
-    .optional(),
-  mainFile: z.boolean().default(false),
+  path: z._default(freeText({ max: 1000, trim: false }), ''),
+  fileTag: z.optional(
+    z.string().check(z.regex(/^[A-Za-z]*$/, 'File types contain letters only'), z.maxLength(25)),
+  ),
+  mainFile: z._default(z.boolean(), false),
 });
 
 export const CreateModelBodySchema = z.object({
-  uploadId: z.string().max(64).optional(),
-  files: z.array(UploadedFileRefSchema).max(90).default([]),
+  uploadId: z.optional(z.string().check(z.maxLength(64))),
+  files: z._default(z.array(UploadedFileRefSchema).check(z.maxLength(90)), []),
   metadata: ModelMetadataSchema,
   roles: ModelRolesSchema,
   /** 'new': the entry starts its own lineage; 'parent': linked under `metadata.tree_parent_id`. */
-  lineage: z.enum(['new', 'parent']).default('new'),
+  lineage: z._default(z.enum(['new', 'parent']), 'new'),
   /** Based on an existing model's metadata (second flow of the wizard). */
-  basedOnUuid: UuidSchema.optional(),
-  publish: z.boolean().default(false),
+  basedOnUuid: z.optional(UuidSchema),
+  publish: z._default(z.boolean(), false),
 });
 export type CreateModelBody = z.infer<typeof CreateModelBodySchema>;
 
-export const UpdateModelBodySchema = z.object({ metadata: ModelMetadataSchema, rev: z.number().int() });
-export const RevBodySchema = z.object({ rev: z.number().int().optional() });
+export const UpdateModelBodySchema = z.object({ metadata: ModelMetadataSchema, rev: z.int() });
+export const RevBodySchema = z.object({ rev: z.optional(z.int()) });
 export const RetireBodySchema = z.object({
   reason: freeText({ min: 1, minMessage: 'This field is required.', max: 2000, multiline: true }),
-  rev: z.number().int().optional(),
+  rev: z.optional(z.int()),
 });
-export const SetRolesBodySchema = z.object({ roles: ModelRolesSchema, rev: z.number().int() });
+export const SetRolesBodySchema = z.object({ roles: ModelRolesSchema, rev: z.int() });
 
 export const PublishIssueSchema = z.object({
   severity: z.enum(['WARNING', 'ERROR_PUBLISH', 'ERROR_CREATE']),
   message: z.string(),
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 /** Body of a 422 answer to publish: the blocking (and warning) issues. */
 export const PublishRefusalSchema = z.object({
@@ -314,18 +314,17 @@ export const PublishRefusalSchema = z.object({
 // ---------- files ----------
 export const CreateUploadBodySchema = z.object({
   /** The entry the files are for; absent while creating a new entry. */
-  modelUuid: UuidSchema.optional(),
+  modelUuid: z.optional(UuidSchema),
   files: z
     .array(
       z.object({
         name: freeText({ min: 1, max: 255, trim: false }),
-        size: z.number().int().nonnegative(),
+        size: z.int().check(z.nonnegative()),
         /** Sent back as the object's Content-Type header: a media type, never CR/LF. */
-        contentType: mediaType().optional(),
+        contentType: z.optional(mediaType()),
       }),
     )
-    .min(1)
-    .max(90),
+    .check(z.minLength(1), z.maxLength(90)),
 });
 export const UploadTicketSchema = z.object({
   uploadId: z.string(),
@@ -342,9 +341,9 @@ export const UploadTicketSchema = z.object({
 export type UploadTicket = z.infer<typeof UploadTicketSchema>;
 
 export const AttachFilesBodySchema = z.object({
-  uploadId: z.string().max(64),
-  files: z.array(UploadedFileRefSchema).min(1).max(90),
-  rev: z.number().int().optional(),
+  uploadId: z.string().check(z.maxLength(64)),
+  files: z.array(UploadedFileRefSchema).check(z.minLength(1), z.maxLength(90)),
+  rev: z.optional(z.int()),
 });
 
 export const DownloadBodySchema = z.object({
@@ -358,17 +357,20 @@ export const DownloadLinkSchema = z.object({ url: z.string(), fileName: z.string
 export { EXPERTISE_LEVELS } from '../submodels/parameter-types';
 export const UserExpertiseSchema = z.object({
   userId: IsidSchema,
-  expertiseTypeLevel: z.literal([250, 500, 750, 1000]).default(500),
-  subModelIdList: z.array(z.string().max(64)).max(500).default([]),
+  expertiseTypeLevel: z._default(z.literal([250, 500, 750, 1000]), 500),
+  subModelIdList: z._default(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(500)), []),
 });
 
 // ---------- user search ----------
 export const UserSearchQuerySchema = z.object({
   /** Angle brackets are stripped (000 §5). */
-  q: freeText({ max: 100 }).transform((s) => s.replace(/[<>]/g, '').trim()),
-  limit: z.coerce.number().int().min(1).max(20).default(10),
-  includeNpa: z.enum(['true', 'false']).default('false'),
-  includeUnenrolled: z.enum(['true', 'false']).default('true'),
+  q: z.pipe(
+    freeText({ max: 100 }),
+    z.transform((s: string) => s.replace(/[<>]/g, '').trim()),
+  ),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 10),
+  includeNpa: z._default(z.enum(['true', 'false']), 'false'),
+  includeUnenrolled: z._default(z.enum(['true', 'false']), 'true'),
 });
 export const UserSearchResultSchema = z.object({ items: z.array(UserSummarySchema) });
 
@@ -376,4 +378,4 @@ export const UserSearchResultSchema = z.object({ items: z.array(UserSummarySchem
 export const ModelFileParamsSchema = z.object({ uuid: UuidSchema, fileUuid: UuidSchema });
 export const ExpertiseParamsSchema = z.object({ uuid: UuidSchema, userId: IsidSchema });
 /** DELETE /v2/models/{uuid}?rev=N: the revision the client saw (optional; 409 when stale). */
-export const DeleteModelQuerySchema = z.object({ rev: z.coerce.number().int().optional() });
+export const DeleteModelQuerySchema = z.object({ rev: z.optional(z.coerce.number().check(z.int())) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { freeText, httpUrl } from './input';
 import { IsidSchema } from './user';
 
@@ -13,8 +13,8 @@ import { IsidSchema } from './user';
  * object at import time, and the metadata's 40-odd fields would otherwise cost every handler that
  * loads them ~150 objects (about 5 ms of cold start with the garbage they leave).
  */
-const sharedSchemas = new Map<string, z.ZodType>();
-function shared<T extends z.ZodType>(key: string, build: () => T): T {
+const sharedSchemas = new Map<string, z.ZodMiniType>();
+function shared<T extends z.ZodMiniType>(key: string, build: () => T): T {
   let schema = sharedSchemas.get(key) as T | undefined;
   if (!schema) {
     schema = build();
@@ -24,11 +24,11 @@ function shared<T extends z.ZodType>(key: string, build: () => T): T {
 }
 /** Free text (input.ts): trimmed, at most `max` characters, no control or bidirectional characters. */
 const text = (max: number) => freeText({ max });
-const optionalText = (max: number) => shared(`text? ${max}`, () => text(max).optional());
+const optionalText = (max: number) => shared(`text? ${max}`, () => z.optional(text(max)));
 /** Free text that may span lines (tabs and line breaks allowed). */
 const optionalLines = (max: number) =>
-  shared(`lines? ${max}`, () => freeText({ max, multiline: true }).optional());
-const optionalUrl = () => shared('url?', () => httpUrl(2000).optional());
+  shared(`lines? ${max}`, () => z.optional(freeText({ max, multiline: true })));
+const optionalUrl = () => shared('url?', () => z.optional(httpUrl(2000)));
 /** 'true' or 'false', stored as strings as in the original product. */
 const trueFalse = () => shared('true|false', () => z.enum(['true', 'false']));
 
@@ -92,7 +92,7 @@ export const VeapSchema = z.object({
   primaryIndication: optionalText(255),
   productName: optionalText(255),
   therapeuticArea: optionalText(255),
-  mkvNumber: z.array(text(50)).max(50).optional(),
+  mkvNumber: z.optional(z.array(text(50)).check(z.maxLength(50))),
   /** http or https only: whoever follows the link opens a page, never runs a script. */
   url: optionalUrl(),
 });
@@ -102,28 +102,28 @@ export const ModelMetadataSchema = z.object({
   version_release_of_model: optionalText(7),
   version_log: optionalLines(10_000),
   changelog_file: optionalText(64),
-  veap_id: VeapSchema.optional(),
+  veap_id: z.optional(VeapSchema),
   revops_id: optionalText(50),
   tree_parent_id: optionalText(64),
   tree_root_id: optionalText(64),
-  country: z.array(text(100)).max(300).optional(),
+  country: z.optional(z.array(text(100)).check(z.maxLength(300))),
   /** 'true' or 'false': stored as a string as in the original product. */
-  global: shared('true|false?', () => trueFalse().optional()),
-  information_classification: InformationClassificationSchema.optional(),
+  global: shared('true|false?', () => z.optional(trueFalse())),
+  information_classification: z.optional(InformationClassificationSchema),
   bitbucket_project: optionalText(255),
   bitbucket_repository: optionalText(255),
   bitbucket_path: optionalText(1000),
   bitbucket_commit: optionalText(100),
   model_type: optionalText(100),
-  type: ModelKindSchema.optional(),
+  type: z.optional(ModelKindSchema),
   therapeutic_area: optionalText(100),
-  product: z.array(text(100)).max(50).optional(),
+  product: z.optional(z.array(text(100)).check(z.maxLength(50))),
   disease: optionalText(255),
   study_number: optionalText(100),
-  mk_number: z.array(text(50)).max(50).optional(),
+  mk_number: z.optional(z.array(text(50)).check(z.maxLength(50))),
   stage_of_model_development: optionalText(100),
-  global_adaptation: ModelKindSchema.optional(),
-  platform: PlatformSchema.optional(),
+  global_adaptation: z.optional(ModelKindSchema),
+  platform: z.optional(PlatformSchema),
   webmodel: optionalText(255),
   mathematica_environment: optionalText(100),
   python_environment: optionalText(100),
@@ -169,13 +169,13 @@ export const MODEL_ROLE_LABELS: Record<ModelRole, string> = {
 
 /** The permission sets of a model entry (000 §3). */
 export const ModelRolesSchema = z.object({
-  vestLead: IsidSchema.optional(),
-  steward: IsidSchema.optional(),
-  owners: z.array(IsidSchema).max(200),
-  viewers: z.array(IsidSchema).max(2000),
-  displayViewers: z.array(IsidSchema).max(2000),
-  calibrationModelers: z.array(IsidSchema).max(500),
-  scenarioModelers: z.array(IsidSchema).max(500),
+  vestLead: z.optional(IsidSchema),
+  steward: z.optional(IsidSchema),
+  owners: z.array(IsidSchema).check(z.maxLength(200)),
+  viewers: z.array(IsidSchema).check(z.maxLength(2000)),
+  displayViewers: z.array(IsidSchema).check(z.maxLength(2000)),
+  calibrationModelers: z.array(IsidSchema).check(z.maxLength(500)),
+  scenarioModelers: z.array(IsidSchema).check(z.maxLength(500)),
 });
 export type ModelRoles = z.infer<typeof ModelRolesSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const NotificationActionSchema = z.enum(['NEW_MODEL_VERSION', 'FILES_MODIFIED']);
 export type NotificationAction = z.infer<typeof NotificationActionSchema>;
@@ -18,11 +18,11 @@ export const NotificationSchema = z.object({
   userNote: z.string(),
   notificationAction: NotificationActionSchema,
   modelUuid: z.string(),
-  modelName: z.string().optional(),
+  modelName: z.optional(z.string()),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationListItemSchema = NotificationSchema.extend({
+export const NotificationListItemSchema = z.extend(NotificationSchema, {
   /** True when created before the caller last opened the bell menu. */
   seen: z.boolean(),
 });
@@ -32,20 +32,25 @@ export const NOTIFICATION_LIST_DEFAULT = 3;
 export const NOTIFICATION_LIST_MAX = 100;
 
 export const ListNotificationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_MAX).default(NOTIFICATION_LIST_DEFAULT),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(NOTIFICATION_LIST_MAX)),
+    NOTIFICATION_LIST_DEFAULT,
+  ),
 });
 
 /** GET /v2/notifications: newest first. */
 export const NotificationListSchema = z.object({
   items: z.array(NotificationListItemSchema),
-  unseenCount: z.number().int().min(0),
+  unseenCount: z.int().check(z.gte(0)),
 });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 /** Ids are ULIDs (sortable by creation time). */
-export const NotificationIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id');
+export const NotificationIdSchema = z
+  .string()
+  .check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id'));
 
 export const ClearNotificationsBodySchema = z.object({
-  ids: z.array(NotificationIdSchema).min(1).max(100),
+  ids: z.array(NotificationIdSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type ClearNotificationsBody = z.infer<typeof ClearNotificationsBodySchema>;

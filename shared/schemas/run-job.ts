@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RUNNABLE_LANGUAGES, RunnerOutcomeSchema } from './run-result';
 
 /**
@@ -11,18 +11,18 @@ import { RUNNABLE_LANGUAGES, RunnerOutcomeSchema } from './run-result';
 export const RUNNERS = { Python: 'python', R: 'r', ExcelNative: 'excel' } as const;
 export type RunnerName = (typeof RUNNERS)[keyof typeof RUNNERS];
 
-const RelativePathSchema = z
-  .string()
-  .min(1)
-  .max(1024)
-  .refine(
+const RelativePathSchema = z.string().check(
+  z.minLength(1),
+  z.maxLength(1024),
+  z.refine(
     (p) => !p.startsWith('/') && !p.split('/').some((s) => s === '..' || s === '' || s === '.'),
     'must be a relative path without . or .. segments',
-  );
+  ),
+);
 
 export const JobFileSchema = z.object({
   /** Object key in the files bucket. */
-  key: z.string().min(1),
+  key: z.string().check(z.minLength(1)),
   /** Where the runner puts it, relative to its directory (the work or the parameter directory). */
   path: RelativePathSchema,
 });
@@ -35,7 +35,7 @@ export const RunJobSchema = z.object({
   modelUuid: z.string(),
   language: z.enum(RUNNABLE_LANGUAGES),
   /** The model's execution files, at their folder paths in the entry. */
-  files: z.array(JobFileSchema).min(1),
+  files: z.array(JobFileSchema).check(z.minLength(1)),
   /** The file to start (a path of `files`). */
   entry: RelativePathSchema,
   /** The instance's values (canonical JSON: keys sorted, so equal values hash equal). */
@@ -46,15 +46,15 @@ export const RunJobSchema = z.object({
    */
   parameterFiles: z.array(JobFileSchema),
   /** The sub-model's output directory, relative to the work directory. */
-  outputDir: z.string().max(1024),
+  outputDir: z.string().check(z.maxLength(1024)),
   /** The sub-model's timeout: the runner stops the model after it. */
-  timeoutSeconds: z.number().int().min(1),
-  excel: z
-    .object({
-      inputs: z.record(z.string(), z.string()).optional(),
-      outputs: z.array(z.string()).optional(),
-    })
-    .optional(),
+  timeoutSeconds: z.int().check(z.gte(1)),
+  excel: z.optional(
+    z.object({
+      inputs: z.optional(z.record(z.string(), z.string())),
+      outputs: z.optional(z.array(z.string())),
+    }),
+  ),
   /** Where the runner writes what came out. */
   outcomeKey: z.string(),
   resultKey: z.string(),
@@ -63,20 +63,20 @@ export const RunJobSchema = z.object({
   outputsPrefix: z.string(),
   runnerErrorKey: z.string(),
   /** For the reproducibility record: the sub-model as it was, who pressed Execute and when. */
-  subModel: z.object({ id: z.string(), name: z.string(), version: z.number().int() }),
+  subModel: z.object({ id: z.string(), name: z.string(), version: z.int() }),
   ranBy: z.object({ id: z.string(), name: z.string() }),
   requestedOn: z.string(),
 });
 export type RunJob = z.infer<typeof RunJobSchema>;
 
 /** outcome.json: the runner layer's outcome as it was; result.json and the archive sit beside it. */
-export const StoredOutcomeSchema = RunnerOutcomeSchema.extend({
+export const StoredOutcomeSchema = z.extend(RunnerOutcomeSchema, {
   /** The runner's own timing: downloading the work files and uploading the outputs. */
   runner: z.object({
     startedOn: z.string(),
     finishedOn: z.string(),
-    downloadMs: z.number().int().min(0),
-    uploadMs: z.number().int().min(0),
+    downloadMs: z.int().check(z.gte(0)),
+    uploadMs: z.int().check(z.gte(0)),
   }),
 });
 export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;

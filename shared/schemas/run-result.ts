@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type ModelLanguage, ModelLanguageSchema } from '../submodels/model-language';
 
 /**
@@ -59,25 +59,25 @@ export const RUNNER_LIMITS = {
 
 // ---------- result.json ----------
 
-const text = (max: number = RUNNER_LIMITS.textLength) => z.string().max(max);
+const text = (max: number = RUNNER_LIMITS.textLength) => z.string().check(z.maxLength(max));
 // zod 4 numbers are finite: NaN and Infinity are refused.
 const finite = z.number();
 
 export const ResultCellSchema = z.strictObject({
   /** 0-based row and column of the cell in its table. */
-  row: z.number().int().min(0),
-  column: z.number().int().min(0),
+  row: z.int().check(z.gte(0)),
+  column: z.int().check(z.gte(0)),
   value: z.union([text(), finite, z.boolean(), z.null()]),
   /** A header cell. */
-  th: z.boolean().optional(),
-  colSpan: z.number().int().min(1).optional(),
-  rowSpan: z.number().int().min(1).optional(),
-  align: z.enum(['left', 'center', 'right']).optional(),
+  th: z.optional(z.boolean()),
+  colSpan: z.optional(z.int().check(z.gte(1))),
+  rowSpan: z.optional(z.int().check(z.gte(1))),
+  align: z.optional(z.enum(['left', 'center', 'right'])),
   /** Indentation steps of the cell's text (nested row labels). */
-  indent: z.number().int().min(0).max(10).optional(),
+  indent: z.optional(z.int().check(z.gte(0), z.lte(10))),
   /** Shown around the value, e.g. '$' and ' per QALY'. */
-  valuePrefix: text(100).optional(),
-  valuePostfix: text(100).optional(),
+  valuePrefix: z.optional(text(100)),
+  valuePostfix: z.optional(text(100)),
 });
 export type ResultCell = z.infer<typeof ResultCellSchema>;
 
@@ -85,44 +85,46 @@ export const SectionElementSchema = z.strictObject({
   kind: z.literal('section'),
   title: text(500),
   /** Plain text under the heading; blank lines separate paragraphs. */
-  text: text().optional(),
+  text: z.optional(text()),
   /** Heading level, 1 the top. */
-  level: z.number().int().min(1).max(4).optional(),
+  level: z.optional(z.int().check(z.gte(1), z.lte(4))),
 });
 
 export const ErrorElementSchema = z.strictObject({
   kind: z.literal('error'),
-  title: text(500).optional(),
+  title: z.optional(text(500)),
   message: text(),
 });
 
 export const TableElementSchema = z
   .strictObject({
     kind: z.literal('table'),
-    cells: z.array(ResultCellSchema).max(RUNNER_LIMITS.tableCells),
-    options: z
-      .strictObject({
-        title: text(500).optional(),
-        caption: text(1000).optional(),
+    cells: z.array(ResultCellSchema).check(z.maxLength(RUNNER_LIMITS.tableCells)),
+    options: z.optional(
+      z.strictObject({
+        title: z.optional(text(500)),
+        caption: z.optional(text(1000)),
         /** Rows 0 up to (not including) this one form the table head. */
-        tableHeadTillRow: z.number().int().min(0).optional(),
-        footnotes: z.array(text(2000)).max(50).optional(),
-      })
-      .optional(),
+        tableHeadTillRow: z.optional(z.int().check(z.gte(0))),
+        footnotes: z.optional(z.array(text(2000)).check(z.maxLength(50))),
+      }),
+    ),
   })
-  .superRefine((table, ctx) => {
-    const seen = new Set<string>();
-    table.cells.forEach((cell, index) => {
-      const key = `${cell.row},${cell.column}`;
-      if (seen.has(key))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['cells', index],
-          message: `a second cell at row ${cell.row}, column ${cell.column}`,
-        });
-      seen.add(key);
-    });
-  });
+  .check(
+    z.superRefine((table, ctx) => {
+      const seen = new Set<string>();
+      table.cells.forEach((cell, index) => {
+        const key = `${cell.row},${cell.column}`;
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['cells', index],
+            message: `a second cell at row ${cell.row}, column ${cell.column}`,
+          });
+        seen.add(key);
+      });
+    }),
+  );
 
 export const CHART_TYPES = ['area', 'bar', 'column', 'line', 'pie', 'donut', 'scatter', 'radar'] as const;
 
@@ -130,22 +132,22 @@ export const ChartPointSchema = z.strictObject({
   /** The series the point belongs to (a line, a bar colour, a pie). */
   group: text(200),
   x: z.union([finite, text(200)]),
-  y: finite.nullable(),
+  y: z.nullable(finite),
 });
 
 export const ChartElementSchema = z.strictObject({
   kind: z.literal('chart'),
   chartType: z.enum(CHART_TYPES),
-  data: z.array(ChartPointSchema).max(RUNNER_LIMITS.chartPoints),
-  options: z
-    .strictObject({
-      title: text(500).optional(),
-      xAxisLabel: text(200).optional(),
-      yAxisLabel: text(200).optional(),
+  data: z.array(ChartPointSchema).check(z.maxLength(RUNNER_LIMITS.chartPoints)),
+  options: z.optional(
+    z.strictObject({
+      title: z.optional(text(500)),
+      xAxisLabel: z.optional(text(200)),
+      yAxisLabel: z.optional(text(200)),
       /** Stack the groups (area, bar, column). */
-      stacked: z.boolean().optional(),
-    })
-    .optional(),
+      stacked: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 export const ResultElementSchema = z.discriminatedUnion('kind', [
@@ -157,16 +159,16 @@ export const ResultElementSchema = z.discriminatedUnion('kind', [
 export type ResultElement = z.infer<typeof ResultElementSchema>;
 
 export const RunResultSchema = z.strictObject({
-  options: z
-    .strictObject({
+  options: z.optional(
+    z.strictObject({
       /** The page title of the result (else the flow's default title). */
-      title: text(500).optional(),
-      chart: z.strictObject({ height: z.number().int().min(100).max(2000).optional() }).optional(),
-      legend: z.strictObject({ position: z.enum(['top', 'bottom', 'left', 'right', 'none']) }).optional(),
-    })
-    .optional(),
-  elements: z.array(ResultElementSchema).max(RUNNER_LIMITS.elements),
-  isJsonType: z.boolean().optional(),
+      title: z.optional(text(500)),
+      chart: z.optional(z.strictObject({ height: z.optional(z.int().check(z.gte(100), z.lte(2000))) })),
+      legend: z.optional(z.strictObject({ position: z.enum(['top', 'bottom', 'left', 'right', 'none']) })),
+    }),
+  ),
+  elements: z.array(ResultElementSchema).check(z.maxLength(RUNNER_LIMITS.elements)),
+  isJsonType: z.optional(z.boolean()),
 });
 export type RunResult = z.infer<typeof RunResultSchema>;
 
@@ -211,12 +213,12 @@ export function parseRunResult(
 
 // ---------- reproducibility record and outcome ----------
 
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
 export const HashedFileSchema = z.object({
   /** Relative to its directory (the work directory, the parameter or the output directory), with '/'. */
   path: z.string(),
-  bytes: z.number().int().min(0),
+  bytes: z.int().check(z.gte(0)),
   sha256,
 });
 export type HashedFile = z.infer<typeof HashedFileSchema>;
@@ -224,7 +226,7 @@ export type HashedFile = z.infer<typeof HashedFileSchema>;
 export const RunRecordSchema = z.object({
   language: ModelLanguageSchema,
   /** The file the runner started, relative to the work directory. */
-  entry: z.string().optional(),
+  entry: z.optional(z.string()),
   runtime: z.object({
     /** e.g. 'Python 3.11.2', 'R version 4.2.2 ...', 'LibreOffice 7.4.7.2 ...'. */
     version: z.string(),
@@ -240,12 +242,12 @@ export const RunRecordSchema = z.object({
    * SHA-256 of result.json, or for a files result of its manifest: one line `<sha256>  <path>\n` per
    * output file, sorted by path (the format of `sha256sum`).
    */
-  resultSha256: sha256.optional(),
-  exitCode: z.number().int().nullable(),
-  signal: z.string().nullable(),
+  resultSha256: z.optional(sha256),
+  exitCode: z.nullable(z.int()),
+  signal: z.nullable(z.string()),
   startedOn: z.string(),
   finishedOn: z.string(),
-  durationMs: z.number().int().min(0),
+  durationMs: z.int().check(z.gte(0)),
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 
@@ -283,13 +285,13 @@ export const LogTailSchema = z.object({
   /** The last RUNNER_LIMITS.logTailBytes of the stream, as text. */
   text: z.string(),
   /** Bytes dropped from the start. */
-  droppedBytes: z.number().int().min(0),
+  droppedBytes: z.int().check(z.gte(0)),
 });
 
 export const RunnerOutcomeSchema = z.object({
   status: z.enum(['COMPLETED', 'FAILED']),
-  fault: RunFaultSchema.optional(),
-  result: RunnerResultSchema.optional(),
+  fault: z.optional(RunFaultSchema),
+  result: z.optional(RunnerResultSchema),
   /** Files the run wrote into its output directory (result.json included), relative to it. */
   outputFiles: z.array(HashedFileSchema),
   /** Things the modeler should know about a run that worked (e.g. macros not run). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Help-menu link targets (000 §1); the Guided Tour entry may be switched off per installation. */
 export const DocumentationLinksSchema = z.object({
@@ -7,18 +7,18 @@ export const DocumentationLinksSchema = z.object({
   feedbackUrl: z.string(),
   releaseNotesUrl: z.string(),
   aboutUrl: z.string(),
-  guidedTourEnabled: z.boolean().optional(),
+  guidedTourEnabled: z.optional(z.boolean()),
 });
 export type DocumentationLinks = z.infer<typeof DocumentationLinksSchema>;
 
 export const TrackingSettingsSchema = z.object({ enabled: z.boolean() });
 
 export const UploadConfigSchema = z.object({
-  maxFileSizeBytes: z.number().int().positive(),
+  maxFileSizeBytes: z.int().check(z.positive()),
   /** Files above this size are uploaded in parts (multipart presigned URLs). */
-  multipartThresholdBytes: z.number().int().positive().optional(),
+  multipartThresholdBytes: z.optional(z.int().check(z.positive())),
   /** Extensions accepted by the file manager; empty or absent means any. */
-  allowedExtensions: z.array(z.string()).optional(),
+  allowedExtensions: z.optional(z.array(z.string())),
 });
 export type UploadConfig = z.infer<typeof UploadConfigSchema>;
 
@@ -28,7 +28,7 @@ export const AppSettingsSchema = z.object({
   privacyPolicyUrl: z.string(),
   trackingSettings: TrackingSettingsSchema,
   /** Idle session length; the web app warns 60 s before it ends. */
-  sessionTimeoutSeconds: z.number().int().positive().default(1800),
+  sessionTimeoutSeconds: z._default(z.int().check(z.positive()), 1800),
   /** E-mail domains of employees (external users may not register with them). */
   companyEmailDomains: z.array(z.string()),
   uploadConfig: UploadConfigSchema,

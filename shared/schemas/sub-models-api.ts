@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GroupNameSchema, GroupSchema } from '../submodels/groups';
 import { FORM_MESSAGES } from '../submodels/messages';
 import { InputDefinitionTypeSchema, ModelInputSchema } from '../submodels/model-input';
@@ -34,19 +34,21 @@ import { UuidSchema } from './model-api';
 /** Ids we issue (ULIDs) and any seeded id: letters, digits, '_' and '-'. */
 export const SubModelIdSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'An id has letters, digits, _ and - only');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'An id has letters, digits, _ and - only'),
+  );
 
 export const SubModelParamsSchema = z.object({ uuid: UuidSchema, subModelId: SubModelIdSchema });
-export const InputParamsSchema = SubModelParamsSchema.extend({ inputId: SubModelIdSchema });
+export const InputParamsSchema = z.extend(SubModelParamsSchema, { inputId: SubModelIdSchema });
 export const GroupParamsSchema = z.object({ uuid: UuidSchema, groupId: SubModelIdSchema });
 
 export const OutcomeSchema = z.enum(['allowed', 'forbidden', 'disallowed']);
 
 // ---------- sub-models ----------
 
-export const ListSubModelsQuerySchema = z.object({ type: SubModelTypeSchema.optional() });
+export const ListSubModelsQuerySchema = z.object({ type: z.optional(SubModelTypeSchema) });
 
 /** What the caller may do with one sub-model (spec 001 §6; shared/submodels/sub-model-access.ts). */
 export const SubModelPermissionsSchema = z.object({
@@ -55,12 +57,12 @@ export const SubModelPermissionsSchema = z.object({
   addInstance: OutcomeSchema,
 });
 
-export const SubModelViewSchema = SubModelSchema.extend({
+export const SubModelViewSchema = z.extend(SubModelSchema, {
   modelUuid: z.string(),
   /** The type of the input definition chosen when the sub-model was added; fixed afterwards. */
   definitionType: InputDefinitionTypeSchema,
   /** Incremented by every edit. */
-  version: z.number().int().positive(),
+  version: z.int().check(z.positive()),
   permissions: SubModelPermissionsSchema,
 });
 export type SubModelView = z.infer<typeof SubModelViewSchema>;
@@ -88,7 +90,7 @@ const environmentText = freeText({
 });
 
 /** POST: the payload of §7 with its definition type (required when adding). */
-export const CreateSubModelBodySchema = SubModelPayloadSchema.safeExtend({
+export const CreateSubModelBodySchema = z.safeExtend(SubModelPayloadSchema, {
   name: nameText,
   environment: environmentText,
   outputPathDir: OutputPathSchema,
@@ -100,15 +102,15 @@ export type CreateSubModelBody = z.infer<typeof CreateSubModelBodySchema>;
  * PUT: the same payload; `definitionType`, when sent, must be the stored one (422 otherwise);
  * `outdateInstances: true` is the dialog's 'Outdate instances' choice.
  */
-export const UpdateSubModelBodySchema = SubModelPayloadSchema.safeExtend({
+export const UpdateSubModelBodySchema = z.safeExtend(SubModelPayloadSchema, {
   name: nameText,
   environment: environmentText,
   outputPathDir: OutputPathSchema,
-  outdateInstances: z.boolean().optional(),
+  outdateInstances: z.optional(z.boolean()),
 });
 export type UpdateSubModelBody = z.infer<typeof UpdateSubModelBodySchema>;
 
-export const OutdateResultSchema = z.object({ outdated: z.number().int().nonnegative() });
+export const OutdateResultSchema = z.object({ outdated: z.int().check(z.nonnegative()) });
 
 // ---------- input definitions ----------
 
@@ -125,7 +127,7 @@ export const DefinitionIssueSchema = z.object({ path: z.string(), message: z.str
  * rules (a template's parameter rules; a JSON definition must be an object). An invalid template is
  * stored as well: the editor asked 'Do you want to save it anyway?'.
  */
-export const ModelInputViewSchema = ModelInputSchema.extend({
+export const ModelInputViewSchema = z.extend(ModelInputSchema, {
   subModelId: z.string(),
   name: z.string(),
   createdOn: z.string(),
@@ -140,17 +142,17 @@ export const ModelInputListSchema = z.object({ items: z.array(ModelInputViewSche
 
 const inputName = freeText({ max: 255 });
 /** JSON text; the size limit is checked on the stored text (413). */
-const valueText = z.string().max(INPUT_VALUE_MAX_BYTES);
+const valueText = z.string().check(z.maxLength(INPUT_VALUE_MAX_BYTES));
 
 export const CreateInputBodySchema = z.object({
   type: InputDefinitionTypeSchema,
-  name: inputName.optional(),
+  name: z.optional(inputName),
   /** Default: the empty value of the type (newModelInputValue). */
-  value: valueText.optional(),
+  value: z.optional(valueText),
 });
 export type CreateInputBody = z.infer<typeof CreateInputBodySchema>;
 
-export const UpdateInputBodySchema = z.object({ value: valueText, name: inputName.optional() });
+export const UpdateInputBodySchema = z.object({ value: valueText, name: z.optional(inputName) });
 export type UpdateInputBody = z.infer<typeof UpdateInputBodySchema>;
 
 /**
@@ -160,8 +162,8 @@ export type UpdateInputBody = z.infer<typeof UpdateInputBodySchema>;
  */
 export const ImportDefinitionBodySchema = z.object({
   fileName: freeText({ min: 1, max: 255 }),
-  content: z.string().max(250 * 1024),
-  inputId: SubModelIdSchema.optional(),
+  content: z.string().check(z.maxLength(250 * 1024)),
+  inputId: z.optional(SubModelIdSchema),
 });
 export type ImportDefinitionBody = z.infer<typeof ImportDefinitionBodySchema>;
 
@@ -182,9 +184,9 @@ export type HelpFileList = z.infer<typeof HelpFileListSchema>;
 
 // ---------- groups ----------
 
-export const GroupListQuerySchema = z.object({ subModelId: SubModelIdSchema.optional() });
+export const GroupListQuerySchema = z.object({ subModelId: z.optional(SubModelIdSchema) });
 
-export const GroupViewSchema = GroupSchema.extend({
+export const GroupViewSchema = z.extend(GroupSchema, {
   modelUuid: z.string(),
   createdBy: z.string(),
   createdOn: z.string(),
@@ -195,18 +197,18 @@ export type GroupView = z.infer<typeof GroupViewSchema>;
 /** Sorted by name (§7 "list by model (order by name)"). */
 export const GroupListSchema = z.object({ items: z.array(GroupViewSchema) });
 
-const scenarioIds = z.array(SubModelIdSchema).max(10_000);
+const scenarioIds = z.array(SubModelIdSchema).check(z.maxLength(10_000));
 
 export const CreateGroupBodySchema = z.object({
   executionSetupId: SubModelIdSchema,
   name: GroupNameSchema,
-  scenarioIds: scenarioIds.default([]),
+  scenarioIds: z._default(scenarioIds, []),
 });
 export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
 
 export const UpdateGroupBodySchema = z.object({
-  name: GroupNameSchema.optional(),
-  scenarioIds: scenarioIds.optional(),
+  name: z.optional(GroupNameSchema),
+  scenarioIds: z.optional(scenarioIds),
 });
 export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
 

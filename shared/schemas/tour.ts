@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Tour type and code as the spec names them (000 §7: "GT", "HOMEPAGE"). */
 export const TourTypeSchema = z.enum(['GT']);
@@ -14,12 +14,12 @@ export type TourParams = z.infer<typeof TourParamsSchema>;
 export const TourStepSchema = z.object({
   title: z.string(),
   description: z.string(),
-  progressText: z.string().optional(),
-  showButtons: z.array(z.enum(['next', 'previous', 'close'])).optional(),
-  side: z.enum(['top', 'right', 'bottom', 'left', 'over']).optional(),
-  align: z.enum(['start', 'center', 'end']).optional(),
-  nextBtnText: z.string().optional(),
-  element: z.string().optional(),
+  progressText: z.optional(z.string()),
+  showButtons: z.optional(z.array(z.enum(['next', 'previous', 'close']))),
+  side: z.optional(z.enum(['top', 'right', 'bottom', 'left', 'over'])),
+  align: z.optional(z.enum(['start', 'center', 'end'])),
+  nextBtnText: z.optional(z.string()),
+  element: z.optional(z.string()),
 });
 export type TourStep = z.infer<typeof TourStepSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** User types. The DynamoDB user record is authoritative; Cognito groups mirror it. */
 export const UserTypeSchema = z.enum(['SUPERUSER', 'INTERNALUSER', 'EXTERNALUSER']);
@@ -30,9 +30,11 @@ export type ExternalUserStatus = z.infer<typeof ExternalUserStatusSchema>;
 /** A user id is the ISID: the company-wide short user name. */
 export const IsidSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._@-]+$/, 'A user id may contain letters, digits and . _ @ - only');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9._@-]+$/, 'A user id may contain letters, digits and . _ @ - only'),
+  );
 
 export const UserSchema = z.object({
   id: IsidSchema,
@@ -41,15 +43,15 @@ export const UserSchema = z.object({
   email: z.string(),
   active: z.boolean(),
   userType: UserTypeSchema,
-  country: z.string().optional(),
-  department: z.string().optional(),
-  divisionName: z.string().optional(),
-  externalUserType: ExternalUserTypeSchema.optional(),
-  status: ExternalUserStatusSchema.optional(),
+  country: z.optional(z.string()),
+  department: z.optional(z.string()),
+  divisionName: z.optional(z.string()),
+  externalUserType: z.optional(ExternalUserTypeSchema),
+  status: z.optional(ExternalUserStatusSchema),
   /** Non-personal (service) account: excluded from some user searches. */
-  npa: z.boolean().optional(),
+  npa: z.optional(z.boolean()),
   createdOn: z.string(),
-  createdBy: z.string().optional(),
+  createdBy: z.optional(z.string()),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -70,7 +72,7 @@ export const CurrentUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   userType: UserTypeSchema,
-  externalUserType: ExternalUserTypeSchema.optional(),
+  externalUserType: z.optional(ExternalUserTypeSchema),
   permissions: UserPermissionFlagsSchema,
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

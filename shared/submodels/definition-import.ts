@@ -336,8 +336,8 @@ function controlTypeOf(raw: unknown): string | undefined {
   const letters = String(raw)
     .toUpperCase()
     .replace(/[^A-Z]/g, '');
-  if (letters === 'HIDESHOW') return ControlTypeSchema.enum.HIDE_SHOW;
-  if (letters === 'ENABLEDISABLE') return ControlTypeSchema.enum.ENABLE_DISABLE;
+  if (letters === 'HIDESHOW') return ControlTypeSchema.def.entries.HIDE_SHOW;
+  if (letters === 'ENABLEDISABLE') return ControlTypeSchema.def.entries.ENABLE_DISABLE;
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SUBMODEL_LIMITS } from './limits';
 import { FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
 
@@ -9,15 +9,20 @@ export const GROUP_LABELS = { name: 'Name' } as const;
 /** Name: required, at most 20 characters. */
 export const GroupNameSchema = z
   .string({ error: M.required(GROUP_LABELS.name) })
-  .trim()
-  .min(1, M.required(GROUP_LABELS.name))
-  .max(SUBMODEL_LIMITS.groupNameMax, M.tooLong(GROUP_LABELS.name));
+  .check(
+    z.trim(),
+    z.minLength(1, M.required(GROUP_LABELS.name)),
+    z.maxLength(SUBMODEL_LIMITS.groupNameMax, M.tooLong(GROUP_LABELS.name)),
+  );
 
 export const GroupSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   name: GroupNameSchema,
-  executionSetupId: z.string().min(1).max(64),
-  scenarioIds: z.array(z.string().min(1).max(64)).max(10_000).default([]),
+  executionSetupId: z.string().check(z.minLength(1), z.maxLength(64)),
+  scenarioIds: z._default(
+    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(10_000)),
+    [],
+  ),
 });
 export type Group = z.infer<typeof GroupSchema>;
 

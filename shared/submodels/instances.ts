@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Outcome, PermissionUser } from '../rules/model-permissions';
 import type { ModelRoles } from '../schemas/model';
 import { SUBMODEL_LIMITS } from './limits';
@@ -67,15 +67,19 @@ export const INSTANCE_LABELS = { name: 'Instance Name', label: 'Label' } as cons
 /** Name (add, save progress, clone/copy): required, at most 200. Uniqueness is a server check. */
 export const InstanceNameSchema = z
   .string({ error: M.required(INSTANCE_LABELS.name) })
-  .trim()
-  .min(1, M.required(INSTANCE_LABELS.name))
-  .max(SUBMODEL_LIMITS.instanceNameMax, M.tooLong(INSTANCE_LABELS.name));
+  .check(
+    z.trim(),
+    z.minLength(1, M.required(INSTANCE_LABELS.name)),
+    z.maxLength(SUBMODEL_LIMITS.instanceNameMax, M.tooLong(INSTANCE_LABELS.name)),
+  );
 
 export const InstanceLabelSchema = z
   .string({ error: M.required(INSTANCE_LABELS.label) })
-  .trim()
-  .min(1, M.required(INSTANCE_LABELS.label))
-  .max(SUBMODEL_LIMITS.instanceLabelMax, M.tooLong(INSTANCE_LABELS.label));
+  .check(
+    z.trim(),
+    z.minLength(1, M.required(INSTANCE_LABELS.label)),
+    z.maxLength(SUBMODEL_LIMITS.instanceLabelMax, M.tooLong(INSTANCE_LABELS.label)),
+  );
 
 /** The name is checked for uniqueness within the model, except an unchanged name when editing. */
 export function needsNameCheck(name: string, originalName?: string): boolean {
@@ -86,29 +90,35 @@ export function needsNameCheck(name: string, originalName?: string): boolean {
 export const instanceNameTaken = () => M.notUnique(INSTANCE_LABELS.name);
 
 export const InstanceSchema = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().min(1).max(SUBMODEL_LIMITS.instanceNameMax),
-  label: z.string().max(SUBMODEL_LIMITS.instanceLabelMax).optional(),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.string().check(z.minLength(1), z.maxLength(SUBMODEL_LIMITS.instanceNameMax)),
+  label: z.optional(z.string().check(z.maxLength(SUBMODEL_LIMITS.instanceLabelMax))),
   status: InstanceStatusSchema,
   createdBy: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
-  shared: z.boolean().default(false),
-  outdated: z.boolean().default(false),
-  hidden: z.boolean().default(false),
+  shared: z._default(z.boolean(), false),
+  outdated: z._default(z.boolean(), false),
+  hidden: z._default(z.boolean(), false),
   /** 'CREATOR' for the creator; other values name how a viewer got access. */
-  userAccess: z.string().optional(),
+  userAccess: z.optional(z.string()),
   type: z.enum(['scenario', 'calibration', 'display']),
-  executionSetupId: z.string().min(1).max(64),
+  executionSetupId: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The calibration instance this instance relates to. */
-  scenarioId: z.string().max(64).optional(),
-  lastGroupId: z.string().max(64).optional(),
-  input: z
-    .object({ modelInputId: z.string().max(64), value: z.string(), addNewInstance: z.boolean().optional() })
-    .optional(),
-  displayScenarios: z
-    .array(z.object({ id: z.string().max(64), label: z.string().optional(), order: z.number().int() }))
-    .optional(),
+  scenarioId: z.optional(z.string().check(z.maxLength(64))),
+  lastGroupId: z.optional(z.string().check(z.maxLength(64))),
+  input: z.optional(
+    z.object({
+      modelInputId: z.string().check(z.maxLength(64)),
+      value: z.string(),
+      addNewInstance: z.optional(z.boolean()),
+    }),
+  ),
+  displayScenarios: z.optional(
+    z.array(
+      z.object({ id: z.string().check(z.maxLength(64)), label: z.optional(z.string()), order: z.int() }),
+    ),
+  ),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FORM_MESSAGES, SUBMODEL_MESSAGES } from './messages';
 import { FIELD_LABELS, type ParameterDefinition, ParameterDefinitionSchema } from './parameter-definition';
 import { CONTROLLER_TYPES } from './parameter-types';
@@ -20,13 +20,13 @@ export const INPUT_DEFINITION_TYPE_LABELS: Record<InputDefinitionType, string> =
 export const DEFAULT_INPUT_NAME = 'default';
 
 export const ModelInputSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   type: InputDefinitionTypeSchema,
-  name: z.string().max(255).default(DEFAULT_INPUT_NAME),
+  name: z._default(z.string().check(z.maxLength(255)), DEFAULT_INPUT_NAME),
   /** JSON text: any JSON object for JSON, `{"definitions": [...]}` for JSONTEMPLATE. */
   value: z.string(),
-  createdOn: z.string().optional(),
-  modifiedOn: z.string().optional(),
+  createdOn: z.optional(z.string()),
+  modifiedOn: z.optional(z.string()),
 });
 export type ModelInput = z.infer<typeof ModelInputSchema>;
 
@@ -41,12 +41,14 @@ export const TemplateSchema = z
   .object({
     definitions: z.array(ParameterDefinitionSchema, { error: SUBMODEL_MESSAGES.invalidDataStructure }),
   })
-  .superRefine(
-    (template, ctx) => {
-      if (!Array.isArray(template.definitions)) return;
-      templateRule(template.definitions as unknown[], ctx);
-    },
-    { when: () => true },
+  .check(
+    z.superRefine(
+      (template, ctx) => {
+        if (!Array.isArray(template.definitions)) return;
+        templateRule(template.definitions as unknown[], ctx);
+      },
+      { when: () => true },
+    ),
   );
 export type Template = z.output<typeof TemplateSchema>;
 
@@ -55,7 +57,7 @@ export type Template = z.output<typeof TemplateSchema>;
  * names another parameter of a controller type (boolean, single or multi select) with a value that
  * parameter can take (true/false, or one of its option keys).
  */
-function templateRule(definitions: unknown[], ctx: z.RefinementCtx): void {
+function templateRule(definitions: unknown[], ctx: z.core.$RefinementCtx): void {
   const byId = new Map<string, Record<string, unknown>>();
   const names = new Set<string>();
   definitions.forEach((d, index) => {

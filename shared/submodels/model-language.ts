@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The model languages of spec 001 §9, in one small module: the sub-model rules (which files a language

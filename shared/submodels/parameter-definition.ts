@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { compareBounded, formatDate } from './converters';
 import { SUBMODEL_LIMITS } from './limits';
 import { DESIGNED_MESSAGES, FORM_MESSAGES, SUBMODEL_MESSAGES } from './messages';
@@ -76,31 +76,35 @@ export function variableNameProblem(name: string): string | undefined {
 const requiredText = (label: string) =>
   z
     .string({ error: (issue) => (issue.input == null ? M.required(label) : M.invalid(label)) })
-    .refine((s) => s.trim() !== '', M.required(label));
+    .check(z.refine((s) => s.trim() !== '', M.required(label)));
 
-const optionalText = (label: string) => z.string({ error: M.invalid(label) }).optional();
+const optionalText = (label: string) => z.optional(z.string({ error: M.invalid(label) }));
 
 const VariableNameSchema = z
   .string({ error: (issue) => (issue.input == null ? M.required(L.name) : M.invalid(L.name)) })
-  .superRefine((name, ctx) => {
-    const problem = variableNameProblem(name);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .check(
+    z.superRefine((name, ctx) => {
+      const problem = variableNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 
 const numberOrMessage = (label: string) =>
   z.number({ error: (issue) => (issue.input == null ? M.required(label) : M.mustBeNumber(label)) });
 
 /** A number field the refinements check for presence (so that every message shows at once). */
-const numberField = (label: string) => numberOrMessage(label).optional();
+const numberField = (label: string) => z.optional(numberOrMessage(label));
 const dateField = (label: string) =>
-  z.string({ error: (issue) => (issue.input == null ? M.required(label) : M.wrongFormat(label)) }).optional();
+  z.optional(
+    z.string({ error: (issue) => (issue.input == null ? M.required(label) : M.wrongFormat(label)) }),
+  );
 /** A bound of a range or an array column: a number or a date, checked against its dataType. */
 const boundField = (label: string) =>
-  z
-    .union([z.number(), z.string()], {
+  z.optional(
+    z.union([z.number(), z.string()], {
       error: (issue) => (issue.input == null ? M.required(label) : M.invalid(label)),
-    })
-    .optional();
+    }),
+  );
 
 /** The value a controlled parameter's controller must have: a boolean or an option key. */
 export const ControlledBySchema = z.object({
@@ -111,24 +115,25 @@ export type ControlledBy = z.infer<typeof ControlledBySchema>;
 
 const baseShape = {
   id: requiredText(L.id),
-  categoryId: z.string({ error: M.invalid(L.categoryId) }).default(DEFAULT_CATEGORY_ID),
+  categoryId: z._default(z.string({ error: M.invalid(L.categoryId) }), DEFAULT_CATEGORY_ID),
   name: VariableNameSchema,
   title: requiredText(L.title),
   question: requiredText(L.question),
-  visible: z.boolean().default(true),
-  required: z.boolean().default(false),
-  viewable: z.boolean().default(true),
-  controlType: z.enum(ControlTypeSchema.options, { error: M.invalid(L.controlType) }).optional(),
-  controlledBy: ControlledBySchema.optional(),
-  expertiseLevel: z
-    .union(ExpertiseLevelSchema.options, { error: M.invalid(L.expertiseLevel) })
-    .default(DEFAULT_EXPERTISE_LEVEL),
+  visible: z._default(z.boolean(), true),
+  required: z._default(z.boolean(), false),
+  viewable: z._default(z.boolean(), true),
+  controlType: z.optional(z.enum(ControlTypeSchema.options, { error: M.invalid(L.controlType) })),
+  controlledBy: z.optional(ControlledBySchema),
+  expertiseLevel: z._default(
+    z.union(ExpertiseLevelSchema.def.options, { error: M.invalid(L.expertiseLevel) }),
+    DEFAULT_EXPERTISE_LEVEL,
+  ),
 };
 
 export const OptionSchema = z.object({
   key: requiredText(L.key),
   text: requiredText(L.text),
-  selected: z.boolean().default(false),
+  selected: z._default(z.boolean(), false),
 });
 export type ParameterOption = z.infer<typeof OptionSchema>;
 
@@ -146,14 +151,14 @@ const cellDefault = z.union([z.string(), z.number(), z.null()], { error: M.inval
 
 export const ArrayColumnSchema = z.object({
   text: requiredText(L.columnText),
-  required: z.boolean().default(false),
-  dataType: z.enum(ColumnDataTypeSchema.options, { error: M.invalid(L.dataType) }).default('STRING'),
+  required: z._default(z.boolean(), false),
+  dataType: z._default(z.enum(ColumnDataTypeSchema.options, { error: M.invalid(L.dataType) }), 'STRING'),
   /** STRING columns: maximum length (default 200). */
-  length: numberOrMessage(L.length).default(SUBMODEL_LIMITS.arrayColumnLength),
+  length: z._default(numberOrMessage(L.length), SUBMODEL_LIMITS.arrayColumnLength),
   min: boundField(L.min),
   max: boundField(L.max),
   /** One default per row ('' or null: blank). */
-  defaultValue: z.array(cellDefault).default([]),
+  defaultValue: z._default(z.array(cellDefault), []),
 });
 export type ArrayColumn = z.infer<typeof ArrayColumnSchema>;
 
@@ -161,7 +166,7 @@ export const SelectorColumnSchema = z.object({
   key: requiredText(L.key),
   text: requiredText(L.columnText),
   /** The text shown in this column's cell of each row, by row index. */
-  cellText: z.array(z.string({ error: M.invalid(L.cellText) })).default([]),
+  cellText: z._default(z.array(z.string({ error: M.invalid(L.cellText) })), []),
 });
 export type SelectorColumn = z.infer<typeof SelectorColumnSchema>;
 
@@ -173,21 +178,23 @@ export const StringParameterSchema = z
   .object({
     ...baseShape,
     type: z.literal('STRING'),
-    length: numberOrMessage(L.length).default(SUBMODEL_LIMITS.stringParameterLength),
+    length: z._default(numberOrMessage(L.length), SUBMODEL_LIMITS.stringParameterLength),
     defaultValue: optionalText(L.defaultValue),
   })
-  .superRefine((p, ctx) => {
-    base(p, ctx);
-    lengthRule(p.length, p.defaultValue === undefined ? [] : [[p.defaultValue, ['defaultValue']]], ctx);
-  }, always);
+  .check(
+    z.superRefine((p, ctx) => {
+      base(p, ctx);
+      lengthRule(p.length, p.defaultValue === undefined ? [] : [[p.defaultValue, ['defaultValue']]], ctx);
+    }, always),
+  );
 
 export const BooleanParameterSchema = z
   .object({
     ...baseShape,
     type: z.literal('BOOLEAN'),
-    defaultValue: z.boolean({ error: M.invalid(L.defaultValue) }).optional(),
+    defaultValue: z.optional(z.boolean({ error: M.invalid(L.defaultValue) })),
   })
-  .superRefine(base, always);
+  .check(z.superRefine(base, always));
 
 const numericParameter = <T extends 'INTEGER' | 'REAL_NUMBER' | 'DECIMAL'>(type: T) =>
   z
@@ -198,10 +205,12 @@ const numericParameter = <T extends 'INTEGER' | 'REAL_NUMBER' | 'DECIMAL'>(type:
       max: numberField(L.max),
       defaultValue: numberField(L.defaultValue),
     })
-    .superRefine((p, ctx) => {
-      base(p, ctx);
-      boundsRule(type, p, [], ctx, { required: true, typeChecked: true });
-    }, always);
+    .check(
+      z.superRefine((p, ctx) => {
+        base(p, ctx);
+        boundsRule(type, p, [], ctx, { required: true, typeChecked: true });
+      }, always),
+    );
 
 export const IntegerParameterSchema = numericParameter('INTEGER');
 export const RealNumberParameterSchema = numericParameter('REAL_NUMBER');
@@ -215,18 +224,20 @@ export const DateParameterSchema = z
     max: dateField(L.max),
     defaultValue: dateField(L.defaultValue),
   })
-  .superRefine((p, ctx) => {
-    base(p, ctx);
-    boundsRule('DATE', p, [], ctx, { required: true, typeChecked: true });
-  }, always);
+  .check(
+    z.superRefine((p, ctx) => {
+      base(p, ctx);
+      boundsRule('DATE', p, [], ctx, { required: true, typeChecked: true });
+    }, always),
+  );
 
 const selectParameter = <T extends 'SINGLE_SELECT' | 'MULTI_SELECT'>(type: T) =>
-  z
-    .object({ ...baseShape, type: z.literal(type), options: z.array(OptionSchema).default([]) })
-    .superRefine((p, ctx) => {
+  z.object({ ...baseShape, type: z.literal(type), options: z._default(z.array(OptionSchema), []) }).check(
+    z.superRefine((p, ctx) => {
       base(p, ctx);
       optionsRule(p.options, type === 'SINGLE_SELECT', ctx);
-    }, always);
+    }, always),
+  );
 
 export const SingleSelectParameterSchema = selectParameter('SINGLE_SELECT');
 export const MultiSelectParameterSchema = selectParameter('MULTI_SELECT');
@@ -235,65 +246,73 @@ export const ArrayParameterSchema = z
   .object({
     ...baseShape,
     type: z.literal('ARRAY'),
-    rowDescription: z.string().optional(),
-    rows: z.array(RowSchema).default([]),
-    columns: z.array(ArrayColumnSchema).default([]),
+    rowDescription: z.optional(z.string()),
+    rows: z._default(z.array(RowSchema), []),
+    columns: z._default(z.array(ArrayColumnSchema), []),
   })
-  .superRefine((p, ctx) => {
-    base(p, ctx);
-    arrayRule(p, ctx);
-  }, always);
+  .check(
+    z.superRefine((p, ctx) => {
+      base(p, ctx);
+      arrayRule(p, ctx);
+    }, always),
+  );
 
 export const RangeParameterSchema = z
   .object({
     ...baseShape,
     type: z.literal('RANGE'),
-    dataType: z.enum(RangeDataTypeSchema.options, { error: M.invalid(L.dataType) }).default('INTEGER'),
-    from: BoundsSchema.default({}),
-    to: BoundsSchema.default({}),
+    dataType: z._default(z.enum(RangeDataTypeSchema.options, { error: M.invalid(L.dataType) }), 'INTEGER'),
+    from: z._default(BoundsSchema, {}),
+    to: z._default(BoundsSchema, {}),
   })
-  .superRefine((p, ctx) => {
-    base(p, ctx);
-    if (!isObject(p.from) || !isObject(p.to) || !RangeDataTypeSchema.safeParse(p.dataType).success) return;
-    boundsRule(p.dataType, p.from, ['from'], ctx, { required: true, typeChecked: false });
-    boundsRule(p.dataType, p.to, ['to'], ctx, { required: true, typeChecked: false });
-  }, always);
+  .check(
+    z.superRefine((p, ctx) => {
+      base(p, ctx);
+      if (!isObject(p.from) || !isObject(p.to) || !RangeDataTypeSchema.safeParse(p.dataType).success) return;
+      boundsRule(p.dataType, p.from, ['from'], ctx, { required: true, typeChecked: false });
+      boundsRule(p.dataType, p.to, ['to'], ctx, { required: true, typeChecked: false });
+    }, always),
+  );
 
 export const SelectorParameterSchema = z
   .object({
     ...baseShape,
     type: z.literal('SELECTOR'),
-    rows: z.array(RowSchema).default([]),
-    columns: z.array(SelectorColumnSchema).default([]),
+    rows: z._default(z.array(RowSchema), []),
+    columns: z._default(z.array(SelectorColumnSchema), []),
   })
-  .superRefine((p, ctx) => {
-    base(p, ctx);
-    selectorRule(p, ctx);
-  }, always);
+  .check(
+    z.superRefine((p, ctx) => {
+      base(p, ctx);
+      selectorRule(p, ctx);
+    }, always),
+  );
 
 export const LabelParameterSchema = z
   .object({ ...baseShape, type: z.literal('LABEL'), defaultValue: optionalText(L.defaultValue) })
-  .superRefine(base, always);
+  .check(z.superRefine(base, always));
 
 export const FileParameterSchema = z
   .object({
     ...baseShape,
     type: z.literal('FILE'),
     /** Largest accepted file in MB (default 1; the tooltip says not above 1 MB). */
-    size: numberOrMessage(L.size).default(SUBMODEL_LIMITS.fileParameterSizeMb.default),
+    size: z._default(numberOrMessage(L.size), SUBMODEL_LIMITS.fileParameterSizeMb.default),
     /** The help file (a file id of the entry tagged 'Help File'). */
-    files: z.string({ error: M.invalid(L.helpFile) }).optional(),
+    files: z.optional(z.string({ error: M.invalid(L.helpFile) })),
   })
-  .superRefine((p, ctx) => {
-    base(p, ctx);
-    if (typeof p.size === 'number') {
-      if (!Number.isInteger(p.size)) issue(ctx, ['size'], M.mustBeInteger(L.size));
-      else if (p.size <= 0) issue(ctx, ['size'], M.greaterThan(L.size, 0));
-      else if (p.size > SUBMODEL_LIMITS.fileParameterSizeMb.max)
-        issue(ctx, ['size'], M.equalOrSmallerThan(L.size, SUBMODEL_LIMITS.fileParameterSizeMb.max));
-    }
-    if (typeof p.files !== 'string' || p.files.trim() === '') issue(ctx, ['files'], M.required(L.helpFile));
-  }, always);
+  .check(
+    z.superRefine((p, ctx) => {
+      base(p, ctx);
+      if (typeof p.size === 'number') {
+        if (!Number.isInteger(p.size)) issue(ctx, ['size'], M.mustBeInteger(L.size));
+        else if (p.size <= 0) issue(ctx, ['size'], M.greaterThan(L.size, 0));
+        else if (p.size > SUBMODEL_LIMITS.fileParameterSizeMb.max)
+          issue(ctx, ['size'], M.equalOrSmallerThan(L.size, SUBMODEL_LIMITS.fileParameterSizeMb.max));
+      }
+      if (typeof p.files !== 'string' || p.files.trim() === '') issue(ctx, ['files'], M.required(L.helpFile));
+    }, always),
+  );
 
 export const PARAMETER_SCHEMAS = {
   STRING: StringParameterSchema,
@@ -309,7 +328,7 @@ export const PARAMETER_SCHEMAS = {
   SELECTOR: SelectorParameterSchema,
   LABEL: LabelParameterSchema,
   FILE: FileParameterSchema,
-} as const satisfies Record<ParameterType, z.ZodType>;
+} as const satisfies Record<ParameterType, z.ZodMiniType>;
 
 export const ParameterDefinitionSchema = z.discriminatedUnion(
   'type',
@@ -343,7 +362,7 @@ export type DefinitionOf<T extends ParameterType> = Extract<ParameterDefinition,
 
 // ---------- rules ----------
 
-type Ctx = z.RefinementCtx;
+type Ctx = z.core.$RefinementCtx;
 type Path = (string | number)[];
 
 function issue(ctx: Ctx, path: Path, message: string): void {

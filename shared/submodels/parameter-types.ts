@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The vocabulary of input definitions (spec 001 §3): parameter types, the data types of range and

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ModelRole } from '../schemas/model';
 import { FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
 import type { SubModelType } from './sub-model';
@@ -17,24 +17,25 @@ export const ShareUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   /** The user's role on the entry (OWNER, CALIBRATORMODELER...). */
-  ownershipType: z.string().optional(),
-  userAccess: z.string().optional(),
+  ownershipType: z.optional(z.string()),
+  userAccess: z.optional(z.string()),
   /** False when the user lacks access to the instance's sub-model. */
-  subModelAccess: z.boolean().optional(),
+  subModelAccess: z.optional(z.boolean()),
 });
 export type ShareUser = z.infer<typeof ShareUserSchema>;
 
 /** §3 "Share request": isids and messageText, both required (§5). */
 export const ShareRequestSchema = z.object({
   isids: z
-    .array(z.string().min(1).max(64), { error: M.required(SHARE_LABELS.users) })
-    .min(1, M.required(SHARE_LABELS.users))
-    .max(1),
+    .array(z.string().check(z.minLength(1), z.maxLength(64)), { error: M.required(SHARE_LABELS.users) })
+    .check(z.minLength(1, M.required(SHARE_LABELS.users)), z.maxLength(1)),
   messageText: z
     .string({ error: M.required(SHARE_LABELS.message) })
-    .trim()
-    .min(1, M.required(SHARE_LABELS.message))
-    .max(4000, M.tooLong(SHARE_LABELS.message)),
+    .check(
+      z.trim(),
+      z.minLength(1, M.required(SHARE_LABELS.message)),
+      z.maxLength(4000, M.tooLong(SHARE_LABELS.message)),
+    ),
 });
 export type ShareRequest = z.infer<typeof ShareRequestSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SUBMODEL_LIMITS } from './limits';
 import { FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
 import { InputDefinitionTypeSchema } from './model-input';
@@ -44,8 +44,10 @@ export const RELATIVE_PATH = /^(?!\/)[A-Za-z0-9_\-/]+$/;
 
 export const OutputPathSchema = z
   .string({ error: M.required(FORM_LABELS.outputPathDir) })
-  .min(1, { message: M.required(FORM_LABELS.outputPathDir), abort: true })
-  .regex(RELATIVE_PATH, SUBMODEL_MESSAGES.pathMustBeRelative);
+  .check(
+    z.minLength(1, { message: M.required(FORM_LABELS.outputPathDir), abort: true }),
+    z.regex(RELATIVE_PATH, SUBMODEL_MESSAGES.pathMustBeRelative),
+  );
 
 const { min: TIMEOUT_MIN, max: TIMEOUT_MAX } = SUBMODEL_LIMITS.timeoutMinutes;
 
@@ -56,31 +58,33 @@ export const TimeoutMinutesSchema = z
         ? M.required(FORM_LABELS.timeoutMinutes)
         : M.mustBeNumber(FORM_LABELS.timeoutMinutes),
   })
-  .int(M.mustBeInteger(FORM_LABELS.timeoutMinutes))
-  .min(TIMEOUT_MIN, M.equalOrGreaterThan(FORM_LABELS.timeoutMinutes, TIMEOUT_MIN))
-  .max(TIMEOUT_MAX, M.equalOrSmallerThan(FORM_LABELS.timeoutMinutes, TIMEOUT_MAX));
+  // z.int() as a check, not as the base schema: a non-number keeps the required/number message above
+  // and a fraction gets its own integer message.
+  .check(
+    z.int(M.mustBeInteger(FORM_LABELS.timeoutMinutes)),
+    z.gte(TIMEOUT_MIN, M.equalOrGreaterThan(FORM_LABELS.timeoutMinutes, TIMEOUT_MIN)),
+    z.lte(TIMEOUT_MAX, M.equalOrSmallerThan(FORM_LABELS.timeoutMinutes, TIMEOUT_MAX)),
+  );
 
 const requiredText = (label: string, max = 255) =>
   z
     .string({ error: M.required(label) })
-    .trim()
-    .min(1, M.required(label))
-    .max(max, M.tooLong(label));
+    .check(z.trim(), z.minLength(1, M.required(label)), z.maxLength(max, M.tooLong(label)));
 
-const optionalId = z
-  .string()
-  .max(64)
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
+const optionalId = z.pipe(
+  z.optional(z.string().check(z.maxLength(64))),
+  z.transform((v: string | undefined) => (v === '' ? undefined : v)),
+);
 
 /** The Add/Edit sub-model dialog. Links the section does not offer are dropped by toSubModelPayload. */
 export const SubModelFormSchema = z.object({
   name: requiredText(FORM_LABELS.name),
   /** File uuids of the entry chosen as execution files. */
   executionModels: z
-    .array(z.string().min(1).max(64), { error: M.required(FORM_LABELS.executionModels) })
-    .min(1, M.required(FORM_LABELS.executionModels))
-    .max(200),
+    .array(z.string().check(z.minLength(1), z.maxLength(64)), {
+      error: M.required(FORM_LABELS.executionModels),
+    })
+    .check(z.minLength(1, M.required(FORM_LABELS.executionModels)), z.maxLength(200)),
   outputPathDir: OutputPathSchema,
   executionSetupId: optionalId,
   displayExecutionSetupId: optionalId,
@@ -95,19 +99,17 @@ export type SubModelFormValues = z.output<typeof SubModelFormSchema>;
 
 /** The stored sub-model (execution setup). */
 export const SubModelSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   type: SubModelTypeSchema,
-  name: z.string().min(1).max(255),
-  environment: z.string().min(1).max(255),
-  executionModels: z.array(z.string().min(1).max(64)).min(1).max(200),
-  timeoutSeconds: z
-    .number()
-    .int()
-    .min(TIMEOUT_MIN * 60)
-    .max(TIMEOUT_MAX * 60),
-  executionSetupId: z.string().max(64).optional(),
-  displayExecutionSetupId: z.string().max(64).optional(),
-  outputPathDir: z.string().regex(RELATIVE_PATH),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  environment: z.string().check(z.minLength(1), z.maxLength(255)),
+  executionModels: z
+    .array(z.string().check(z.minLength(1), z.maxLength(64)))
+    .check(z.minLength(1), z.maxLength(200)),
+  timeoutSeconds: z.int().check(z.gte(TIMEOUT_MIN * 60), z.lte(TIMEOUT_MAX * 60)),
+  executionSetupId: z.optional(z.string().check(z.maxLength(64))),
+  displayExecutionSetupId: z.optional(z.string().check(z.maxLength(64))),
+  outputPathDir: z.string().check(z.regex(RELATIVE_PATH)),
   createdBy: z.string(),
   createdOn: z.string(),
   modifiedOn: z.string(),
@@ -115,32 +117,37 @@ export const SubModelSchema = z.object({
 export type SubModel = z.infer<typeof SubModelSchema>;
 
 /** What the create and update calls send (§7): the form in seconds, with the section's links only. */
-export const SubModelPayloadSchema = SubModelSchema.pick({
-  type: true,
-  name: true,
-  environment: true,
-  executionModels: true,
-  timeoutSeconds: true,
-  executionSetupId: true,
-  displayExecutionSetupId: true,
-  outputPathDir: true,
-})
-  .extend({ definitionType: InputDefinitionTypeSchema.optional() })
-  .superRefine((p, ctx) => {
-    const links = SUB_MODEL_LINKS[p.type];
-    if (p.executionSetupId && !links.calibration)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['executionSetupId'],
-        message: M.invalid(FORM_LABELS.executionSetupId),
-      });
-    if (p.displayExecutionSetupId && !links.display)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['displayExecutionSetupId'],
-        message: M.invalid(FORM_LABELS.displayExecutionSetupId),
-      });
-  });
+export const SubModelPayloadSchema = z
+  .extend(
+    z.pick(SubModelSchema, {
+      type: true,
+      name: true,
+      environment: true,
+      executionModels: true,
+      timeoutSeconds: true,
+      executionSetupId: true,
+      displayExecutionSetupId: true,
+      outputPathDir: true,
+    }),
+    { definitionType: z.optional(InputDefinitionTypeSchema) },
+  )
+  .check(
+    z.superRefine((p, ctx) => {
+      const links = SUB_MODEL_LINKS[p.type];
+      if (p.executionSetupId && !links.calibration)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['executionSetupId'],
+          message: M.invalid(FORM_LABELS.executionSetupId),
+        });
+      if (p.displayExecutionSetupId && !links.display)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['displayExecutionSetupId'],
+          message: M.invalid(FORM_LABELS.displayExecutionSetupId),
+        });
+    }),
+  );
 export type SubModelPayload = z.infer<typeof SubModelPayloadSchema>;
 
 export const minutesToSeconds = (minutes: number) => Math.round(minutes * 60);

@@ -1,6 +1,6 @@
 import type { FileHistorySchema } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { toFileHistory } from './file-versions';
 import { loadFileFor } from './load-file';
 

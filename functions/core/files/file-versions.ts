@@ -1,5 +1,5 @@
 import type { FileHistorySchema } from '@shared/schemas/collaboration';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { FileVersionRecord, ModelFileRecord } from '../../data/model-files';
 
 type FileHistory = z.infer<typeof FileHistorySchema>;

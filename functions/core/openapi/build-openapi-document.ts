@@ -1,7 +1,7 @@
 import { API_BASE_PATH, HTTP_ROUTES } from '@shared/api/routes';
 import { API_SCHEMAS, type RouteKey, type RouteSchemas } from '@shared/api/schemas';
 import { ErrorBodySchema } from '@shared/schemas/error';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,12 +45,12 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
   };
 }
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+function parametersOf(schema: z.ZodMiniType | undefined, where: 'path' | 'query'): JsonSchema[] {
   if (!schema) return [];
   const json = toSchema(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -63,9 +63,9 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
   }));
 }
 
-function requestBodyOf(schema: z.ZodType): JsonSchema {
+function requestBodyOf(schema: z.ZodMiniType): JsonSchema {
   const optional = schema.safeParse(undefined).success;
-  const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  const inner = schema instanceof z.ZodMiniOptional ? (schema.def.innerType as z.ZodMiniType) : schema;
   return { required: !optional, content: { 'application/json': { schema: toSchema(inner, 'input') } } };
 }
 

@@ -1,5 +1,5 @@
 import { RunJobSchema, StoredOutcomeSchema } from '@shared/schemas/run-job';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { getExecutionRun } from '../../data/executions';
 import { findRunDocument, getRunDocument } from '../../data/run-files';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
@@ -7,7 +7,7 @@ import { applyRunEvent } from '../executions/run-events';
 import { storeRunRecord } from './run-record';
 import { PipelineError, PreparedRunSchema, RunExecutionInputSchema, RunNotActiveError } from './run-state';
 
-const CollectStateSchema = RunExecutionInputSchema.extend({ prepared: PreparedRunSchema });
+const CollectStateSchema = z.extend(RunExecutionInputSchema, { prepared: PreparedRunSchema });
 
 export interface CollectedRun {
   runId: string;

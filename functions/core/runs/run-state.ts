@@ -1,5 +1,5 @@
 import type { RunnerName } from '@shared/schemas/run-job';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The state of one execution of the run-model state machine (cdk/state-machine/run-model.asl.json)
@@ -7,10 +7,10 @@ import * as z from 'zod';
  * `error` once something failed (the ASL's Catch puts it there).
  */
 export const RunExecutionInputSchema = z.object({
-  runId: z.string().min(1),
-  groupId: z.string().min(1),
-  instanceId: z.string().min(1),
-  modelUuid: z.string().min(1),
+  runId: z.string().check(z.minLength(1)),
+  groupId: z.string().check(z.minLength(1)),
+  instanceId: z.string().check(z.minLength(1)),
+  modelUuid: z.string().check(z.minLength(1)),
 });
 export type RunExecutionInput = z.infer<typeof RunExecutionInputSchema>;
 
@@ -30,8 +30,8 @@ export const PreparedRunSchema = z.object({
   runId: z.string(),
   jobKey: z.string(),
   runner: z.enum(['python', 'r', 'excel']),
-  timeoutSeconds: z.number().int(),
-  modelTimeoutSeconds: z.number().int(),
+  timeoutSeconds: z.int(),
+  modelTimeoutSeconds: z.int(),
 });
 
 /**

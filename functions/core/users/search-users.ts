@@ -1,6 +1,6 @@
 import type { UserSearchResultSchema } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { normalizeSearchText, searchUserEntries, USER_SEARCH_PREFIX_LENGTH } from '../../data/users';
 import { ForbiddenError } from '../../lib/errors';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The part of the local cloud's `endpoints.json` (docs/development.md) that the browser tests and the
@@ -15,9 +15,9 @@ export const PersonaSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   userType: z.enum(['SUPERUSER', 'INTERNALUSER', 'EXTERNALUSER']),
-  externalUserType: z.string().optional(),
+  externalUserType: z.optional(z.string()),
   active: z.boolean(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
 });
 export type Persona = z.infer<typeof PersonaSchema>;
 
@@ -25,7 +25,7 @@ export const EndpointsSchema = z.object({
   region: z.string(),
   web: z.string(),
   api: z.string(),
-  ws: z.string().optional(),
+  ws: z.optional(z.string()),
   dynamodb: z.string(),
   cognito: z.string(),
   outbox: z.string(),

@@ -1,5 +1,5 @@
 import { type FieldErrors, type FieldValues, type Resolver, set } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A react-hook-form resolver for a shared zod schema (STYLE.md §3: forms validate with the schemas of
@@ -13,7 +13,7 @@ import type * as z from 'zod';
  * The form is typed by the schema's output (as @hookform/resolvers does): `values` on success are that
  * output (trimmed, defaults applied), which react-hook-form hands to `handleSubmit`.
  */
-export function zodResolver<Schema extends z.ZodType<FieldValues, unknown>>(
+export function zodResolver<Schema extends z.ZodMiniType<FieldValues, unknown>>(
   schema: Schema,
 ): Resolver<z.output<Schema>> {
   return async (values) => {

@@ -8,7 +8,7 @@ import type {
   ShareModelBodySchema,
   ShareResultSchema,
 } from '@shared/schemas/collaboration';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/message-stack';
 import { modelFilePath, modelPath } from './models-api';

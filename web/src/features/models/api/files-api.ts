@@ -14,7 +14,7 @@ import type { InstanceListPage } from '@shared/schemas/instance-api';
 import type { FileNode } from '@shared/schemas/model-api';
 import type { SubModelList } from '@shared/schemas/sub-models-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { api, type RequestOptions } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';
 import { modelFilePath, modelKeys, modelPath } from './models-api';

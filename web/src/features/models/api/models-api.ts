@@ -23,7 +23,7 @@ import {
 } from '@shared/schemas/model-api';
 import type { SubModelList } from '@shared/schemas/sub-models-api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
 
 /**

@@ -2,7 +2,7 @@ import type {
   CreateNotificationBodySchema,
   CreateNotificationResultSchema,
 } from '@shared/schemas/collaboration';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export type CreateNotificationBody = z.input<typeof CreateNotificationBodySchema>;

@@ -13,7 +13,7 @@ import type {
 import type { InputDefinitionType } from '@shared/submodels/model-input';
 import type { SubModelType } from '@shared/submodels/sub-model';
 import { queryOptions } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { api, type RequestOptions } from '../../../lib/api-client';
 import { type WorkspaceInstance, workspaceKeys } from '../../../lib/workspace';
 

@@ -13,7 +13,7 @@ import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
 import { FORM_MESSAGES, SUBMODEL_MESSAGES } from '@shared/submodels/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/message-stack';
@@ -36,10 +36,12 @@ export const INSTANCE_DIALOG_WIDTH = '40rem';
 
 const OptionalLabelSchema = z
   .string()
-  .trim()
-  .max(SUBMODEL_LIMITS.instanceLabelMax, FORM_MESSAGES.tooLong(INSTANCE_LABELS.label));
+  .check(
+    z.trim(),
+    z.maxLength(SUBMODEL_LIMITS.instanceLabelMax, FORM_MESSAGES.tooLong(INSTANCE_LABELS.label)),
+  );
 /** Add has a label too; edit and clone leave it out. */
-const NameFormSchema = z.object({ name: InstanceNameSchema, label: OptionalLabelSchema.optional() });
+const NameFormSchema = z.object({ name: InstanceNameSchema, label: z.optional(OptionalLabelSchema) });
 const LabelSchema = z.object({ label: InstanceLabelSchema });
 
 type NameForm = { name: string; label?: string };

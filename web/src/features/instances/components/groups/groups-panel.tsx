@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { ApiError } from '../../../../lib/api-client';
 import { zodResolver } from '../../../../lib/zod-resolver';
