@@ -3,6 +3,7 @@ import { AREAS, type AreaName, areaEntries } from '@shared/api/routes';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { lazySchemas } from './lazy-schemas';
 import { prebuiltOpenApiDocument } from './prebuilt-openapi';
+import { withoutXraySdkV2Patcher } from './xray-sdk-v2-patcher';
 
 /**
  * How every Lambda function is bundled: one definition for the CDK construct (area-function.ts,
@@ -49,6 +50,8 @@ export function baseBuildOptions(): BuildOptions {
         runtime: path.join(FUNCTIONS_DIR, 'lib', 'lazy-schema.ts'),
         pure: /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/,
       }),
+      // The X-Ray SDK's patcher for the AWS SDK v2 (which we do not have) and its semver stay out.
+      withoutXraySdkV2Patcher(),
     ],
     metafile: true,
     logLevel: 'error',
