@@ -493,21 +493,28 @@ export class CatalogIndex {
   }
 
   /**
-   * Applies one change; returns false when the entry already holds this rev or a higher one (the
-   * catch-up re-reads a window of recent changes, and changes may arrive out of order).
+   * Whether `apply` would change anything now: false when the entry already holds this rev or a higher
+   * one (the catch-up re-reads a window of recent changes, and changes may arrive out of order). What
+   * an entry holds only moves to higher revs, so a change this refuses stays refused later in a batch.
    */
-  apply(changeId: string, entry: CatalogEntry): boolean {
+  private isNews(entry: CatalogEntry): boolean {
     const rev = entry.rev ?? 0;
     const tombstone = this.tombstones.get(entry.uuid);
-    if (tombstone && rev <= tombstone.rev) return false;
+    if (tombstone) return rev > tombstone.rev;
+    const current = this.slotOf(entry.uuid);
+    if (current === undefined || this.status[current] === DEAD) return true;
+    const held = this.revs[current] as number;
+    // Equal revs are one change read twice, except rev 0 (changes from before revs): log order.
+    return !(rev < held || (rev === held && rev > 0));
+  }
+
+  /** Applies one change; returns false when it is not news (`isNews`). */
+  apply(changeId: string, entry: CatalogEntry): boolean {
+    if (!this.isNews(entry)) return false;
+    const rev = entry.rev ?? 0;
+    const tombstone = this.tombstones.get(entry.uuid);
     const current = tombstone ? undefined : this.slotOf(entry.uuid);
-    const live = current !== undefined && this.status[current] !== DEAD;
-    if (live) {
-      const held = this.revs[current] as number;
-      // Equal revs are one change read twice, except rev 0 (changes from before revs): log order.
-      if (rev < held || (rev === held && rev > 0)) return false;
-      this.kill(current);
-    }
+    if (current !== undefined && this.status[current] !== DEAD) this.kill(current);
     this.version++;
     if (isRemoved(entry)) {
       this.appendedSlot.delete(entry.uuid);
@@ -531,12 +538,15 @@ export class CatalogIndex {
   }
 
   /**
-   * Applies changes in order; returns those that applied. A large batch leaves the sort orders to be
-   * re-sorted once when next asked for, instead of one insertion per change.
+   * Applies changes in order; returns those that applied. A batch with many changes that are news
+   * leaves the sort orders to be re-sorted once when next asked for, instead of one insertion per
+   * change; changes the index already holds (a load re-reads the catch-up window before its
+   * snapshot's newest change, which after a burst of writes holds thousands) do not count.
    */
   applyAll(changes: readonly CatalogChange[]): CatalogChange[] {
-    if (changes.length > BULK_CHANGES) this.ordersStale = true;
-    return changes.filter((change) => this.apply(change.id, change.entry));
+    const news = changes.filter((change) => this.isNews(change.entry));
+    if (news.length > BULK_CHANGES) this.ordersStale = true;
+    return news.filter((change) => this.apply(change.id, change.entry));
   }
 
   private kill(slot: number): void {

@@ -1,8 +1,8 @@
 import type { CatalogEntry } from '@shared/schemas/catalog';
 import { encodeTime } from 'ulid';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChangeRead, LegacySnapshot } from '../../data/catalog-log';
-import type { CatalogIndex } from './catalog-index';
+import { CatalogIndex } from './catalog-index';
 import {
   CATCH_UP_WINDOW_MS,
   type CatalogStore,
@@ -153,6 +153,43 @@ describe('compaction', () => {
     expect(result).toMatchObject({ skipped: false, entries: 1, lastChangeId });
     expect(store.legacy).toBeUndefined();
     expect(stateOf((await loadCatalog(store)).index)).toEqual(new Map([[uuidOf(4), 'Old format@0']]));
+  });
+});
+
+describe('loading', () => {
+  it("keeps the snapshot's sort orders when the catch-up window re-reads a burst of changes it holds", async () => {
+    // A burst of writes (a bulk import, the seed script) puts thousands of changes in the window
+    // before the snapshot's newest change; every load reads them again.
+    const store = new MemoryStore(500);
+    const burst = 2500;
+    for (let n = 1; n <= burst; n++)
+      store.commit(changeId(START + n), entry(uuidOf(n), 1, `Model ${String(burst - n).padStart(5, '0')}`));
+    await compactCatalog(store);
+    const sorts = vi.spyOn(
+      CatalogIndex.prototype as unknown as { sortedSlots: () => Int32Array },
+      'sortedSlots',
+    );
+    try {
+      const loaded = await loadCatalog(store);
+      expect(loaded).toMatchObject({ replayed: burst, news: 0 });
+      expect(sorts).not.toHaveBeenCalled();
+
+      // A burst of real news is still applied in bulk: one re-sort, the orders right.
+      for (let n = 1; n <= burst; n++)
+        store.commit(
+          changeId(START + 60_000 + n),
+          entry(uuidOf(n), 2, `Renamed ${String(n).padStart(5, '0')}`),
+        );
+      const changed = await loadCatalog(store);
+      expect(changed.news).toBe(burst);
+      expect(sorts).toHaveBeenCalled();
+      expect(changed.index.order('name').length).toBe(burst);
+      expect(changed.index.toSnapshot('', 0).entries.find((e) => e.uuid === uuidOf(1))?.name).toBe(
+        'Renamed 00001',
+      );
+    } finally {
+      sorts.mockRestore();
+    }
   });
 });
 
