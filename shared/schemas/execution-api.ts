@@ -5,6 +5,7 @@ import {
   MAX_GROUP_INSTANCES,
 } from '../executions/execution-status';
 import { InstanceStatusSchema } from '../submodels/instances';
+import { booleanText } from './input';
 import { UuidSchema } from './model-api';
 import {
   HashedFileSchema,
@@ -53,11 +54,6 @@ export const CreateExecutionResultSchema = z.object({
 });
 export type CreateExecutionResult = z.infer<typeof CreateExecutionResultSchema>;
 
-const booleanText = z.pipe(
-  z.enum(['true', 'false']),
-  z.transform((v) => v === 'true'),
-);
-
 /** §3 "find executions with pageSize, pageIndex (offset), orderBy, orderDesc". */
 export const ExecutionQueueQuerySchema = z.object({
   pageIndex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
@@ -72,7 +68,7 @@ export const ExecutionQueueQuerySchema = z.object({
     EXECUTION_QUEUE_PAGE_SIZE,
   ),
   orderBy: z._default(z.enum(['createdOn']), 'createdOn'),
-  orderDesc: z._default(booleanText, true),
+  orderDesc: z._default(booleanText(), true),
 });
 export type ExecutionQueueQuery = z.output<typeof ExecutionQueueQuerySchema>;
 

@@ -199,6 +199,29 @@ export const NoBodySchema = z.unknown().check(
   }),
 );
 
+// ---------- query strings ----------
+
+/**
+ * A comma-separated query value as a list of at most `max` items ('DRAFT,PUBLISHED'); absent stays
+ * absent. zod/mini has no `preprocess`: this is the pipe classic's builds, a transform feeding the list.
+ */
+export function commaSeparated<T extends z.ZodMiniType<string>>(item: T, max: number) {
+  return z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v)),
+    z.optional(z.array(item).check(z.maxLength(max))),
+  );
+}
+
+/** 'true' or 'false' in a query string, as a boolean. */
+export function booleanText() {
+  return once('booleanText', () =>
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+  );
+}
+
 // ---------- messages ----------
 
 const TEXT_PROBLEMS: Record<TextProblem, (multiline: boolean) => string> = {

@@ -8,7 +8,7 @@ import {
 } from '../submodels/instances';
 import { SUBMODEL_LIMITS } from '../submodels/limits';
 import { ShareUserSchema } from '../submodels/sharing';
-import { freeText, textCharacters } from './input';
+import { booleanText, commaSeparated, freeText, textCharacters } from './input';
 import { UuidSchema } from './model-api';
 import { IsidSchema } from './user';
 
@@ -47,31 +47,20 @@ export const INSTANCE_PAGE_SIZES: readonly number[] = [
   SUBMODEL_LIMITS.modelInputPageSize,
 ];
 
-// Mini has no `preprocess`: classic's is this pipe (a transform into the schema), parsing alike.
-const csv = <T extends z.ZodMiniType<string>>(item: T, max: number) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v)),
-    z.optional(z.array(item).check(z.maxLength(max))),
-  );
-const booleanText = z.pipe(
-  z.enum(['true', 'false']),
-  z.transform((v) => v === 'true'),
-);
-
 export const ListInstancesQuerySchema = z.object({
   /** The sub-model (execution setup); all sub-models of the entry the caller sees when absent. */
   executionSetupId: z.optional(IdSchema),
-  status: csv(InstanceStatusSchema, INSTANCE_STATUSES.length),
+  status: commaSeparated(InstanceStatusSchema, INSTANCE_STATUSES.length),
   /** One instance name, matched whole (trimmed, any case). */
   name: z.optional(freeText({ max: SUBMODEL_LIMITS.instanceNameMax })),
   /** Creator ISIDs, comma-separated. */
-  createdBy: csv(IsidSchema, 50),
+  createdBy: commaSeparated(IsidSchema, 50),
   /** Month of the creation date (UTC), 1 = January. */
   createdOnMonth: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(12))),
   /** Search: a part of the name, the label or the creator's name (any case). */
   query: z.optional(freeText({ max: 200 })),
   /** Hidden instances (the visualization's unsaved analyses) are listed only with `hidden=true`. */
-  hidden: z.optional(booleanText),
+  hidden: z.optional(booleanText()),
   /** `mine`: instances the caller created or that are shared with the caller. */
   view: z._default(z.enum(['all', 'mine']), 'all'),
   /** An offset: the index of the first row (§3). */
@@ -84,7 +73,7 @@ export const ListInstancesQuerySchema = z.object({
     SUBMODEL_LIMITS.instancePageSize,
   ),
   orderBy: z._default(z.enum(INSTANCE_ORDER_BY), 'createdOn'),
-  orderDesc: z._default(booleanText, true),
+  orderDesc: z._default(booleanText(), true),
 });
 export type ListInstancesQuery = z.output<typeof ListInstancesQuerySchema>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { freeText, mediaType } from './input';
+import { commaSeparated, freeText, mediaType } from './input';
 import {
   InformationClassificationSchema,
   ModelMetadataSchema,
@@ -70,15 +70,8 @@ export type ModelPermissions = z.infer<typeof ModelPermissionsSchema>;
 
 // ---------- list (table view) ----------
 export const ListSortSchema = z.enum(['name', 'modelType', 'creator', 'createdOn', 'status']);
-/**
- * A comma-separated query value as a list ('DRAFT,PUBLISHED'). zod/mini has no `preprocess`: this is
- * the pipe it builds, a transform feeding the list schema.
- */
-const csv = <T extends z.ZodMiniType<string>>(item: T) =>
-  z.pipe(
-    z.transform((v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v)),
-    z.optional(z.array(item).check(z.maxLength(50))),
-  );
+/** A comma-separated filter value ('DRAFT,PUBLISHED') of at most 50 values. */
+const csv = <T extends z.ZodMiniType<string>>(item: T) => commaSeparated(item, 50);
 
 export const ListModelsQuerySchema = z.object({
   view: z._default(z.enum(['all', 'mine']), 'all'),
