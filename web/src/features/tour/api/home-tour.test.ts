@@ -59,6 +59,26 @@ describe('the home-page tour (driver.js in jsdom)', () => {
     expect(onComplete).not.toHaveBeenCalled();
   });
 
+  it('leaves only the current target marked when Next is clicked before a highlight has finished', async () => {
+    document.body.innerHTML = '<div id="a">A</div><div id="b">B</div><div id="c">C</div>';
+    const targeted: TourStep[] = ['a', 'b', 'c'].map((id) => ({
+      element: `#${id}`,
+      title: id,
+      description: `Step ${id}`,
+    }));
+    await runTour(targeted, () => {});
+    expect(document.getElementById('a')).toHaveClass('driver-active-element');
+    // Two quick clicks, as a hurried user makes them, each before the highlight has finished moving.
+    next()?.click();
+    next()?.click();
+    expect(document.querySelector('.driver-popover-title')?.textContent).toBe('c');
+
+    const marked = () => [...document.querySelectorAll('.driver-active-element')].map((e) => e.id);
+    await vi.waitFor(() => expect(marked()).toEqual(['c']), { timeout: 10_000 });
+    expect(document.getElementById('b')).not.toHaveAttribute('aria-expanded');
+    expect(document.getElementById('c')).toHaveAttribute('aria-expanded', 'true');
+  }, 20_000);
+
   it("draws its popover with the app's theme (tour.css), not driver.js's defaults alone", async () => {
     await runTour(steps, () => {});
     expect(document.querySelector('.driver-popover')).toHaveClass('mr-tour');

@@ -66,6 +66,23 @@ let starting = false;
 export const TOUR_POPOVER_CLASS = 'mr-tour';
 /** Room (px) around a highlighted element. */
 const STAGE_PADDING = 8;
+/** driver.js's stand-in target of a step without an element. */
+const DUMMY_TARGET_ID = 'driver-dummy-element';
+
+/**
+ * driver.js (1.8) unmarks the previous target only when that target's 400 ms highlight animation
+ * has finished: Next clicked sooner leaves it with `driver-active-element` and `aria-expanded="true"`
+ * for the rest of the tour, so a screen reader hears of a dialog it no longer controls. Called once
+ * a highlight has finished, this unmarks every element but the current target.
+ */
+export function unmarkStaleTargets(current: Element | undefined): void {
+  const target = current ?? document.getElementById(DUMMY_TARGET_ID);
+  for (const element of document.querySelectorAll('.driver-active-element')) {
+    if (element === target) continue;
+    element.classList.remove('driver-active-element', 'driver-no-interaction');
+    for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) element.removeAttribute(name);
+  }
+}
 
 /**
  * Runs the tour; `onComplete` runs once when the user finishes it with Done on the last step, not
@@ -103,6 +120,7 @@ export async function runTour(contentList: readonly TourStep[], onComplete: () =
     // overlay vanishes instead of showing as a small white square.
     onHighlightStarted: (element) =>
       tour.setConfig({ ...tour.getConfig(), stagePadding: element ? STAGE_PADDING : 0 }),
+    onHighlighted: unmarkStaleTargets,
     // Done on the last step (its button, or the right arrow key) is the only way to complete it.
     onDoneClick: () => {
       completed = true;
