@@ -48,6 +48,7 @@ export const notificationsQuery = (limit: number = LIMITS.notificationMenuSize) 
         return await api.get<NotificationList>('/notifications', {
           query: { limit },
           handleErrors: true,
+          touchesSession: false,
           signal,
         });
       } catch (error) {
