@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '../config/env';
-import { ApiError, api } from './api-client';
+import { ApiError, api, withoutSessionActivity } from './api-client';
 import { getIdToken, signOutEverywhere } from './auth';
 import { clearMessages, getMessages } from './message-stack';
 import { registerNavigate } from './navigation';
@@ -55,6 +55,17 @@ describe('api client', () => {
     expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).toBeNull();
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('does not count calls started inside withoutSessionActivity, even when they end after it', async () => {
+    window.localStorage.removeItem(SESSION_EXPIRES_KEY);
+    fetchMock.mockResolvedValue(json(200, {}));
+    const started = withoutSessionActivity(() => api.get('/models/m1/instances'));
+    await started;
+    expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).toBeNull();
+    fetchMock.mockResolvedValue(json(200, {}));
+    await api.get('/models/m1/instances');
+    expect(readExpiresAt()).toBeGreaterThan(Date.now());
   });
 
   it('on 403 says so and redirects to the access-denied page', async () => {

@@ -115,11 +115,30 @@ function callerHandles(options: RequestOptions, error: ApiError): boolean {
   return typeof handleErrors === 'function' ? handleErrors(error) : handleErrors === true;
 }
 
+let backgroundDepth = 0;
+
+/**
+ * Runs `start`; the calls it starts at once (synchronously) are the app's own, not the user's
+ * activity: they do not push the idle session's expiry forward (`touchesSession: false`). For
+ * refetches a live message triggers (TanStack Query starts a refetch's queryFn synchronously inside
+ * `invalidateQueries`), which would otherwise keep an idle session alive while runs progress.
+ */
+export function withoutSessionActivity<T>(start: () => T): T {
+  backgroundDepth++;
+  try {
+    return start();
+  } finally {
+    backgroundDepth--;
+  }
+}
+
 /**
  * The one API client: base `${apiUrl}/v2`, the Cognito ID token as Bearer, JSON both ways. A 401
  * gets one retry with refreshed tokens before the user is sent to sign in again.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // Read before the first await: `withoutSessionActivity` covers only the synchronous start.
+  const touchesSession = (options.touchesSession ?? true) && backgroundDepth === 0;
   const auth = options.auth ?? true;
   if (auth && isLoggedOut()) throw new SignedOutError();
   let response: Response;
@@ -139,7 +158,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   const body = await readBody(response);
   if (response.ok) {
-    if (options.touchesSession ?? true) touchSession();
+    if (touchesSession) touchSession();
     return body as T;
   }
 

@@ -6,6 +6,7 @@ import {
 import { INSTANCE_STATUS_LABELS } from '@shared/submodels/instances';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { withoutSessionActivity } from '../../../lib/api-client';
 import { onLiveMessage } from '../../../lib/live-channel';
 import { notify } from '../../../lib/message-stack';
 import { workspaceKeys } from '../../../lib/workspace';
@@ -46,12 +47,17 @@ export function handleLiveExecutionMessage(queryClient: QueryClient, message: un
   if (read.kind === 'unparsable') {
     notify.warning(EXECUTION_MESSAGES.unparsableLiveMessage);
     // Something changed even if we cannot tell what: the queue is refetched.
-    void queryClient.invalidateQueries({ queryKey: executionKeys.all });
+    withoutSessionActivity(() => void queryClient.invalidateQueries({ queryKey: executionKeys.all }));
     return;
   }
   toastExecutionStatus(read.message);
-  void queryClient.invalidateQueries({ queryKey: executionKeys.all });
-  void queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(read.message.execution.modelUuid) });
+  // Refetched because the server spoke, not the user: an idle session still expires during a run.
+  withoutSessionActivity(() => {
+    void queryClient.invalidateQueries({ queryKey: executionKeys.all });
+    void queryClient.invalidateQueries({
+      queryKey: workspaceKeys.instances(read.message.execution.modelUuid),
+    });
+  });
 }
 
 /** Listens to the app's live channel (opened by the notifications feature) for execution statuses. */
