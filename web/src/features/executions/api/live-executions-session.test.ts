@@ -1,17 +1,14 @@
 import type { ExecutionStatusMessage } from '@shared/schemas/execution-status-message';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConfig } from '../../../config/env';
 import { api } from '../../../lib/api-client';
 import { clearMessages } from '../../../lib/message-stack';
 import { SESSION_EXPIRES_KEY } from '../../../lib/session';
 import { workspaceKeys } from '../../../lib/workspace';
+import { configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
 import { handleLiveExecutionMessage } from './live-executions';
 
-vi.mock('../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'token-1'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
+vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
 
 const inQueue: ExecutionStatusMessage = {
   type: 'execution-status',
@@ -27,23 +24,14 @@ const inQueue: ExecutionStatusMessage = {
 };
 
 describe('refetches after a live execution status', () => {
-  const fetchMock = vi.fn();
+  let fetchMock: ReturnType<typeof stubFetch>;
   beforeEach(() => {
-    setConfig({
-      stage: 'test',
-      region: 'r',
-      apiUrl: 'http://api.test/',
-      wsUrl: '',
-      userPoolId: 'p',
-      userPoolClientId: 'c',
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ items: [] }), { status: 200 }));
+    configureTestApi();
+    fetchMock = stubFetch(on('GET', '/models/m1/instances', () => json(200, { items: [] })));
     window.localStorage.removeItem(SESSION_EXPIRES_KEY);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    fetchMock.mockReset();
     clearMessages();
     window.localStorage.removeItem(SESSION_EXPIRES_KEY);
   });
