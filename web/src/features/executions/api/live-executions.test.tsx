@@ -1,13 +1,18 @@
 import type { ExecutionStatusMessage } from '@shared/schemas/execution-status-message';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api-client';
 import { publishLiveMessage } from '../../../lib/live-channel';
 import { clearMessages, getMessages } from '../../../lib/message-stack';
+import { SESSION_EXPIRES_KEY } from '../../../lib/session';
 import { workspaceKeys } from '../../../lib/workspace';
+import { configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
 import { executionKeys } from './executions-api';
 import { handleLiveExecutionMessage, readExecutionMessage, useLiveExecutions } from './live-executions';
+
+vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
 
 const message = (status: ExecutionStatusMessage['execution']['status']): ExecutionStatusMessage => ({
   type: 'execution-status',
@@ -83,5 +88,44 @@ describe('live execution status messages', () => {
     unmount();
     publishLiveMessage(message('FAILED'));
     expect(shown()).toEqual(['success: Execution of Baseline completed']);
+  });
+});
+
+describe('refetches after a live execution status', () => {
+  let fetchMock: ReturnType<typeof stubFetch>;
+  beforeEach(() => {
+    configureTestApi();
+    fetchMock = stubFetch(on('GET', '/models/m1/instances', () => json(200, { items: [] })));
+    window.localStorage.removeItem(SESSION_EXPIRES_KEY);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearMessages();
+    window.localStorage.removeItem(SESSION_EXPIRES_KEY);
+  });
+
+  it('reload what is on screen without counting as the user activity that keeps a session alive', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    // The entry's instance list, on screen (observed), loaded once by the user's own navigation.
+    const observer = new QueryObserver(client, {
+      queryKey: [...workspaceKeys.instances('m1'), 'list', {}],
+      queryFn: ({ signal }) => api.get('/models/m1/instances', { signal }),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const afterNavigation = window.localStorage.getItem(SESSION_EXPIRES_KEY);
+    expect(afterNavigation, 'a load the user asked for is activity').not.toBeNull();
+
+    window.localStorage.removeItem(SESSION_EXPIRES_KEY);
+    handleLiveExecutionMessage(client, message('INQUEUE'));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).toBeNull();
+
+    // Later calls of the user count again.
+    await api.get('/models/m1/instances');
+    expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).not.toBeNull();
+    unsubscribe();
   });
 });

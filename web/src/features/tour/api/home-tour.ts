@@ -75,7 +75,7 @@ const DUMMY_TARGET_ID = 'driver-dummy-element';
  * for the rest of the tour, so a screen reader hears of a dialog it no longer controls. Called once
  * a highlight has finished, this unmarks every element but the current target.
  */
-export function unmarkStaleTargets(current: Element | undefined): void {
+function unmarkStaleTargets(current: Element | undefined): void {
   const target = current ?? document.getElementById(DUMMY_TARGET_ID);
   for (const element of document.querySelectorAll('.driver-active-element')) {
     if (element === target) continue;
