@@ -62,6 +62,13 @@ export const RUN_TRANSITIONS: Readonly<Record<RunStatus, readonly InstanceStatus
   CANCELLED: ACTIVE_RUN_STATUSES,
 };
 
+/**
+ * A run created by Execute (NOTSTARTED) whose start request never came, after this long, is failed by
+ * reconciliation (functions/core/executions/reconcile-executions.ts): the browser left between
+ * Execute's two calls. Long enough for a slow start request of a large group to land first.
+ */
+export const NOT_STARTED_TIMEOUT_MINUTES = 5;
+
 /** Statuses that end a run: its execution item leaves the index of active runs. */
 export const FINAL_RUN_STATUSES = [
   'COMPLETED',
@@ -142,6 +149,8 @@ export const EXECUTION_MESSAGES = {
   executeDenied: 'Only the creator of an instance, a user it is shared with or a super user can execute it.',
   cancelDenied: 'Only the creator of an instance or a user it is shared with can cancel its execution.',
   startDenied: 'Only the user who requested an execution can start it.',
+  neverStarted:
+    'The execution was never started: the browser left before starting it. Execute the instance again.',
   governanceDenied:
     'You do not have permission to accept, unaccept or supersede instances of this sub-model.',
   governanceScenario: 'Scenario instances are not accepted, unaccepted or superseded.',

@@ -1,3 +1,4 @@
+import { EXECUTION_MESSAGES, NOT_STARTED_TIMEOUT_MINUTES } from '@shared/executions/execution-status';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const executions = vi.hoisted(() => ({ listActiveRuns: vi.fn() }));
@@ -53,12 +54,42 @@ describe('reconcileExecutions', () => {
   it('leaves running executions, runs not started yet and recently queued runs alone', async () => {
     executions.listActiveRuns.mockResolvedValue([
       run(),
-      run({ runId: 'R2', status: 'NOTSTARTED', executionArn: undefined }),
+      run({
+        runId: 'R2',
+        status: 'NOTSTARTED',
+        executionArn: undefined,
+        createdOn: '2026-01-01T11:58:00.000Z',
+      }),
       run({ runId: 'R3', status: 'INQUEUE', executionArn: undefined, queuedOn: '2026-01-01T11:58:00.000Z' }),
     ]);
     sfn.describeRunExecution.mockResolvedValue({ status: 'RUNNING' });
     expect(await reconcileExecutions(now)).toEqual({ checked: 3, failed: 0 });
     expect(events.applyRunEvent).not.toHaveBeenCalled();
+  });
+
+  it('fails a run never started for longer than the limit, with the reason shown', async () => {
+    const createdOn = new Date(now.getTime() - (NOT_STARTED_TIMEOUT_MINUTES * 60_000 + 1000)).toISOString();
+    const recent = new Date(now.getTime() - 60_000).toISOString();
+    executions.listActiveRuns.mockResolvedValue([
+      run({ runId: 'R1', status: 'NOTSTARTED', executionArn: undefined, createdOn }),
+      run({
+        runId: 'R2',
+        instanceId: 'I2',
+        status: 'NOTSTARTED',
+        executionArn: undefined,
+        createdOn: recent,
+      }),
+    ]);
+    expect(await reconcileExecutions(now)).toEqual({ checked: 2, failed: 1 });
+    expect(events.applyRunEvent).toHaveBeenCalledTimes(1);
+    expect(events.applyRunEvent).toHaveBeenCalledWith({
+      uuid: 'M1',
+      groupId: 'G1',
+      instanceId: 'I1',
+      to: 'FAILED',
+      error: { code: 'NEVER_STARTED', message: EXECUTION_MESSAGES.neverStarted },
+    });
+    expect(sfn.describeRunExecution).not.toHaveBeenCalled();
   });
 
   it('fails a run queued for more than five minutes without an execution', async () => {

@@ -1,3 +1,4 @@
+import { EXECUTION_MESSAGES as MSG, NOT_STARTED_TIMEOUT_MINUTES } from '@shared/executions/execution-status';
 import { type ExecutionRunRecord, listActiveRuns } from '../../data/executions';
 import { logger } from '../../lib/observability';
 import { describeRunExecution } from '../../lib/step-functions';
@@ -16,8 +17,10 @@ export interface Reconciled {
  * restarted while a model ran, a MarkFailed that could not write, an execution that vanished. The
  * scheduled job `reconcile-executions` (and so every start of the local cloud, which runs each
  * scheduled job once) checks every active run (GSI2 EXECACTIVE) against its Step Functions execution:
- * - still running, or not started yet (NOTSTARTED): left alone; queued for more than 5 minutes
- *   without an execution (the start request died): FAILED;
+ * - still running: left alone; queued for more than 5 minutes without an execution (the start
+ *   request died): FAILED;
+ * - not started (NOTSTARTED) for more than NOT_STARTED_TIMEOUT_MINUTES (the browser left between
+ *   Execute and its start request): FAILED, saying so;
  * - FAILED or TIMED_OUT: failed as MarkFailed would (the runner's fault first);
  * - ABORTED or gone (a cancel writes CANCELLED before it stops the execution, so an active run with a
  *   stopped execution was interrupted): FAILED with a message saying so;
@@ -38,6 +41,20 @@ export async function reconcileExecutions(now = new Date()): Promise<Reconciled>
 const START_TIMEOUT_MS = 5 * 60_000;
 
 async function reconcile(run: ExecutionRunRecord, now: Date): Promise<boolean> {
+  if (run.status === 'NOTSTARTED') {
+    // Execute creates the runs and the browser starts them in a second call; a tab closed between the
+    // two leaves them here. Failing them is the safe choice: starting them for the user might surprise
+    // (they may have left on purpose, changed the values since, or a run may cost a long compute), and
+    // the reason tells them to execute again if they still want the run.
+    if (!(now.getTime() - Date.parse(run.createdOn) > NOT_STARTED_TIMEOUT_MINUTES * 60_000)) return false;
+    return applyRunEvent({
+      uuid: run.modelUuid,
+      groupId: run.groupId,
+      instanceId: run.instanceId,
+      to: 'FAILED',
+      error: { code: 'NEVER_STARTED', message: MSG.neverStarted },
+    });
+  }
   if (!run.executionArn) {
     const queued = run.status === 'INQUEUE' && run.queuedOn ? Date.parse(run.queuedOn) : Number.NaN;
     if (!(now.getTime() - queued > START_TIMEOUT_MS)) return false;
