@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logger, metrics } from '../lib/observability';
 import { httpEvent, lambdaContext } from '../testing/http-event';
 import { areaHandler, type EntryLoader } from './area-handler';
 
@@ -111,5 +112,47 @@ describe('the area dispatcher', () => {
     const handler = areaHandler('jobs', 'schedule', { job: flaky });
     await expect(handler({ job: 'job' }, context)).rejects.toThrow('syntax error');
     expect(await handler({ job: 'job' }, context)).toBe('ok');
+  });
+
+  describe('log keys and job failures', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('logs a workflow task with its name and the run, group and instance ids of its input', async () => {
+      const appended = vi.spyOn(logger, 'appendKeys');
+      const workflow = areaHandler('workflow', 'workflow', { Prepare: module(() => 'prepared') });
+      await workflow(
+        { task: 'Prepare', input: { runId: 'r-1', groupId: 'g-1', instanceId: 'i-1' } },
+        context,
+      );
+      expect(appended).toHaveBeenCalledWith({
+        route: 'Prepare',
+        runId: 'r-1',
+        groupId: 'g-1',
+        instanceId: 'i-1',
+      });
+    });
+
+    it('logs an HTTP request with its route key and the ids of its path', async () => {
+      const appended = vi.spyOn(logger, 'appendKeys');
+      const handler = areaHandler('executions', 'http', {
+        'POST /v2/groups/{groupId}/cancel': module(() => ({ statusCode: 200 })),
+      });
+      const event = httpEvent({ routeKey: 'POST /v2/groups/{groupId}/cancel', params: { groupId: 'g-2' } });
+      await handler(event, context);
+      expect(appended).toHaveBeenCalledWith({ route: 'POST /v2/groups/{groupId}/cancel', groupId: 'g-2' });
+    });
+
+    it('counts a job that throws as JobFailed under its name, and still fails the invocation', async () => {
+      const published = { addDimension: vi.fn(), addMetric: vi.fn() };
+      vi.spyOn(metrics, 'singleMetric').mockReturnValue(published as never);
+      const jobs = areaHandler('jobs', 'schedule', {
+        'compact-catalog': module(() => {
+          throw new Error('snapshot write refused');
+        }),
+      });
+      await expect(jobs({ job: 'compact-catalog' }, context)).rejects.toThrow('snapshot write refused');
+      expect(published.addDimension).toHaveBeenCalledWith('Job', 'compact-catalog');
+      expect(published.addMetric).toHaveBeenCalledWith('JobFailed', 'Count', 1);
+    });
   });
 });

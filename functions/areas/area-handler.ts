@@ -3,7 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import type { Context } from 'aws-lambda';
 import { NotFoundError } from '../lib/errors';
 import { errorResponse } from '../lib/http';
-import { instrumentHandler, logger } from '../lib/observability';
+import { appendLogKeys, countJobFailure, instrumentHandler, logger, logKeysOf } from '../lib/observability';
 
 /**
  * One Lambda function per feature area (shared/api/routes.ts, AREAS): this dispatcher finds the
@@ -68,6 +68,7 @@ export function areaHandler(
 
   const dispatch = async (event: unknown, context: Context): Promise<unknown> => {
     const { key, payload } = dispatchKey(trigger, event);
+    appendLogKeys({ route: key, ...logKeysOf(idSource(trigger, event, payload)) });
     if (trigger === 'http' && !(key in entries)) {
       // API Gateway only sends the routes this function serves; answer like the $default route.
       return errorResponse(new NotFoundError(MESSAGES.apiNotFound), { route: key });
@@ -80,6 +81,11 @@ export function areaHandler(
       // httpHandler answers every error of a route; what escapes it (a module that fails to load) still
       // gets the API's JSON 500 with a report id instead of API Gateway's bare 'Internal Server Error'.
       if (trigger === 'http') return errorResponse(error, { route: key });
+      if (trigger === 'schedule') {
+        // Several jobs share the jobs function: its Errors metric cannot say which one failed.
+        logger.error('Job failed', { error });
+        countJobFailure(key);
+      }
       throw error;
     }
     if (trigger === 'websocket') {
@@ -96,6 +102,14 @@ export function areaHandler(
   };
 
   return Object.assign(instrumentHandler(area, dispatch), { entryKeys: Object.keys(entries), load });
+}
+
+/** Where an invocation's ids are: path parameters, the WebSocket connection, the task input or job event. */
+function idSource(trigger: AreaTrigger, event: unknown, payload: unknown): unknown {
+  const e = (event ?? {}) as { pathParameters?: unknown; requestContext?: { connectionId?: unknown } };
+  if (trigger === 'http') return e.pathParameters;
+  if (trigger === 'websocket') return { connectionId: e.requestContext?.connectionId };
+  return payload;
 }
 
 interface WebSocketEventLike {

@@ -14,7 +14,7 @@ import {
   toResponse,
 } from '../lib/http';
 import { claimsOf, type Identity, identityFromClaims } from '../lib/identity';
-import { logger } from '../lib/observability';
+import { appendLogKeys, logger } from '../lib/observability';
 
 export { type HttpResult, respond } from '../lib/http';
 
@@ -102,6 +102,7 @@ export function httpHandler<
       result = await def.handle({ body, query, params, event } as PublicRequest<Out<B>, Out<Q>, Out<P>>);
     } else if (def.auth === 'identity') {
       const identity = identityFromClaims(claimsOf(event));
+      appendLogKeys({ userId: identity.userId });
       const user = await findCaller(identity);
       result = await def.handle({ body, query, params, event, identity, user } as IdentifiedRequest<
         Out<B>,
@@ -110,6 +111,8 @@ export function httpHandler<
       >);
     } else {
       const identity = identityFromClaims(claimsOf(event));
+      // Before the lookup, so that a refused or failed lookup is logged with who asked.
+      appendLogKeys({ userId: identity.userId });
       const prefetching = def.prefetch?.({ params: params as Out<P>, query: query as Out<Q> });
       // A refused caller leaves the prefetch unread: keep its failure from becoming unhandled.
       prefetching?.catch(() => undefined);

@@ -2,6 +2,7 @@ import { ArchiveIdSchema } from '@shared/schemas/download-archive';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { buildArchive } from '../core/models/build-archive';
+import { countJobFailure } from '../lib/observability';
 
 /** Ends the build this long before the function's timeout, so that FAILED is still recorded and pushed. */
 const TIMEOUT_MARGIN_MS = 20_000;
@@ -15,7 +16,10 @@ const EventSchema = z.object({ job: z.literal('build-archive'), archiveId: Archi
  * make Lambda deliver the event again.
  */
 export async function handler(event: unknown, context: Context): Promise<{ status: string }> {
-  const { archiveId } = EventSchema.parse(event);
+  const { job, archiveId } = EventSchema.parse(event);
   const deadline = Date.now() + context.getRemainingTimeInMillis() - TIMEOUT_MARGIN_MS;
-  return { status: await buildArchive(archiveId, { deadline }) };
+  const status = await buildArchive(archiveId, { deadline });
+  // Not an error to Lambda (see above), but the archive alarm must still hear of it.
+  if (status === 'FAILED') countJobFailure(job);
+  return { status };
 }

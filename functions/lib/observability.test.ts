@@ -137,3 +137,61 @@ describe('countEvent with dimensions', () => {
     expect(emf?._aws.CloudWatchMetrics[0]?.Dimensions[0]).toContain('outcome');
   });
 });
+
+describe('log keys of an invocation', () => {
+  it('puts the route, user, run and group ids on the lines of one invocation and none of them on the next', async () => {
+    const { appendLogKeys, instrumentHandler, logger, logKeysOf } = observability;
+    const handler = instrumentHandler('workflow', async (event: { input?: Record<string, unknown> }) => {
+      if (event.input) appendLogKeys({ route: 'Prepare', userId: 'alice', ...logKeysOf(event.input) });
+      logger.info('handling');
+    });
+
+    await handler({ input: { runId: 'run-1', groupId: 'group-1', other: 'x' } }, context('request-1'));
+    await handler({}, context('request-2'));
+
+    const [first, second] = lines.filter((line) => line.message === 'handling');
+    expect(first).toMatchObject({ route: 'Prepare', userId: 'alice', runId: 'run-1', groupId: 'group-1' });
+    expect(first).not.toHaveProperty('other');
+    for (const key of ['route', 'userId', 'runId', 'groupId']) expect(second).not.toHaveProperty(key);
+  });
+
+  it('clears the keys also when the invocation throws', async () => {
+    const { appendLogKeys, instrumentHandler, logger } = observability;
+    let fail = true;
+    const handler = instrumentHandler('jobs', async () => {
+      if (fail) {
+        appendLogKeys({ route: 'build-archive', archiveId: 'a-1' });
+        throw new Error('disk full');
+      }
+      logger.info('handling');
+    });
+
+    await expect(handler({}, context('request-1'))).rejects.toThrow('disk full');
+    fail = false;
+    await handler({}, context('request-2'));
+
+    const [line] = lines.filter((l) => l.message === 'handling');
+    expect(line).not.toHaveProperty('route');
+    expect(line).not.toHaveProperty('archiveId');
+  });
+
+  it('leaves out empty and non-scalar values', () => {
+    const { appendLogKeys, logger } = observability;
+    appendLogKeys({ userId: '', runId: { nested: true }, groupId: 7 });
+    logger.info('keys');
+    const [line] = lines.filter((l) => l.message === 'keys');
+    expect(line).toMatchObject({ groupId: 7 });
+    expect(line).not.toHaveProperty('userId');
+    expect(line).not.toHaveProperty('runId');
+    logger.resetKeys();
+  });
+});
+
+describe('countJobFailure', () => {
+  it('publishes JobFailed at once with the job as its dimension', () => {
+    observability.countJobFailure('compact-catalog');
+    const [emf] = emfDocuments();
+    expect(emf).toMatchObject({ JobFailed: 1, Job: 'compact-catalog', service: 'model-repository' });
+    expect(emf?._aws.CloudWatchMetrics[0]?.Dimensions[0]).toEqual(expect.arrayContaining(['service', 'Job']));
+  });
+});

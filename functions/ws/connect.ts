@@ -1,11 +1,15 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { openConnection, wsStatusOf } from '../core/connections/open-connection';
-import { logger } from '../lib/observability';
+import { appendLogKeys, logger } from '../lib/observability';
 
 /** `$connect`: any status other than 2xx makes API Gateway refuse the WebSocket upgrade. */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
   try {
-    await openConnection(event.requestContext.connectionId, event.queryStringParameters?.token);
+    const userId = await openConnection(
+      event.requestContext.connectionId,
+      event.queryStringParameters?.token,
+    );
+    appendLogKeys({ userId });
     return { statusCode: 200 };
   } catch (error) {
     const statusCode = wsStatusOf(error);

@@ -3,7 +3,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'a
 import { userOfConnection, wsStatusOf } from '../core/connections/open-connection';
 import { pushToConnection } from '../core/connections/push-to-connection';
 import { catchUpNotifications } from '../core/notifications/catch-up-notifications';
-import { logger } from '../lib/observability';
+import { appendLogKeys, logger } from '../lib/observability';
 
 /** `$default`: messages from the browser (`ping`, `catch-up`). Answers go back through `@connections`. */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
@@ -12,6 +12,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   if (!message.success) return { statusCode: 400 };
   try {
     const userId = await userOfConnection(connectionId);
+    appendLogKeys({ userId });
     if (message.data.action === 'ping') {
       await pushToConnection(connectionId, { type: 'pong' }, userId);
     } else {
