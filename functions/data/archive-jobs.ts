@@ -4,7 +4,6 @@ import { DOWNLOADS_PREFIX, MODEL_FILES_PREFIX } from '@shared/config/files-bucke
 import { ARCHIVE_LIMITS, ArchiveStatusSchema } from '@shared/schemas/download-archive';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import { downloadsPrefix } from './model-files';
 import { tableName, ttlIn, withoutKeys } from './table';
 
 /**
@@ -16,10 +15,8 @@ import { tableName, ttlIn, withoutKeys } from './table';
  * finished job stays finished and a retried invocation cannot build the same archive twice.
  */
 export const archiveJobKey = (archiveId: string) => ({ pk: `ARCHIVE#${archiveId}`, sk: 'META' });
-export const archiveObjectKey = (uuid: string, archiveId: string) =>
-  `${downloadsPrefix(uuid)}${archiveId}.zip`;
-export const archiveManifestKey = (uuid: string, archiveId: string) =>
-  `${downloadsPrefix(uuid)}${archiveId}.manifest.json`;
+/** Object keys are built from validated parts in storage-keys.ts; re-exported for this module's readers. */
+export { archiveManifestKey, archiveObjectKey } from './storage-keys';
 
 /** What the build measured (logged too): duration and the peak memory of the process while it ran. */
 export const ArchiveStatsSchema = z.object({

@@ -1,5 +1,4 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DOWNLOADS_PREFIX, MODEL_FILES_PREFIX } from '@shared/config/files-bucket';
 import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
 import * as z from 'zod/mini';
@@ -18,10 +17,8 @@ export const modelFileKey = (uuid: string, fileUuid: string) => ({
   pk: `MODEL#${uuid}`,
   sk: `FILE#${fileUuid}`,
 });
-export const modelFileObjectKey = (uuid: string, fileUuid: string) =>
-  `${MODEL_FILES_PREFIX}${uuid}/files/${fileUuid}`;
-export const modelObjectsPrefix = (uuid: string) => `${MODEL_FILES_PREFIX}${uuid}/`;
-export const downloadsPrefix = (uuid: string) => `${DOWNLOADS_PREFIX}${uuid}/`;
+/** Object keys are built from validated parts in storage-keys.ts; re-exported for this module's readers. */
+export { downloadsPrefix, modelFileObjectKey, modelObjectsPrefix } from './storage-keys';
 
 /** One body of a file, oldest first; the last one is the current body (`s3Key` of the file). */
 export const FileVersionRecordSchema = z.object({

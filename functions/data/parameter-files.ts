@@ -1,13 +1,12 @@
-import { PARAMETER_FILES_PREFIX } from '@shared/config/files-bucket';
 import { presignPutObject } from './file-objects';
+import { parameterFileKey } from './storage-keys';
 
 /**
  * Files uploaded as the value of an instance's FILE parameter (spec 001 §5): one object per upload at
- * `parameter-files/<uuid>/<fileId>`. The value the instance stores is `{ id, name }`, so the key
- * follows from the entry and the id alone: a cloned instance's copy of the value still finds the body.
+ * `parameter-files/<uuid>/<fileId>` (built in storage-keys.ts; re-exported for this module's readers).
+ * The value the instance stores is `{ id, name }`, so the key follows from the entry and the id alone.
  */
-export const parameterFileKey = (uuid: string, fileId: string) =>
-  `${PARAMETER_FILES_PREFIX}${uuid}/${fileId}`;
+export { parameterFileKey };
 
 /** A presigned PUT of exactly `size` bytes (the length is signed, so S3 refuses any other body). */
 export async function presignParameterFile(

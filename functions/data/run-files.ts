@@ -1,4 +1,3 @@
-import { RUNS_PREFIX } from '@shared/config/files-bucket';
 import { getObjectBytes, putObject } from './file-objects';
 
 /**
@@ -12,16 +11,18 @@ import { getObjectBytes, putObject } from './file-objects';
  *   outputs.zip        every output file; outputs/<path> each of them
  *   runner-error.json  the runner could not run the model at all
  */
-const runPrefix = (runId: string) => `${RUNS_PREFIX}${runId}/`;
-export const runJobKey = (runId: string) => `${runPrefix(runId)}job.json`;
-export const runValuesKey = (runId: string) => `${runPrefix(runId)}values.json`;
-export const runScenarioIndexKey = (runId: string) => `${runPrefix(runId)}scenarios.json`;
-export const runOutcomeKey = (runId: string) => `${runPrefix(runId)}outcome.json`;
-export const runResultKey = (runId: string) => `${runPrefix(runId)}result.json`;
-export const runArchiveKey = (runId: string) => `${runPrefix(runId)}outputs.zip`;
-export const runOutputsPrefix = (runId: string) => `${runPrefix(runId)}outputs/`;
-export const runOutputKey = (runId: string, path: string) => `${runOutputsPrefix(runId)}${path}`;
-export const runRunnerErrorKey = (runId: string) => `${runPrefix(runId)}runner-error.json`;
+// The keys are built from validated parts in storage-keys.ts; re-exported for this module's readers.
+export {
+  runArchiveKey,
+  runJobKey,
+  runOutcomeKey,
+  runOutputKey,
+  runOutputsPrefix,
+  runResultKey,
+  runRunnerErrorKey,
+  runScenarioIndexKey,
+  runValuesKey,
+} from './storage-keys';
 
 export async function putRunDocument(key: string, document: unknown): Promise<void> {
   await putObject(key, JSON.stringify(document), { contentType: 'application/json' });

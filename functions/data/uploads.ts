@@ -11,8 +11,8 @@ import { tableName, withoutKeys } from './table';
  * expire (TTL; a bucket lifecycle rule for the prefix).
  */
 export const uploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'META' });
-export const uploadObjectKey = (uploadId: string, uploadFileId: string) =>
-  `${UPLOADS_PREFIX}${uploadId}/${uploadFileId}`;
+/** Built from validated parts in storage-keys.ts; re-exported for this module's readers. */
+export { uploadObjectKey } from './storage-keys';
 
 export const UploadRecordSchema = z.object({
   uploadId: z.string(),
