@@ -6,7 +6,9 @@ const send = vi.hoisted(() => vi.fn());
 vi.mock('./dynamodb-client', () => ({ ddb: () => ({ send }) }));
 vi.mock('../lib/env', () => ({ env: { tableName: 'Table' } }));
 
-const { writeGroupStatus, writeRunEvent } = await import('./executions');
+const { countExecutionGroups, createExecutionGroup, writeGroupStatus, writeRunEvent } = await import(
+  './executions'
+);
 
 const event = { uuid: 'M1', groupId: 'G1', instanceId: 'I1', at: '2026-01-01T00:00:00.000Z' };
 const cancelled = (code: string) =>
@@ -85,6 +87,44 @@ describe('writeGroupStatus', () => {
       ConditionExpression: '#statuses.#id IN (:from0)',
       ExpressionAttributeNames: { '#id': 'I1' },
       ExpressionAttributeValues: { ':to': 'INQUEUE', ':from0': 'NOTSTARTED' },
+    });
+  });
+});
+
+describe('the queue total', () => {
+  it('reads one counter item, however long the queue, and queries no index', async () => {
+    send.mockResolvedValue({ Item: { pk: 'EXECQUEUE', sk: 'COUNT', groups: 12345, seeded: true } });
+    expect(await countExecutionGroups()).toBe(12345);
+    expect(send).toHaveBeenCalledTimes(1);
+    const [command] = send.mock.calls[0] ?? [];
+    expect(command?.constructor.name).toBe('GetCommand');
+    expect(command?.input).toMatchObject({ Key: { pk: 'EXECQUEUE', sk: 'COUNT' } });
+  });
+
+  it('adds a new group to the queue and to the counter in one transaction', async () => {
+    send.mockResolvedValue({});
+    const group = {
+      groupId: 'G1',
+      modelUuid: 'M1',
+      modelName: 'Model',
+      createdBy: 'u1',
+      createdByName: 'U',
+      createdOn: '2026-01-01T00:00:00.000Z',
+      runs: [],
+      statuses: {},
+    };
+    expect(await createExecutionGroup(group, [], [])).toBe(true);
+    const [meta, counter] = transactItems();
+    expect(meta?.Put?.Item).toMatchObject({
+      pk: 'EXECGROUP#G1',
+      sk: 'META',
+      gsi1pk: 'EXECQUEUE',
+      counted: true,
+    });
+    expect(counter?.Update).toMatchObject({
+      Key: { pk: 'EXECQUEUE', sk: 'COUNT' },
+      UpdateExpression: 'ADD #groups :delta',
+      ExpressionAttributeValues: { ':delta': 1 },
     });
   });
 });

@@ -1,11 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isFinalRunStatus, RUN_TRANSITIONS, type RunStatus } from '@shared/executions/execution-status';
 import type { ExecutionError } from '@shared/schemas/execution-api';
 import type { InstanceStatus } from '@shared/submodels/instances';
@@ -30,8 +24,11 @@ import { batchGetAll, INDEXES, queryAll, queryPages, tableName, withoutKeys } fr
  * that a concurrent edit read before it fails instead of writing an old status back, and so is the
  * entry's instance counter (`INSTANCES#<uuid>` / `REV`, in the same transaction), so that list caches
  * never miss a status.
+ *   EXECQUEUE / COUNT                     the queue's total (`groups`), moved in the same transaction
+ *                                         as every write that adds a group to the queue or removes one
  */
 export const EXEC_QUEUE_PK = 'EXECQUEUE';
+const queueCounterKey = { pk: EXEC_QUEUE_PK, sk: 'COUNT' };
 export const EXEC_ACTIVE_PK = 'EXECACTIVE';
 export const executionGroupPk = (groupId: string) => `EXECGROUP#${groupId}`;
 export const executionGroupKey = (groupId: string) => ({ pk: executionGroupPk(groupId), sk: 'META' });
@@ -159,18 +156,60 @@ export async function queryExecutionQueue(options: {
   return items.slice(options.offset, wanted).map(fromGroupItem);
 }
 
-/** How many groups the queue holds (a COUNT Query of the index: no items are returned). */
+/**
+ * How many groups the queue holds: the counter item (one read, whatever the queue's size). Groups
+ * written before the counter existed carry no `counted` mark; the first read after that counts them
+ * once (a COUNT Query of the index filtered to unmarked groups, a set no new write can grow) and adds
+ * them to the counter, conditional on that not having happened yet.
+ */
 export async function countExecutionGroups(): Promise<number> {
-  let count = 0;
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: queueCounterKey }));
+  if (Item?.seeded === true) return Number(Item.groups ?? 0);
+  let unmarked = 0;
   for await (const page of queryPages({
     IndexName: INDEXES.gsi1,
     KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'attribute_not_exists(#counted)',
+    ExpressionAttributeNames: { '#counted': 'counted' },
     ExpressionAttributeValues: { ':pk': EXEC_QUEUE_PK },
     Select: 'COUNT',
   })) {
-    count += page.Count ?? 0;
+    unmarked += page.Count ?? 0;
   }
-  return count;
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: queueCounterKey,
+        UpdateExpression: 'SET #seeded = :true ADD #groups :unmarked',
+        ConditionExpression: 'attribute_not_exists(#seeded)',
+        ExpressionAttributeNames: { '#seeded': 'seeded', '#groups': 'groups' },
+        ExpressionAttributeValues: { ':true': true, ':unmarked': unmarked },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Number(Attributes?.groups ?? 0);
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // Another reader added them first.
+    const { Item: seeded } = await ddb().send(
+      new GetCommand({ TableName: tableName(), Key: queueCounterKey, ConsistentRead: true }),
+    );
+    return Number(seeded?.groups ?? 0);
+  }
+}
+
+/** The queue counter's move in a transaction that adds (+1) or removes (-1) a group. */
+function queueCountItem(delta: 1 | -1) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: queueCounterKey,
+      UpdateExpression: 'ADD #groups :delta',
+      ExpressionAttributeNames: { '#groups': 'groups' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
 }
 
 /** Every run that is not finished yet (GSI2 EXECACTIVE), oldest first: what reconciliation checks. */
@@ -222,9 +261,10 @@ export interface ClaimedInstance {
 export const MAX_CLAIMS_PER_TRANSACTION = 49;
 
 /**
- * Creates a group: its META item first, then one transaction that writes every run item and moves
- * every instance to NOTSTARTED (each conditional on its status). Returns false, and deletes the META
- * item again, when an instance is no longer executable (another Execute took it first).
+ * Creates a group: its META item first (with the queue counter's +1, in one transaction), then one
+ * transaction that writes every run item and moves every instance to NOTSTARTED (each conditional on
+ * its status). Returns false, and deletes the group again, when an instance is no longer executable
+ * (another Execute took it first).
  */
 export async function createExecutionGroup(
   group: ExecutionGroupRecord,
@@ -235,16 +275,25 @@ export async function createExecutionGroup(
     throw new Error(`A group of ${claims.length} instances does not fit one transaction`);
   const TableName = tableName();
   await ddb().send(
-    new PutCommand({
-      TableName,
-      Item: {
-        ...executionGroupKey(group.groupId),
-        entity: 'ExecutionGroup',
-        gsi1pk: EXEC_QUEUE_PK,
-        gsi1sk: `${group.createdOn}#${group.groupId}`,
-        ...group,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName,
+            Item: {
+              ...executionGroupKey(group.groupId),
+              entity: 'ExecutionGroup',
+              gsi1pk: EXEC_QUEUE_PK,
+              gsi1sk: `${group.createdOn}#${group.groupId}`,
+              // In the queue counter (countExecutionGroups counts unmarked, older groups once).
+              counted: true,
+              ...group,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        queueCountItem(1),
+      ],
     }),
   );
   const items = [
@@ -288,8 +337,25 @@ export async function createExecutionGroup(
     instancesRevBumpItem(group.modelUuid).item,
   ];
   if (await transact(items)) return true;
-  await ddb().send(new DeleteCommand({ TableName, Key: executionGroupKey(group.groupId) }));
+  await deleteExecutionGroup(group.groupId);
   return false;
+}
+
+/**
+ * Deletes a group's META item (it leaves the queue) with the queue counter's -1, in one transaction;
+ * false when there was none. Its run items, if any, are the caller's.
+ */
+export async function deleteExecutionGroup(groupId: string): Promise<boolean> {
+  return transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: executionGroupKey(groupId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    queueCountItem(-1),
+  ]);
 }
 
 // ---------- run events ----------
