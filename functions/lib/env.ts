@@ -123,6 +123,10 @@ export const env = {
 export type RunnerEnv = {
   runId: string;
   jobKey: string;
+  /** This run's access token (Prepare made it; functions/core/runs/run-access.ts). */
+  accessToken: string;
+  /** The function that turns the token into presigned URLs for this run (the runaccess area). */
+  accessFunctionName: string;
   /** What the image calls itself (its Dockerfile sets it); locally the local Step Functions does. */
   runnerImage: string | undefined;
   /** Fargate's task metadata endpoint, which names the image and its digest. */
@@ -140,6 +144,8 @@ export function runnerEnv(): RunnerEnv {
     .object({
       RUN_ID: z.string().check(z.minLength(1)),
       RUN_JOB_KEY: z.string().check(z.minLength(1)),
+      RUN_ACCESS_TOKEN: z.string().check(z.minLength(1)),
+      RUN_ACCESS_FUNCTION_NAME: z.string().check(z.minLength(1)),
       MR_RUNNER_IMAGE: optional,
       ECS_CONTAINER_METADATA_URI_V4: optional,
     })
@@ -152,6 +158,8 @@ export function runnerEnv(): RunnerEnv {
   return {
     runId: result.data.RUN_ID,
     jobKey: result.data.RUN_JOB_KEY,
+    accessToken: result.data.RUN_ACCESS_TOKEN,
+    accessFunctionName: result.data.RUN_ACCESS_FUNCTION_NAME,
     runnerImage: result.data.MR_RUNNER_IMAGE,
     taskMetadataUri: result.data.ECS_CONTAINER_METADATA_URI_V4,
   };

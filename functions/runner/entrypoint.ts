@@ -1,6 +1,14 @@
-import { putRunDocument } from '../data/run-files';
-import { runnerEnv } from '../lib/env';
-import { downloadWork, type PreparedWork, readJob, removeWork, runJob, uploadOutcome } from './run-job';
+import { env as appEnv, runnerEnv } from '../lib/env';
+import { lambdaInvoker, runAccessClient } from './run-access-client';
+import {
+  downloadWork,
+  type PreparedWork,
+  readJob,
+  removeWork,
+  runJob,
+  uploadOutcome,
+  uploadRunnerError,
+} from './run-job';
 
 /**
  * The model runner: the container's entrypoint on Fargate (one image per language,
@@ -8,7 +16,9 @@ import { downloadWork, type PreparedWork, readJob, removeWork, runJob, uploadOut
  * RunModel state. Exit code 0 means the run COMPLETED and its outcome is stored; anything else fails
  * the RunModel state, and its message is the last line on stderr (the outcome, when there is one,
  * holds the modeler's message for MarkFailed).
- * 1. RUN_ID and RUN_JOB_KEY name the run; the job says what to run (run-job.ts).
+ * 1. RUN_ID names the run; RUN_ACCESS_TOKEN (made by Prepare for this run only) gets presigned URLs
+ *    for its inputs and outputs from the run-access function (RUN_ACCESS_FUNCTION_NAME). The runner
+ *    holds no storage credentials: in AWS its task role may only invoke that function.
  * 2. Download, run, upload (run-job.ts). SIGTERM (a cancel: Step Functions stops the task) stops the
  *    model with every process it started and ends the runner without uploading.
  * 3. A job that cannot be set up (a file gone from storage) leaves runner-error.json.
@@ -39,18 +49,25 @@ async function imageName(uri: string | undefined, fallback: string | undefined):
 
 async function main(): Promise<{ code: number; line: string }> {
   const env = runnerEnv();
+  // The model never sees the runner's variables (run-model.ts gives it its own); dropping the token
+  // here keeps it out of anything else this process starts.
+  delete process.env.RUN_ACCESS_TOKEN;
   const startedOn = new Date();
-  const job = await readJob(env.jobKey);
-  if (job.runId !== env.runId)
-    throw new Error(`The job ${env.jobKey} belongs to run ${job.runId}, not ${env.runId}`);
+  const access = runAccessClient(
+    env.runId,
+    env.accessToken,
+    lambdaInvoker(env.accessFunctionName, appEnv.lambdaEndpoint),
+  );
+  const downloadStarted = performance.now();
+  const inputs = await access.inputs();
+  const job = await readJob(inputs, env.runId);
   let work: PreparedWork | undefined;
   try {
-    const downloadStarted = performance.now();
     const [image, prepared] = await Promise.all([
       imageName(env.taskMetadataUri, env.runnerImage),
-      downloadWork(job).catch(async (error: unknown) => {
+      downloadWork(job, inputs).catch(async (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        await putRunDocument(job.runnerErrorKey, { message, at: new Date().toISOString() });
+        await uploadRunnerError(access, message);
         throw error;
       }),
     ]);
@@ -62,7 +79,7 @@ async function main(): Promise<{ code: number; line: string }> {
       onLog: (stream, chunk) => (stream === 'stdout' ? process.stdout : process.stderr).write(chunk),
     });
     if (cancelled) return { code: 143, line: `Run ${job.runId} cancelled.` };
-    await uploadOutcome(job, work, outcome, { startedOn, downloadMs });
+    await uploadOutcome(job, work, outcome, { startedOn, downloadMs }, access);
     if (outcome.status === 'COMPLETED')
       return { code: 0, line: `Run ${job.runId} completed in ${outcome.record.durationMs} ms.` };
     return { code: 1, line: `Run failed (${outcome.fault?.code}): ${outcome.fault?.message}` };

@@ -44,3 +44,41 @@ describe('RunnerSlots', () => {
     expect(fourthStarted).toBe(true);
   });
 });
+
+describe('the local runner process environment', () => {
+  it('holds no storage credentials, table, bucket or emulator endpoint, only the Invoke API', async () => {
+    const { runnerProcessEnv } = await import('./sfn-server');
+    const handlerEnv = {
+      TABLE_NAME: 'table',
+      FILES_BUCKET: 'bucket',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:2',
+      LAMBDA_ENDPOINT: 'http://127.0.0.1:3',
+      STAGE: 'local',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    // start.ts applies the handler environment to its own process.env too.
+    const machineEnv = { ...handlerEnv, PATH: '/usr/bin', AWS_SESSION_TOKEN: 'x', MR_SWITCH: 'on' };
+
+    const env = runnerProcessEnv(machineEnv, handlerEnv, { MR_RUNNER_IMAGE: 'local/runner' });
+
+    for (const name of [
+      'TABLE_NAME',
+      'FILES_BUCKET',
+      'S3_ENDPOINT',
+      'DYNAMODB_ENDPOINT',
+      'AWS_SESSION_TOKEN',
+    ])
+      expect(env).not.toHaveProperty(name);
+    expect(Object.values(env)).not.toContain('S3RVER');
+    expect(env).toMatchObject({
+      LAMBDA_ENDPOINT: 'http://127.0.0.1:3',
+      RUN_ACCESS_FUNCTION_NAME: 'model-repository-local-runaccess',
+      PATH: '/usr/bin',
+      MR_SWITCH: 'on',
+      MR_RUNNER_IMAGE: 'local/runner',
+    });
+  });
+});

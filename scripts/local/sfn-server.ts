@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { WORKFLOW_AREA } from '@shared/api/routes';
+import { RUN_ACCESS_AREA, WORKFLOW_AREA } from '@shared/api/routes';
+import { ENV_VARS } from '@shared/config/env-vars';
 import {
   ExecutionAbortedError,
   ExecutionError,
@@ -11,6 +12,7 @@ import {
   StateMachine,
 } from 'aws-local-stepfunctions';
 import { invokeArea } from './area-workers';
+import { localFunctionName } from './lambda-context';
 import { type ManagedChild, spawnManaged } from './processes';
 
 /**
@@ -150,6 +152,42 @@ function withoutLocalFields(input: unknown): unknown {
 }
 
 /**
+ * What the runner process gets, as a Fargate task gets its task definition's variables: this machine's
+ * own environment (PATH, HOME, the MR_ switches) without the handlers' variables and credentials, plus
+ * the Lambda Invoke endpoint and the run-access function's name. No table, bucket or emulator
+ * endpoint: the runner reaches storage only through the URLs run access gives it. The SDK signs its
+ * Invoke with stand-in keys (the local Invoke API does not check them; s3rver refuses them).
+ */
+export function runnerProcessEnv(
+  machineEnv: NodeJS.ProcessEnv,
+  handlerEnv: Record<string, string>,
+  extra: Record<string, string>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(machineEnv))
+    if (value !== undefined && !(name in handlerEnv) && !name.startsWith('AWS_')) env[name] = value;
+  const kept = [
+    ENV_VARS.stage,
+    ENV_VARS.lambdaEndpoint,
+    ENV_VARS.logLevel,
+    ENV_VARS.serviceName,
+    ENV_VARS.traceEnabled,
+    ENV_VARS.metricsDisabled,
+    ENV_VARS.xrayManualMode,
+    'AWS_REGION',
+    'AWS_DEFAULT_REGION',
+  ];
+  for (const name of kept) if (handlerEnv[name] !== undefined) env[name] = handlerEnv[name];
+  return {
+    ...env,
+    AWS_ACCESS_KEY_ID: 'local-runner',
+    AWS_SECRET_ACCESS_KEY: 'local-runner',
+    RUN_ACCESS_FUNCTION_NAME: localFunctionName(RUN_ACCESS_AREA),
+    ...extra,
+  };
+}
+
+/**
  * The library starts a task before it resolves the task's timeout; if that fails, nobody awaits the
  * task. Mark the promise handled so a failing task never becomes an unhandled rejection.
  */
@@ -219,7 +257,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
     };
     const overrides = task.Overrides?.ContainerOverrides ?? [];
     const family = /task-definition\/([^:]+)/.exec(task.TaskDefinition ?? '')?.[1] ?? 'runner';
-    const env: Record<string, string> = { ...options.handlerEnv, MR_RUNNER_IMAGE: `local/${family}` };
+    const env = runnerProcessEnv(process.env, options.handlerEnv, { MR_RUNNER_IMAGE: `local/${family}` });
     for (const container of overrides)
       for (const pair of container.Environment ?? []) env[pair.Name] = String(pair.Value);
     const release = await slots.acquire();
@@ -234,7 +272,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
       command: process.execPath,
       args: ['--import', 'tsx', join('functions', 'runner', 'entrypoint.ts')],
       cwd: process.cwd(),
-      env: { ...process.env, ...env },
+      env,
       logFile: join(options.logDir, 'runner', `${record.name}.log`),
     });
     children.add(child);

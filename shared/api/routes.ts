@@ -84,6 +84,12 @@ export const AREAS = {
   },
   websocket: { trigger: 'websocket', summary: 'WebSocket API: $connect, $disconnect, $default' },
   workflow: { trigger: 'workflow', summary: 'Lambda tasks of the run-model state machine' },
+  // Its own function, not a task of `workflow`: the runner's task role may invoke this one function,
+  // and a model that got hold of that role must not be able to call Prepare, Collect or MarkFailed.
+  runaccess: {
+    trigger: 'workflow',
+    summary: "Presigned URLs for one run's inputs and outputs, for the model runner holding its token",
+  },
   jobs: {
     trigger: 'schedule',
     summary: 'Jobs: scheduled (catalogue compaction), on deploy, and invoked ("Download all" archives)',
@@ -885,6 +891,14 @@ export const WORKFLOW_TASKS = {
 } as const;
 export const WORKFLOW_AREA = 'workflow' satisfies AreaName;
 
+/**
+ * The model runner's only way to storage (functions/core/runs/run-access.ts): the runner invokes this
+ * area's function with `{ "task": "RunAccess", "input": { runId, token, request } }`; its task role
+ * holds `lambda:InvokeFunction` on this function and nothing else.
+ */
+export const RUN_ACCESS_TASKS = { RunAccess: 'workflow/run-access' } as const;
+export const RUN_ACCESS_AREA = 'runaccess' satisfies AreaName;
+
 /** Request bodies above this size are refused with 413 (API Gateway's own hard limit is 10 MB). */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
@@ -992,6 +1006,8 @@ export function areaEntries(area: AreaName): AreaEntry[] {
   if (area === WS_AREA) for (const r of WS_ROUTES) entries.push({ key: r.routeKey, handler: r.handler });
   if (area === WORKFLOW_AREA)
     for (const [task, handler] of Object.entries(WORKFLOW_TASKS)) entries.push({ key: task, handler });
+  if (area === RUN_ACCESS_AREA)
+    for (const [task, handler] of Object.entries(RUN_ACCESS_TASKS)) entries.push({ key: task, handler });
   for (const job of [...SCHEDULED_JOBS, ...DEPLOY_JOBS, ...INVOKED_JOBS])
     if (job.area === area) entries.push({ key: job.name, handler: job.handler });
   return entries;

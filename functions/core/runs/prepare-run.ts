@@ -21,10 +21,12 @@ import {
   runValuesKey,
 } from '../../data/run-files';
 import { getInput, getSubModel } from '../../data/sub-models';
+import { ConflictError } from '../../lib/errors';
 import { excelMappingFromDefinition, InputDefinitionValueSchema } from '../../runner/input-definition';
 import { entryPathOf, planRun } from '../executions/execution-plan';
 import { applyRunEvent } from '../executions/run-events';
 import { displayedScenarioFiles } from './displayed-scenarios';
+import { grantRunAccess } from './run-access';
 import {
   PipelineError,
   type PreparedRun,
@@ -43,6 +45,8 @@ import {
  *    Anything missing fails the run with a message for the modeler (PipelineError).
  * 3. values.json (canonical: equal values hash equal) and job.json under runs/<runId>/.
  * 4. The runner image for the language and the task's time limit.
+ * 5. A new access token for this run, its hash stored while the run is INPROCESS (run-access.ts): the
+ *    runner's only way to this run's inputs and outputs, handed to it in the container overrides.
  */
 export async function prepareRun(state: unknown, now = new Date()): Promise<PreparedRun> {
   const input = RunExecutionInputSchema.parse(state);
@@ -111,11 +115,25 @@ export async function prepareRun(state: unknown, now = new Date()): Promise<Prep
     putRunText(job.valuesKey, canonicalJson(parsed.values)),
     putRunDocument(runJobKey(input.runId), job),
   ]);
+  const timeoutSeconds = subModel.timeoutSeconds + RUNNER_GRACE_SECONDS;
+  let accessToken: string;
+  try {
+    accessToken = await grantRunAccess(
+      { runId: input.runId, groupId: input.groupId, instanceId: input.instanceId },
+      timeoutSeconds,
+      now,
+    );
+  } catch (error) {
+    if (error instanceof ConflictError)
+      throw new RunNotActiveError(`Run ${input.runId} was stopped while it was prepared; it does not start.`);
+    throw error;
+  }
   return {
     runId: input.runId,
     jobKey: runJobKey(input.runId),
+    accessToken,
     runner: RUNNERS[language],
-    timeoutSeconds: subModel.timeoutSeconds + RUNNER_GRACE_SECONDS,
+    timeoutSeconds,
     modelTimeoutSeconds: subModel.timeoutSeconds,
   };
 }

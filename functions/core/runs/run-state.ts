@@ -18,6 +18,11 @@ export type RunExecutionInput = z.infer<typeof RunExecutionInputSchema>;
 export interface PreparedRun {
   runId: string;
   jobKey: string;
+  /**
+   * This run's access token (run-access.ts), for the runner's container overrides only. It shows in
+   * the execution's history as any state data does; it opens nothing once the run has ended.
+   */
+  accessToken: string;
   /** Selects the runner image's task definition (the ASL's SelectRunner choice). */
   runner: RunnerName;
   /** The Fargate task's limit: the model's timeout plus RUNNER_GRACE_SECONDS. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The run-model state machine's Lambda tasks with their data stubbed: Prepare, Collect, MarkFailed. */
@@ -10,6 +11,7 @@ const modelFiles = vi.hoisted(() => ({ listModelFiles: vi.fn() }));
 const subModels = vi.hoisted(() => ({ getInput: vi.fn(), getSubModel: vi.fn() }));
 const documents = vi.hoisted(() => new Map<string, unknown>());
 const records = vi.hoisted(() => ({ putRunRecord: vi.fn(), addFingerprintResult: vi.fn() }));
+const runAccess = vi.hoisted(() => ({ putRunAccess: vi.fn() }));
 vi.mock('../executions/run-events', () => events);
 vi.mock('../../data/executions', () => executions);
 vi.mock('../../data/instances', () => instances);
@@ -17,6 +19,7 @@ vi.mock('../../data/models', () => models);
 vi.mock('../../data/model-files', () => modelFiles);
 vi.mock('../../data/sub-models', () => subModels);
 vi.mock('../../data/run-records', () => records);
+vi.mock('../../data/run-access', () => runAccess);
 vi.mock('../../data/run-files', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../data/run-files')>();
   return {
@@ -32,6 +35,7 @@ vi.mock('../../data/run-files', async (importOriginal) => {
 });
 
 const { prepareRun, canonicalJson } = await import('./prepare-run');
+const { ConflictError } = await import('../../lib/errors');
 const { collectRun } = await import('./collect-run');
 const { markFailed, fromCaughtError } = await import('./mark-run-failed');
 const { inputFingerprint } = await import('./run-record');
@@ -136,10 +140,22 @@ describe('prepareRun', () => {
     expect(prepared).toEqual({
       runId: 'RUN1',
       jobKey: 'runs/RUN1/job.json',
+      accessToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       runner: 'r',
       timeoutSeconds: 120 + 600,
       modelTimeoutSeconds: 120,
     });
+    // Only the token's hash is stored, for this run's group and instance.
+    expect(runAccess.putRunAccess).toHaveBeenCalledWith(
+      expect.objectContaining({
+        runId: 'RUN1',
+        groupId: 'G1',
+        instanceId: 'I1',
+        tokenSha256: createHash('sha256').update(prepared.accessToken).digest('hex'),
+      }),
+      expect.any(Number),
+    );
+    expect(JSON.stringify(runAccess.putRunAccess.mock.calls)).not.toContain(prepared.accessToken);
     expect(documents.get('runs/RUN1/job.json')).toMatchObject({
       language: 'R',
       entry: 'model.R',
@@ -164,6 +180,11 @@ describe('prepareRun', () => {
     executions.getExecutionRun.mockResolvedValue({ ...ids, status: 'CANCELLED' });
     await expect(prepareRun(ids)).rejects.toMatchObject({ name: 'RunNotActive' });
     expect(documents.size).toBe(0);
+  });
+
+  it('gives no token to a run stopped while it was prepared', async () => {
+    runAccess.putRunAccess.mockRejectedValueOnce(new ConflictError('Run RUN1 is no longer in process.'));
+    await expect(prepareRun(ids)).rejects.toMatchObject({ name: 'RunNotActive' });
   });
 
   it('goes on when Step Functions retries it on a run it already started', async () => {
