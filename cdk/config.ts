@@ -46,6 +46,12 @@ export interface DeployConfig {
   readonly logLevel: string;
   /** Folder of the web build to deploy, relative to the repository root. */
   readonly webDist: string;
+  /**
+   * Model runs holding a Fargate task at once (the run queue, cdk/state-machine/run-model.asl.json);
+   * more wait INQUEUE. Keep it at or below the account's Fargate vCPU quota divided by a runner task's
+   * vCPUs (docs/deploy.md, "Quotas").
+   */
+  readonly maxConcurrentRuns: number;
 }
 
 /** Used for callbacks and CORS until `webUrl` is known, so the Vite dev server can sign in against AWS. */
@@ -56,6 +62,19 @@ function text(node: Node, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`CDK context "${key}" must be a string`);
   return value;
+}
+
+/** Six runner tasks of 1 vCPU: what a new account's Fargate vCPU quota may hold. */
+export const DEFAULT_MAX_CONCURRENT_RUNS = 6;
+
+function positiveInteger(node: Node, key: string): number | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  // `-c key=8` arrives as a string; cdk.json may hold a number.
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+    throw new Error(`CDK context "${key}" must be a positive integer`);
+  return n;
 }
 
 function list(node: Node, key: string): string[] | undefined {
@@ -125,6 +144,7 @@ export function readDeployConfig(node: Node, appVersion: string): DeployConfig {
     buildTime: text(node, 'buildTime') ?? commitTime(),
     logLevel: text(node, 'logLevel') ?? 'INFO',
     webDist: text(node, 'webDist') ?? 'web/dist',
+    maxConcurrentRuns: positiveInteger(node, 'maxConcurrentRuns') ?? DEFAULT_MAX_CONCURRENT_RUNS,
   };
 }
 

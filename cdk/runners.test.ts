@@ -3,6 +3,7 @@ import { AREAS, WORKFLOW_AREA } from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_CONCURRENT_RUNS } from './config';
 import {
   ASL_FILE,
   FAILED_RUNS_ALARM_THRESHOLD,
@@ -112,7 +113,7 @@ describe('runner task definitions', () => {
 describe('the run-model state machine', () => {
   const machine = () => resources('AWS::StepFunctions::StateMachine')[0]?.[1];
 
-  it('chooses the task definition by runner and substitutes every one of them', () => {
+  it('chooses the task definition by runner and names each by its family (its current revision)', () => {
     const asl = JSON.parse(readFileSync(ASL_FILE, 'utf8')) as {
       States: Record<string, Record<string, unknown>>;
     };
@@ -120,10 +121,24 @@ describe('the run-model state machine', () => {
       (asl.States.RunModel?.Parameters as Record<string, unknown> | undefined)?.['TaskDefinition.$'],
     ).toBe('$.taskDefinition');
     const substitutions = machine()?.Properties.DefinitionSubstitutions as Record<string, unknown>;
-    const taskDefinitionIds = resources('AWS::ECS::TaskDefinition').map(([id]) => id);
-    for (const image of RUNNER_IMAGES) {
-      const value = substitutions[image.substitution] as { Ref?: string } | undefined;
-      expect(taskDefinitionIds).toContain(value?.Ref);
+    const families = resources('AWS::ECS::TaskDefinition').map(([, r]) => r.Properties.Family);
+    for (const image of RUNNER_IMAGES) expect(families).toContain(substitutions[image.substitution]);
+  });
+
+  it('caps concurrent runs with the deploy setting and may start any revision of the runner families', () => {
+    const substitutions = machine()?.Properties.DefinitionSubstitutions as Record<string, unknown>;
+    expect(substitutions.RunSlotLimit).toBe(String(DEFAULT_MAX_CONCURRENT_RUNS));
+    const roleId =
+      (machine()?.Properties.RoleArn as { 'Fn::GetAtt': string[] } | undefined)?.['Fn::GetAtt'][0] ?? '';
+    const runTask = resources('AWS::IAM::Policy')
+      .map(([, r]) => r)
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement)
+      .find((s) => s.Action === 'ecs:RunTask');
+    const granted = JSON.stringify(runTask?.Resource);
+    for (const [, definition] of resources('AWS::ECS::TaskDefinition')) {
+      // A deploy registers a new revision; runs queued or retrying their start across it must still start.
+      expect(granted).toContain(`:task-definition/${String(definition.Properties.Family)}:*`);
     }
   });
 
@@ -138,8 +153,8 @@ describe('the run-model state machine', () => {
         (p) => (p.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
       ) as { Action: string | string[]; Resource: unknown }[];
     const runTask = statements.find((s) => s.Action === 'ecs:RunTask');
-    for (const [id] of resources('AWS::ECS::TaskDefinition'))
-      expect(JSON.stringify(runTask?.Resource)).toContain(id);
+    for (const [, definition] of resources('AWS::ECS::TaskDefinition'))
+      expect(JSON.stringify(runTask?.Resource)).toContain(String(definition.Properties.Family));
     expect(policies).toContain('ecs:StopTask');
     expect(policies).toContain('ecs:DescribeTasks');
     expect(policies).toContain('rule/StepFunctionsGetEventsForECSTaskRule');

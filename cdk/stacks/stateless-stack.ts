@@ -99,21 +99,21 @@ export const RUNNER_IMAGES: readonly {
   {
     runner: 'python',
     dockerfile: 'functions/runner/docker/Dockerfile.python',
-    substitution: 'PythonRunnerTaskDefinitionArn',
+    substitution: 'PythonRunnerTaskFamily',
     cpu: 1024,
     memoryMiB: 2048,
   },
   {
     runner: 'r',
     dockerfile: 'functions/runner/docker/Dockerfile.r',
-    substitution: 'RRunnerTaskDefinitionArn',
+    substitution: 'RRunnerTaskFamily',
     cpu: 1024,
     memoryMiB: 2048,
   },
   {
     runner: 'excel',
     dockerfile: 'functions/runner/docker/Dockerfile.excel',
-    substitution: 'ExcelRunnerTaskDefinitionArn',
+    substitution: 'ExcelRunnerTaskFamily',
     cpu: 1024,
     memoryMiB: 4096,
   },
@@ -197,12 +197,16 @@ export class StatelessStack extends Stack {
       ...Object.fromEntries(
         RUNNER_IMAGES.map((image) => [
           image.substitution,
-          runner.taskDefinitions.get(image.runner)?.taskDefinitionArn ?? '',
+          // The family, not one revision: RunTask takes its latest ACTIVE revision, so a run queued
+          // before a deploy (whose execution keeps the old definition) starts on the new one instead
+          // of naming a revision the deploy deregistered.
+          runner.taskDefinitions.get(image.runner)?.family ?? '',
         ]),
       ),
       SubnetA: runner.subnetIds[0] ?? '',
       SubnetB: runner.subnetIds[1] ?? '',
       RunnerSecurityGroupId: runner.securityGroup.securityGroupId,
+      RunSlotLimit: String(props.config.maxConcurrentRuns),
     });
     this.grantStateMachine(workflow, runner);
     this.failedRunsAlarm = new Alarm(this, 'RunModelFailedAlarm', {
@@ -534,13 +538,26 @@ export class StatelessStack extends Stack {
       }),
     );
     const taskDefinitions = [...runner.taskDefinitions.values()];
+    // Every revision of each runner family (the ASL names the family): runs in flight during a deploy
+    // start, or retry their start, on whatever revision is current.
+    const families = taskDefinitions.flatMap((t) =>
+      [t.family, `${t.family}:*`].map((resourceName) =>
+        this.formatArn({ service: 'ecs', resource: 'task-definition', resourceName }),
+      ),
+    );
     sm.addToRolePolicy(
       new PolicyStatement({
         actions: ['ecs:RunTask'],
-        resources: taskDefinitions.map((t) => t.taskDefinitionArn),
+        resources: families,
         conditions: { ArnEquals: { 'ecs:cluster': runner.cluster.clusterArn } },
       }),
     );
+    for (const family of families.filter((arn) => arn.endsWith(':*')))
+      acknowledgeWildcardResource(
+        sm.role,
+        family,
+        'The revisions of one runner task family: runs in flight during a deploy start on the current revision.',
+      );
     sm.addToRolePolicy(
       new PolicyStatement({
         actions: ['ecs:StopTask', 'ecs:DescribeTasks'],

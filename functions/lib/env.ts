@@ -165,6 +165,38 @@ export function runnerEnv(): RunnerEnv {
   };
 }
 
+export type ModelSandboxEnv = {
+  /**
+   * `bwrap` (the default): each model runs inside bubblewrap. `container`: the runner images set it
+   * (functions/runner/docker/*), where bubblewrap cannot create namespaces and the container is the
+   * boundary; the model still runs as the image's unprivileged `model` user.
+   */
+  mode: 'bwrap' | 'container';
+  /** A developer's opt-out where bubblewrap cannot run: models then run without the sandbox. */
+  unsafeWithoutSandbox: boolean;
+};
+
+/**
+ * How the runner isolates a model (functions/runner/sandbox.ts). Read by `runModel` itself, so the CLI
+ * and the runner tests, which have no RUN_ID, get the same sandbox as the pipeline.
+ */
+export function modelSandboxEnv(): ModelSandboxEnv {
+  const result = z
+    .object({
+      MR_SANDBOX: z._default(z.enum(['bwrap', 'container']), 'bwrap'),
+      MR_UNSAFE_RUN_MODELS_WITHOUT_SANDBOX: optional,
+    })
+    .safeParse(process.env);
+  if (!result.success) {
+    throw new Error(`Invalid runner environment: MR_SANDBOX must be 'bwrap' or 'container'`);
+  }
+  const optOut = result.data.MR_UNSAFE_RUN_MODELS_WITHOUT_SANDBOX;
+  return {
+    mode: result.data.MR_SANDBOX,
+    unsafeWithoutSandbox: optOut !== undefined && !['0', 'false', 'no'].includes(optOut.toLowerCase()),
+  };
+}
+
 /** For tests that change process.env between cases. */
 export function resetEnvForTests(): void {
   parsed = undefined;

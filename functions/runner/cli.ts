@@ -60,6 +60,8 @@ const outcome = await runModel(
   },
   {
     signal: controller.signal,
+    // If this process is killed, the next run on the machine removes the folder.
+    runFolder: base,
     onLog: (stream, chunk) => (stream === 'stdout' ? process.stdout : process.stderr).write(chunk),
   },
 );

@@ -80,6 +80,8 @@ export function modelCommand(
   language: RunnableLanguage,
   entry: string,
   runtimes: RuntimePaths,
+  /** Where the model sees the Excel driver (the sandbox shows it at a path of its own). */
+  excelDriver: string = EXCEL_DRIVER,
 ): { command: string; args: string[] } {
   switch (language) {
     case 'Python':
@@ -89,7 +91,7 @@ export function modelCommand(
       // --vanilla: no profile or saved workspace of whoever ran R before; the site library stays.
       return { command: runtimes.rscript, args: ['--vanilla', entry] };
     case 'ExcelNative':
-      return { command: runtimes.unoPython, args: ['-s', EXCEL_DRIVER] };
+      return { command: runtimes.unoPython, args: ['-s', excelDriver] };
   }
 }
 

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   type HashedFile,
@@ -18,6 +17,7 @@ import {
 import { classifyRun } from './classify-run';
 import {
   DEFAULT_RUNTIMES,
+  EXCEL_DRIVER,
   hasEntryExtension,
   missingBinaries,
   modelCommand,
@@ -29,6 +29,7 @@ import {
   runtimeVersion,
 } from './languages';
 import { ProcessTree } from './process-tree';
+import { openSandbox, type SandboxSettings } from './sandbox';
 import { TailBuffer } from './tail-buffer';
 import { hashFiles, type ListedFile, listFiles, manifestSha256, sha256File } from './work-files';
 
@@ -81,6 +82,13 @@ export interface RunnerOptions {
   killGraceMs?: number;
   /** How often the output size and the process tree are sampled. Default 1000 ms. */
   sampleIntervalMs?: number;
+  /** Default from the environment (MR_SANDBOX, MR_UNSAFE_RUN_MODELS_WITHOUT_SANDBOX): sandbox.ts. */
+  sandbox?: SandboxSettings;
+  /**
+   * The folder holding this run's work directory, input file and parameter files. If this runner is
+   * killed, the next run on the machine removes it (sandbox.ts, removeStaleSandboxes).
+   */
+  runFolder?: string;
 }
 
 /** Trees of runs in progress: if the runner process itself exits, they must not live on. */
@@ -165,122 +173,135 @@ export async function runModel(spec: ModelRunSpec, options: RunnerOptions = {}):
     );
   const runtime = await runtimeVersion(language, runtimes);
 
-  // 3. A private home and temp directory (LibreOffice keeps its profile there), and the output
-  //    directory with what it holds before the run, so only what the run writes counts as output.
+  // 3. The output directory with what it holds before the run, so only what the run writes counts as
+  //    output; then the sandbox: the model's own uid and a private home and temp directory
+  //    (LibreOffice keeps its profile there). Without a sandbox the model does not start.
   await mkdir(outputAbs, { recursive: true });
   const baseline = new Map((await listFiles(outputAbs)).map((f) => [f.path, f]));
-  const privateDir = await mkdtemp(join(tmpdir(), 'mr-run-'));
-  const home = join(privateDir, 'home');
-  await mkdir(join(privateDir, 'tmp'), { recursive: true });
-  await mkdir(home, { recursive: true });
-  const notesFile = join(privateDir, 'notes.json');
-  const env: Record<string, string> = {
-    PATH: '/usr/bin:/bin',
-    HOME: home,
-    TMPDIR: join(privateDir, 'tmp'),
-    LANG: 'C.UTF-8',
-    LC_ALL: 'C.UTF-8',
-    TZ: 'UTC',
-    [MODEL_ENV.inputFile]: inputFile,
-    [MODEL_ENV.parameterDir]: parameterDir,
-    [MODEL_ENV.outputDir]: outputAbs,
-    [MODEL_ENV.workDir]: workDir,
-    [MODEL_ENV.timeoutSeconds]: String(spec.timeoutSeconds),
-    [MODEL_ENV.language]: language,
-    // Python: the same hash seed on every run, output as it is printed, no .pyc files among outputs.
-    PYTHONHASHSEED: '0',
-    PYTHONUNBUFFERED: '1',
-    PYTHONDONTWRITEBYTECODE: '1',
-  };
-  if (language === 'ExcelNative') {
-    const configFile = join(privateDir, 'excel.json');
-    await writeFile(
-      configFile,
-      JSON.stringify({
-        workbook: entry,
-        inputs: spec.excel?.inputs ?? {},
-        outputs: spec.excel?.outputs ?? null,
-        saveCalculated: spec.excel?.saveCalculated ?? true,
-        soffice: runtimes.soffice,
-        notesFile,
-      }),
-    );
-    env.MR_EXCEL_CONFIG = configFile;
+  const sandbox = await openSandbox(
+    {
+      workDir,
+      inputFile,
+      parameterDir,
+      excelDriver: language === 'ExcelNative' ? EXCEL_DRIVER : undefined,
+      runFolder: options.runFolder,
+    },
+    options.sandbox,
+  );
+  if ('refusal' in sandbox)
+    return refuse({ code: 'RUNTIME_MISSING', message: sandbox.refusal }, runtime, entry);
+  try {
+    const notesFile = join(sandbox.host.runner, 'notes.json');
+    const env: Record<string, string> = {
+      PATH: '/usr/bin:/bin',
+      HOME: sandbox.inside.home,
+      TMPDIR: sandbox.inside.tmp,
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      TZ: 'UTC',
+      [MODEL_ENV.inputFile]: inputFile,
+      [MODEL_ENV.parameterDir]: parameterDir,
+      [MODEL_ENV.outputDir]: outputAbs,
+      [MODEL_ENV.workDir]: workDir,
+      [MODEL_ENV.timeoutSeconds]: String(spec.timeoutSeconds),
+      [MODEL_ENV.language]: language,
+      // Python: the same hash seed on every run, output as it is printed, no .pyc files among outputs.
+      PYTHONHASHSEED: '0',
+      PYTHONUNBUFFERED: '1',
+      PYTHONDONTWRITEBYTECODE: '1',
+    };
+    if (language === 'ExcelNative') {
+      await writeFile(
+        join(sandbox.host.runner, 'excel.json'),
+        JSON.stringify({
+          workbook: entry,
+          inputs: spec.excel?.inputs ?? {},
+          outputs: spec.excel?.outputs ?? null,
+          saveCalculated: spec.excel?.saveCalculated ?? true,
+          soffice: runtimes.soffice,
+          notesFile: join(sandbox.inside.runner, 'notes.json'),
+        }),
+        { mode: 0o644 },
+      );
+      env.MR_EXCEL_CONFIG = join(sandbox.inside.runner, 'excel.json');
+    }
+
+    // 4. Run it, in the sandbox.
+    const model = modelCommand(language, entry, runtimes, sandbox.inside.excelDriver);
+    const { command, args, options: spawnOptions } = sandbox.wrap(model.command, model.args, env, workDir);
+    const watched = await watchProcess(command, args, {
+      spawn: spawnOptions,
+      exitStatus: sandbox.exitStatus,
+      timeoutSeconds: spec.timeoutSeconds,
+      outputDir: outputAbs,
+      baseline,
+      outputLimit,
+      logTailBytes: options.logTailBytes ?? RUNNER_LIMITS.logTailBytes,
+      killGraceMs: options.killGraceMs ?? 2000,
+      sampleIntervalMs: options.sampleIntervalMs ?? 1000,
+      signal: options.signal,
+      onLog: options.onLog,
+    });
+    const finishedOn = new Date();
+
+    // 5. What came out.
+    const written = await writtenFiles(outputAbs, baseline);
+    const outputBytes = written.reduce((sum, f) => sum + f.bytes, 0);
+    const resultListed = written.find((f) => f.path === RESULT_FILE_NAME);
+    const resultText =
+      resultListed && resultListed.bytes <= RUNNER_LIMITS.resultJsonBytes
+        ? await readFile(resultListed.absolute, 'utf8').catch(() => undefined)
+        : undefined;
+    const stderr = watched.stderr.snapshot();
+    const classified = classifyRun({
+      language,
+      exitCode: watched.exitCode,
+      signal: watched.signal,
+      timedOut: watched.stoppedFor === 'timeout',
+      cancelled: watched.stoppedFor === 'cancel',
+      outputTooLarge: watched.stoppedFor === 'output',
+      timeoutSeconds: spec.timeoutSeconds,
+      outputBytes: Math.max(outputBytes, watched.peakOutputBytes),
+      outputLimitBytes: outputLimit,
+      outputDir: spec.outputDir,
+      stderr: stderr.text,
+      resultFile: resultListed ? { bytes: resultListed.bytes, text: resultText } : undefined,
+      otherOutputFiles: written.filter((f) => f.path !== RESULT_FILE_NAME).length,
+    });
+    const refused = 'fault' in classified && classified.fault.code === 'OUTPUT_TOO_LARGE';
+    // Refused output is deleted at once: it may be filling the disk the next run needs.
+    if (refused) await Promise.all(written.map((f) => rm(f.absolute, { force: true })));
+    const outputFiles: HashedFile[] = refused ? [] : await hashFiles(written);
+    const notes = await readNotes(notesFile);
+
+    let resultSha256: string | undefined;
+    if ('result' in classified)
+      resultSha256 =
+        classified.result.kind === 'visualization'
+          ? outputFiles.find((f) => f.path === RESULT_FILE_NAME)?.sha256
+          : manifestSha256(outputFiles);
+    const record: RunRecord = {
+      ...baseRecord,
+      entry,
+      runtime,
+      ...(resultSha256 ? { resultSha256 } : {}),
+      exitCode: watched.exitCode,
+      signal: watched.signal,
+      finishedOn: finishedOn.toISOString(),
+      durationMs: watched.durationMs,
+    };
+    return {
+      status: 'result' in classified ? 'COMPLETED' : 'FAILED',
+      ...('fault' in classified ? { fault: classified.fault } : { result: classified.result }),
+      outputFiles,
+      notes,
+      stdout: watched.stdout.snapshot(),
+      stderr,
+      record,
+    };
+  } finally {
+    await sandbox.release();
   }
-
-  // 4. Run it.
-  const { command, args } = modelCommand(language, entry, runtimes);
-  const watched = await watchProcess(command, args, {
-    cwd: workDir,
-    env,
-    timeoutSeconds: spec.timeoutSeconds,
-    outputDir: outputAbs,
-    baseline,
-    outputLimit,
-    logTailBytes: options.logTailBytes ?? RUNNER_LIMITS.logTailBytes,
-    killGraceMs: options.killGraceMs ?? 2000,
-    sampleIntervalMs: options.sampleIntervalMs ?? 1000,
-    signal: options.signal,
-    onLog: options.onLog,
-  });
-  const finishedOn = new Date();
-
-  // 5. What came out.
-  const written = await writtenFiles(outputAbs, baseline);
-  const outputBytes = written.reduce((sum, f) => sum + f.bytes, 0);
-  const resultListed = written.find((f) => f.path === RESULT_FILE_NAME);
-  const resultText =
-    resultListed && resultListed.bytes <= RUNNER_LIMITS.resultJsonBytes
-      ? await readFile(resultListed.absolute, 'utf8').catch(() => undefined)
-      : undefined;
-  const stderr = watched.stderr.snapshot();
-  const classified = classifyRun({
-    language,
-    exitCode: watched.exitCode,
-    signal: watched.signal,
-    timedOut: watched.stoppedFor === 'timeout',
-    cancelled: watched.stoppedFor === 'cancel',
-    outputTooLarge: watched.stoppedFor === 'output',
-    timeoutSeconds: spec.timeoutSeconds,
-    outputBytes: Math.max(outputBytes, watched.peakOutputBytes),
-    outputLimitBytes: outputLimit,
-    outputDir: spec.outputDir,
-    stderr: stderr.text,
-    resultFile: resultListed ? { bytes: resultListed.bytes, text: resultText } : undefined,
-    otherOutputFiles: written.filter((f) => f.path !== RESULT_FILE_NAME).length,
-  });
-  const refused = 'fault' in classified && classified.fault.code === 'OUTPUT_TOO_LARGE';
-  // Refused output is deleted at once: it may be filling the disk the next run needs.
-  if (refused) await Promise.all(written.map((f) => rm(f.absolute, { force: true })));
-  const outputFiles: HashedFile[] = refused ? [] : await hashFiles(written);
-  const notes = await readNotes(notesFile);
-  await rm(privateDir, { recursive: true, force: true });
-
-  let resultSha256: string | undefined;
-  if ('result' in classified)
-    resultSha256 =
-      classified.result.kind === 'visualization'
-        ? outputFiles.find((f) => f.path === RESULT_FILE_NAME)?.sha256
-        : manifestSha256(outputFiles);
-  const record: RunRecord = {
-    ...baseRecord,
-    entry,
-    runtime,
-    ...(resultSha256 ? { resultSha256 } : {}),
-    exitCode: watched.exitCode,
-    signal: watched.signal,
-    finishedOn: finishedOn.toISOString(),
-    durationMs: watched.durationMs,
-  };
-  return {
-    status: 'result' in classified ? 'COMPLETED' : 'FAILED',
-    ...('fault' in classified ? { fault: classified.fault } : { result: classified.result }),
-    outputFiles,
-    notes,
-    stdout: watched.stdout.snapshot(),
-    stderr,
-    record,
-  };
 }
 
 function chooseEntry(
@@ -330,7 +351,9 @@ async function writtenFiles(outputDir: string, baseline: Map<string, ListedFile>
 
 async function readNotes(file: string): Promise<string[]> {
   try {
-    const notes = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    // Written by the model's uid: a link there must not make the runner read a file of its own.
+    const text = await readFile(file, { encoding: 'utf8', flag: constants.O_RDONLY | constants.O_NOFOLLOW });
+    const notes = JSON.parse(text) as unknown;
     return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : [];
   } catch {
     return [];
@@ -338,8 +361,12 @@ async function readNotes(file: string): Promise<string[]> {
 }
 
 interface WatchOptions {
-  cwd: string;
-  env: Record<string, string>;
+  spawn: SpawnOptions;
+  /** The model's exit as the sandbox reports it (bwrap passes a signal on as 128 + N). */
+  exitStatus: (
+    code: number | null,
+    signal: string | null,
+  ) => { exitCode: number | null; signal: string | null };
   timeoutSeconds: number;
   outputDir: string;
   baseline: Map<string, ListedFile>;
@@ -381,8 +408,7 @@ async function watchProcess(command: string, args: string[], o: WatchOptions): P
   let child: ChildProcess;
   try {
     child = spawn(command, args, {
-      cwd: o.cwd,
-      env: o.env,
+      ...o.spawn,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -402,8 +428,9 @@ async function watchProcess(command: string, args: string[], o: WatchOptions): P
   const closed = new Promise<void>((done) => child.once('close', () => done()));
   const exited = new Promise<void>((done) => {
     child.once('exit', (code, signal) => {
-      watched.exitCode = code;
-      watched.signal = signal;
+      const status = o.exitStatus(code, signal);
+      watched.exitCode = status.exitCode;
+      watched.signal = status.signal;
       watched.durationMs = Math.round(performance.now() - started);
       done();
     });

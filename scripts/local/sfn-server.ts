@@ -91,6 +91,14 @@ export interface SfnServerOptions {
   log: (line: string) => void;
 }
 
+/**
+ * The run queue's limit locally (the ASL's `${RunSlotLimit}`; in AWS the deploy setting
+ * `maxConcurrentRuns`). Every run takes and gives back a slot as in AWS, but the runner processes are
+ * capped by RunnerSlots above, which starts a waiting runner at once instead of the queue's retry
+ * backoff: generous, so that local tests of many runs are not slowed by that backoff.
+ */
+export const LOCAL_RUN_SLOT_LIMIT = 50;
+
 export function stateMachineArn(region: string): string {
   return `arn:aws:states:${region}:${ACCOUNT}:stateMachine:${STATE_MACHINE_NAME}`;
 }
@@ -99,12 +107,13 @@ export function stateMachineArn(region: string): string {
 export function localSubstitutions(region: string): Record<string, string> {
   const values: Record<string, string> = {
     ClusterArn: `arn:aws:ecs:${region}:${ACCOUNT}:cluster/model-repository-local`,
-    PythonRunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner-python:1`,
-    RRunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner-r:1`,
-    ExcelRunnerTaskDefinitionArn: `arn:aws:ecs:${region}:${ACCOUNT}:task-definition/model-repository-runner-excel:1`,
+    PythonRunnerTaskFamily: 'model-repository-runner-python',
+    RRunnerTaskFamily: 'model-repository-runner-r',
+    ExcelRunnerTaskFamily: 'model-repository-runner-excel',
     SubnetA: 'subnet-local-a',
     SubnetB: 'subnet-local-b',
     RunnerSecurityGroupId: 'sg-local-runner',
+    RunSlotLimit: String(LOCAL_RUN_SLOT_LIMIT),
   };
   values.WorkflowFunctionArn = workflowFunctionArn(region);
   return values;
@@ -256,7 +265,9 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
       Overrides?: { ContainerOverrides?: { Environment?: { Name: string; Value: string }[] }[] };
     };
     const overrides = task.Overrides?.ContainerOverrides ?? [];
-    const family = /task-definition\/([^:]+)/.exec(task.TaskDefinition ?? '')?.[1] ?? 'runner';
+    // A family (what the ASL names), `family:revision` or a task definition ARN, as RunTask takes.
+    const family =
+      /^(?:.*task-definition\/)?([^:/]+)(?::\d+)?$/.exec(task.TaskDefinition ?? '')?.[1] ?? 'runner';
     const env = runnerProcessEnv(process.env, options.handlerEnv, { MR_RUNNER_IMAGE: `local/${family}` });
     for (const container of overrides)
       for (const pair of container.Environment ?? []) env[pair.Name] = String(pair.Value);

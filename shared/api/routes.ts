@@ -885,9 +885,11 @@ export const WS_AREA = 'websocket' satisfies AreaName;
  * module with `input`, the state input the module has always received.
  */
 export const WORKFLOW_TASKS = {
+  AcquireRunSlot: 'workflow/acquire-run-slot',
   Prepare: 'workflow/prepare',
   Collect: 'workflow/collect',
   MarkFailed: 'workflow/mark-failed',
+  ReleaseRunSlot: 'workflow/release-run-slot',
 } as const;
 export const WORKFLOW_AREA = 'workflow' satisfies AreaName;
 

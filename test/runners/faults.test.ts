@@ -4,22 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runModel } from '../../functions/runner/run-model';
 import { manifestSha256 } from '../../functions/runner/work-files';
-import { isAlive, prepareRun } from './support';
+import { killLeftovers, prepareRun, processesWithArgument, uniqueSleep } from './support';
 
 /**
  * Each way a model run can go wrong ends FAILED with a message a modeler understands. The models are
  * small Python scripts run by the real runner (Debian's python3).
  */
 
-const leftovers: number[] = [];
-afterEach(() => {
-  for (const pid of leftovers.splice(0))
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone, as it should be.
-    }
-});
+afterEach(() => killLeftovers());
 
 const python = (source: string) => ({ 'model.py': source.replace(/^\n/, '') });
 
@@ -92,28 +84,26 @@ with open(os.path.join(os.environ["MR_OUTPUT_DIR"], "result.json"), "w") as f:
   });
 
   it('a timeout stops the whole process tree, even a child in its own session', async () => {
+    // The model sees its own PID namespace: the children are found by a token in their command line.
+    const token = uniqueSleep();
     const run = await prepareRun({
       language: 'Python',
       // Long enough for a busy machine to start python and both children before the timeout.
       timeoutSeconds: 6,
       files: python(`
-import os, subprocess, time
-child = subprocess.Popen(["/bin/sleep", "600"])
-daemon = subprocess.Popen(["/bin/sleep", "601"], start_new_session=True)
-with open(os.path.join(os.environ["MR_WORK_DIR"], "..", "pids"), "w") as f:
-    f.write("%d %d %d" % (os.getpid(), child.pid, daemon.pid))
+import subprocess, time
+child = subprocess.Popen(["/bin/sleep", "${token}"])
+daemon = subprocess.Popen(["/bin/sleep", "${token}"], start_new_session=True)
+print("started", flush=True)
 time.sleep(600)
 `),
     });
-    const pidsFile = join(run.base, 'pids');
     const outcome = await runModel(run.spec, { killGraceMs: 500, sampleIntervalMs: 200 });
-    const pids = (await readFile(pidsFile, 'utf8')).split(' ').map(Number);
-    leftovers.push(...pids);
 
     expect(outcome.fault?.code).toBe('TIMEOUT');
     expect(outcome.fault?.message).toContain('timed out after 0.1 minutes (6 seconds)');
-    expect(pids).toHaveLength(3);
-    for (const pid of pids) expect(isAlive(pid), `process ${pid}`).toBe(false);
+    expect(outcome.stdout.text).toBe('started\n');
+    expect(processesWithArgument(token)).toEqual([]);
   });
 
   it('a timeout of whole minutes is named in minutes', async () => {

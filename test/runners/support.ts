@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -87,12 +88,42 @@ export function rowValue(table: Table, label: string | number, column = 1): unkn
   return table.cells.find((c) => c.row === labelCell.row && c.column === column)?.value;
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
+/**
+ * A `sleep` argument no other process on the machine has: models under test start `sleep <it>`, and
+ * the test finds those processes in the host's /proc (the model sees its own PID namespace, so pids
+ * it reports mean nothing outside).
+ */
+export function uniqueSleep(seconds = 600): string {
+  const token = `${seconds}.${randomInt(1e9)}`;
+  tokens.push(token);
+  return token;
+}
+const tokens: string[] = [];
+
+/** Host pids of live processes whose command line holds `argument`. */
+export function processesWithArgument(argument: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      if (args.includes(argument) && state !== 'Z' && state !== 'X') pids.push(Number(entry));
+    } catch {
+      // Gone in between.
+    }
   }
+  return pids;
+}
+
+/** After a failed test: whatever a model under test left running. */
+export function killLeftovers(): void {
+  for (const token of tokens.splice(0))
+    for (const pid of processesWithArgument(token))
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone, as it should be.
+      }
 }

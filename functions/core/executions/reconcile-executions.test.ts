@@ -5,6 +5,8 @@ const executions = vi.hoisted(() => ({ listActiveRuns: vi.fn() }));
 const sfn = vi.hoisted(() => ({ describeRunExecution: vi.fn() }));
 const events = vi.hoisted(() => ({ applyRunEvent: vi.fn() }));
 const failing = vi.hoisted(() => ({ markFailed: vi.fn() }));
+const slots = vi.hoisted(() => ({ releaseSlotsOfEndedRuns: vi.fn() }));
+vi.mock('../runs/run-slots', () => slots);
 vi.mock('../../data/executions', () => executions);
 vi.mock('../../lib/step-functions', () => sfn);
 vi.mock('./run-events', () => events);
@@ -27,13 +29,14 @@ beforeEach(() => {
   vi.clearAllMocks();
   events.applyRunEvent.mockResolvedValue(true);
   failing.markFailed.mockResolvedValue({ status: 'FAILED', applied: true });
+  slots.releaseSlotsOfEndedRuns.mockResolvedValue(0);
 });
 
 describe('reconcileExecutions', () => {
   it('fails a run whose execution was stopped under it (a restart), saying so', async () => {
     executions.listActiveRuns.mockResolvedValue([run()]);
     sfn.describeRunExecution.mockResolvedValue({ status: 'ABORTED', cause: 'The local cloud was stopped.' });
-    expect(await reconcileExecutions(now)).toEqual({ checked: 1, failed: 1 });
+    expect(await reconcileExecutions(now)).toEqual({ checked: 1, failed: 1, releasedSlots: 0 });
     expect(events.applyRunEvent).toHaveBeenCalledWith(
       expect.objectContaining({
         to: 'FAILED',
@@ -63,7 +66,7 @@ describe('reconcileExecutions', () => {
       run({ runId: 'R3', status: 'INQUEUE', executionArn: undefined, queuedOn: '2026-01-01T11:58:00.000Z' }),
     ]);
     sfn.describeRunExecution.mockResolvedValue({ status: 'RUNNING' });
-    expect(await reconcileExecutions(now)).toEqual({ checked: 3, failed: 0 });
+    expect(await reconcileExecutions(now)).toEqual({ checked: 3, failed: 0, releasedSlots: 0 });
     expect(events.applyRunEvent).not.toHaveBeenCalled();
   });
 
@@ -80,7 +83,7 @@ describe('reconcileExecutions', () => {
         createdOn: recent,
       }),
     ]);
-    expect(await reconcileExecutions(now)).toEqual({ checked: 2, failed: 1 });
+    expect(await reconcileExecutions(now)).toEqual({ checked: 2, failed: 1, releasedSlots: 0 });
     expect(events.applyRunEvent).toHaveBeenCalledTimes(1);
     expect(events.applyRunEvent).toHaveBeenCalledWith({
       uuid: 'M1',
@@ -90,6 +93,12 @@ describe('reconcileExecutions', () => {
       error: { code: 'NEVER_STARTED', message: EXECUTION_MESSAGES.neverStarted },
     });
     expect(sfn.describeRunExecution).not.toHaveBeenCalled();
+  });
+
+  it('gives back the run slots of ended runs after reconciling the runs', async () => {
+    executions.listActiveRuns.mockResolvedValue([]);
+    slots.releaseSlotsOfEndedRuns.mockResolvedValue(2);
+    expect(await reconcileExecutions(now)).toEqual({ checked: 0, failed: 0, releasedSlots: 2 });
   });
 
   it('fails a run queued for more than five minutes without an execution', async () => {

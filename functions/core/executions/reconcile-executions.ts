@@ -3,6 +3,7 @@ import { type ExecutionRunRecord, listActiveRuns } from '../../data/executions';
 import { logger } from '../../lib/observability';
 import { describeRunExecution } from '../../lib/step-functions';
 import { markFailed } from '../runs/mark-run-failed';
+import { releaseSlotsOfEndedRuns } from '../runs/run-slots';
 import { applyRunEvent } from './run-events';
 
 const CONCURRENCY = 10;
@@ -10,6 +11,8 @@ const CONCURRENCY = 10;
 export interface Reconciled {
   checked: number;
   failed: number;
+  /** Run slots given back for runs that ended without their ReleaseRunSlot (a cancel, a restart). */
+  releasedSlots: number;
 }
 
 /**
@@ -25,6 +28,8 @@ export interface Reconciled {
  * - ABORTED or gone (a cancel writes CANCELLED before it stops the execution, so an active run with a
  *   stopped execution was interrupted): FAILED with a message saying so;
  * - SUCCEEDED: Collect wrote its end; left alone.
+ * Then the run slots (the run queue, functions/core/runs/run-slots.ts) whose run has ended are given
+ * back: a cancelled or interrupted execution never reaches its ReleaseRunSlot state.
  */
 export async function reconcileExecutions(now = new Date()): Promise<Reconciled> {
   const runs = await listActiveRuns();
@@ -33,8 +38,10 @@ export async function reconcileExecutions(now = new Date()): Promise<Reconciled>
     const done = await Promise.all(runs.slice(i, i + CONCURRENCY).map((run) => reconcile(run, now)));
     failed += done.filter(Boolean).length;
   }
+  // After the runs: a run failed just now gives its slot back in the same pass.
+  const releasedSlots = await releaseSlotsOfEndedRuns();
   if (failed > 0) logger.info('Reconciled executions', { checked: runs.length, failed });
-  return { checked: runs.length, failed };
+  return { checked: runs.length, failed, releasedSlots };
 }
 
 /** A queued run without an execution after this long lost its start request. */
