@@ -188,6 +188,34 @@ time.sleep(600)
     expect(existsSync(runFolder), runFolder).toBe(false);
   });
 
+  it('in container mode (Fargate) the model runs as another uid and cannot read the runner’s environment', async () => {
+    const secret = `container-test-secret-${process.pid}-${Date.now()}`;
+    const saved = process.env.AWS_SECRET_ACCESS_KEY;
+    process.env.AWS_SECRET_ACCESS_KEY = secret;
+    const run = await prepareRun({ language: 'Python', modelDir: HOSTILE });
+    const targets = { runnerPid: process.pid, secrets: [secret], processes: 150, sleep: uniqueSleep(3) };
+    await writeFile(run.spec.inputFile, JSON.stringify({ targets }));
+    try {
+      const outcome = await runModel(run.spec, {
+        sandbox: { mode: 'container', unsafeWithoutSandbox: false },
+      });
+      expect(outcome.status, outcome.stderr.text).toBe('COMPLETED');
+    } finally {
+      if (saved === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+      else process.env.AWS_SECRET_ACCESS_KEY = saved;
+    }
+    const report = JSON.parse(
+      await readFile(join(run.spec.workDir, 'output', 'report.json'), 'utf8'),
+    ) as Report;
+    // No other process's environment, the runner's /proc entries included (the network and the
+    // machine's world-readable files are the container's boundary there, not this one's).
+    expect(report.environ).toEqual([]);
+    expect(report.read.filter((r) => r.path.startsWith(`/proc/${process.pid}/`))).toEqual([]);
+    expect(report.uid).not.toBe(0);
+    expect(report.processesStarted).toBeLessThan(150);
+    expect(processesWithArgument(targets.sleep)).toEqual([]);
+  });
+
   it('refuses to start a model where bubblewrap cannot run, and says how to install it', async () => {
     const run = await prepareRun({ language: 'Python', files: { 'model.py': 'print("ran")\n' } });
     const outcome = await runModel(run.spec, {

@@ -24,11 +24,19 @@ FROM node:22-bookworm-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tini r-base-core r-cran-jsonlite r-cran-data.table \
  && rm -rf /var/lib/apt/lists/*
+# The model's own unprivileged user: the runner (root in the container, so that it can switch user)
+# starts every model as `model` with a cleared environment, so a model cannot read the runner's
+# /proc/<pid>/environ (its task credentials' address) or files (functions/runner/sandbox.ts).
+RUN groupadd --system --gid 10001 model \
+ && useradd --system --uid 10001 --gid model --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin model
+# MR_SANDBOX=container: Fargate lets no process create namespaces, so bubblewrap cannot run here; the
+# container, its VPC and its task role are the boundary around the `model` user (docs/running-models.md,
+# "The sandbox").
 ENV NODE_ENV=production \
+    MR_SANDBOX=container \
     MR_RUNNER_IMAGE=model-runner-r
 WORKDIR /app
 COPY --from=build /build/dist/ ./
-# The node image's unprivileged user; model runs never need root.
-USER node
+# No USER: the runner stays root to start each model as the unprivileged `model` user above.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "--enable-source-maps", "entrypoint.mjs"]
