@@ -346,3 +346,53 @@ describe('XML definition files (§5)', () => {
     expect(xml(`<parameter id="a" type="MATRIX"/>`)).toEqual(failure('Formatting failed. Unsupported type'));
   });
 });
+
+describe('XML a parser could choke on (issue 16 §2)', () => {
+  const importXml = (content: string) => importDefinitionFile('inputs.xml', content, 'JSONTEMPLATE');
+  const nested = (depth: number) =>
+    `<?xml version="1.0"?><definitions>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</definitions>`;
+
+  it('refuses tags nested more than 100 deep with a message naming the limit', () => {
+    expect(importXml(nested(150))).toEqual(
+      failure('The XML file nests elements more than 100 levels deep; definitions need no more than a few.'),
+    );
+    expect(importXml(nested(98)).ok).toBe(true);
+  });
+
+  it('refuses entity declarations, so no expansion can exceed a limit', () => {
+    const lol = `<?xml version="1.0"?>
+<!DOCTYPE definitions [
+  <!ENTITY a "${'x'.repeat(9000)}">
+  <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+]>
+<definitions><parameter id="p" type="STRING"><title>&b;&b;&b;&b;&b;&b;&b;&b;</title></parameter></definitions>`;
+    expect(importXml(lol)).toEqual(
+      failure('XML definition files must not declare entities (<!ENTITY>); write the text out instead.'),
+    );
+  });
+
+  it.each([
+    [
+      'an external SYSTEM entity',
+      '<!DOCTYPE definitions [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><definitions><parameter id="p" type="STRING"><title>&xxe;</title></parameter></definitions>',
+    ],
+    ['an external DTD', '<!DOCTYPE definitions SYSTEM "http://example.com/d.dtd"><definitions/>'],
+    [
+      'a public DTD',
+      '<!DOCTYPE definitions PUBLIC "-//X//DTD X//EN" "http://example.com/d.dtd"><definitions/>',
+    ],
+  ])('refuses %s', (_, content) => {
+    expect(importXml(content)).toEqual(
+      failure('XML definition files must not refer to external files (DOCTYPE with SYSTEM or PUBLIC).'),
+    );
+  });
+
+  it('still reads a file with a plain DOCTYPE and the predefined entities', () => {
+    const [d] = definitionsOf(
+      importXml(
+        '<!DOCTYPE definitions><definitions><parameter id="a" type="STRING"><title>R&amp;D &lt;1&gt;</title></parameter></definitions>',
+      ),
+    );
+    expect(d).toMatchObject({ id: 'a', title: 'R&D <1>' });
+  });
+});

@@ -364,6 +364,9 @@ const listOf = (v: unknown): unknown[] => (v === undefined || v === null ? [] : 
 const ATTR = '@_';
 const TEXT = '#text';
 
+/** The deepest element nesting read; a definition file needs four or five levels. */
+export const XML_MAX_DEPTH = 100;
+
 /** Built on first use: modules that import this file for JSON only do not pay for it. */
 let xmlParser: XMLParser | undefined;
 const parser = () =>
@@ -375,11 +378,48 @@ const parser = () =>
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
+    // Stated rather than left to the library's default: the message below names it.
+    maxNestedTags: XML_MAX_DEPTH,
   }));
 
+/**
+ * The DOCTYPE problem of an XML file, or undefined (issue 16 §2). Definition files need no DTD: an
+ * entity declaration can expand past the parser's limits (or is a SYSTEM entity that names a file or
+ * URL), and a DTD that is SYSTEM or PUBLIC names one too. Both are refused before parsing; a plain
+ * `<!DOCTYPE definitions>` and the predefined entities (`&amp;`...) stay readable.
+ */
+function doctypeProblem(content: string): string | undefined {
+  const start = content.search(/<!DOCTYPE/i);
+  if (start < 0) return undefined;
+  const rest = content.slice(start);
+  const head = rest.slice(0, rest.search(/[[>]/) + 1 || rest.length);
+  const subset = head.endsWith('[') ? rest.slice(head.length, rest.indexOf(']') + 1 || rest.length) : '';
+  if (/\b(?:SYSTEM|PUBLIC)\b/i.test(head) || /\b(?:SYSTEM|PUBLIC)\b/i.test(subset))
+    return DESIGNED_MESSAGES.xmlExternal;
+  if (/<!ENTITY/i.test(subset)) return DESIGNED_MESSAGES.xmlEntities;
+  return undefined;
+}
+
+/** The document, or the message of a file the parser refuses although the validator took it. */
+function parseXml(content: string): { document: unknown } | { message: string } {
+  try {
+    return { document: parser().parse(content) };
+  } catch (error) {
+    // The parser's errors are plain Errors; its nesting limit is told apart by its text, which the
+    // unit test pins so that a library update that rewords it is noticed.
+    const detail = error instanceof Error ? error.message : String(error);
+    if (/nested tags/i.test(detail)) return { message: DESIGNED_MESSAGES.xmlTooDeep(XML_MAX_DEPTH) };
+    return { message: DESIGNED_MESSAGES.unreadableFile(detail) };
+  }
+}
+
 function importXml(content: string): DefinitionImport {
+  const problem = doctypeProblem(content);
+  if (problem) return { ok: false, message: problem };
   if (XMLValidator.validate(content) !== true) return invalid();
-  const document: unknown = parser().parse(content);
+  const parsed = parseXml(content);
+  if ('message' in parsed) return { ok: false, message: parsed.message };
+  const document = parsed.document;
   if (!isObject(document)) return invalid();
   const roots = Object.entries(document).filter(([name]) => !name.startsWith('?'));
   if (roots.length !== 1) return invalid();

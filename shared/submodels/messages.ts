@@ -121,6 +121,20 @@ export const DESIGNED_MESSAGES = {
   controllerNotFound: (controller: string) => `Controlled by parameter ${controller} was not found.`,
   /** §5 definition import: a file that is not well-formed JSON or XML. */
   unreadableFile: (detail: string) => `The file could not be read: ${detail}`,
+  /** §5 definition import: XML that could make the parser expand, fetch or recurse (issue 16 §2). */
+  xmlEntities: 'XML definition files must not declare entities (<!ENTITY>); write the text out instead.',
+  xmlExternal: 'XML definition files must not refer to external files (DOCTYPE with SYSTEM or PUBLIC).',
+  xmlTooDeep: (max: number) =>
+    `The XML file nests elements more than ${max} levels deep; definitions need no more than a few.`,
+  /** §5 sub-model form: the output directory path has no stated limit; ours keeps runs from failing. */
+  outputPathTooLong: (max: number) =>
+    `Output Directory Path is too long, maximum length is ${max} characters.`,
+  /** §5 parameter file upload: a name that could be read as a path or break a file system (issue 16 §2). */
+  fileNameUnsafe:
+    'File name must not contain / or \\, "..", control characters or any of < > : " | ? *. Rename the file and try again.',
+  /** §5 parameter file upload: longer than most file systems allow. */
+  fileNameTooLong: (max: number) =>
+    `File name is longer than ${max} characters. Rename the file and try again.`,
   /** §5 file definition tooltip ("tooltip says not above 1 MB"). */
   fileSizeTooltip: 'Maximum file size in MB; files above 1 MB are not accepted.',
 } as const;
