@@ -6,6 +6,8 @@ export const SUBMODEL_LIMITS = {
   instanceNameMax: 200,
   instanceLabelMax: 50,
   groupNameMax: 20,
+  /** A sub-model's output directory path (ours: the spec states none; one file-system name's limit). */
+  outputPathMax: 255,
   /** Parameter files and help files. */
   parameterFileBytes: 1_048_576,
   /** A file parameter's size (MB): default 1, and the tooltip says not above 1 MB. */

@@ -4,6 +4,7 @@ import {
   PARAMETER_FILE_ACCEPT,
   PARAMETER_FILE_EXTENSIONS,
   parameterFileMaxBytes,
+  parameterFileNameProblem,
   parameterFileProblem,
 } from './parameter-file';
 
@@ -46,6 +47,43 @@ describe('parameter file upload (§5)', () => {
     [0, 1_048_576],
   ])('a file parameter of size %s MB takes at most %i bytes', (size, bytes) => {
     expect(parameterFileMaxBytes(size)).toBe(bytes);
+  });
+});
+
+describe('parameter file names (issue 16 §2)', () => {
+  const UNSAFE =
+    'File name must not contain / or \\, "..", control characters or any of < > : " | ? *. Rename the file and try again.';
+
+  it.each([
+    '../../x.csv',
+    '..\\..\\x.csv',
+    'a/b.csv',
+    'a\\b.csv',
+    '<img>.csv',
+    'a:b.csv',
+    'what?.csv',
+    'star*.csv',
+    'pipe|.csv',
+    'quote".csv',
+    'nul\u0000.csv',
+    'line\nbreak.csv',
+    'data..csv',
+  ])('refuses %j with a message saying what a name may not contain', (name) => {
+    expect(parameterFileNameProblem(name)).toBe(UNSAFE);
+    expect(parameterFileProblem({ name, size: 10 })).toBe(UNSAFE);
+  });
+
+  it('refuses a name over 255 characters and accepts one of 255', () => {
+    const name = (length: number) => `${'n'.repeat(length - 4)}.csv`;
+    expect(parameterFileProblem({ name: name(255), size: 10 })).toBeUndefined();
+    expect(parameterFileProblem({ name: name(256), size: 10 })).toBe(
+      'File name is longer than 255 characters. Rename the file and try again.',
+    );
+  });
+
+  it('accepts names with spaces, dots, brackets and non-ASCII letters', () => {
+    for (const name of ['Population 2024 (v1.2).csv', 'données_été.xlsx', 'a.b.c.json'])
+      expect(parameterFileProblem({ name, size: 10 }), name).toBeUndefined();
   });
 });
 

@@ -55,12 +55,23 @@ describe('sub-model form (§5)', () => {
     [{ outputPathDir: 'out put' }, 'outputPathDir: Path must be relative path'],
     [{ outputPathDir: '../up' }, 'outputPathDir: Path must be relative path'],
     [{ outputPathDir: 'a\\b' }, 'outputPathDir: Path must be relative path'],
+    [
+      { outputPathDir: 'a'.repeat(256) },
+      'outputPathDir: Output Directory Path is too long, maximum length is 255 characters.',
+    ],
+    [
+      { outputPathDir: 'out/'.repeat(1250) },
+      'outputPathDir: Output Directory Path is too long, maximum length is 255 characters.',
+    ],
   ])('%j gives %s', (changes, expected) => {
     expect(problems(changes)).toEqual([expected]);
   });
-  it.each(['out', 'out/run_1', 'a-b/c_d/3', 'out/'])('accepts the relative path %s', (outputPathDir) => {
-    expect(problems({ outputPathDir })).toEqual([]);
-  });
+  it.each(['out', 'out/run_1', 'a-b/c_d/3', 'out/', 'a'.repeat(255)])(
+    'accepts the relative path %s',
+    (outputPathDir) => {
+      expect(problems({ outputPathDir })).toEqual([]);
+    },
+  );
   it.each([1, 1440])('accepts a timeout of %i minutes', (timeoutMinutes) => {
     expect(problems({ timeoutMinutes })).toEqual([]);
   });

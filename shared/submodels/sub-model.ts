@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SUBMODEL_LIMITS } from './limits';
-import { FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
+import { DESIGNED_MESSAGES, FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
 import { InputDefinitionTypeSchema } from './model-input';
 import type { ModelLanguage } from './model-language';
 
@@ -42,12 +42,18 @@ export const FORM_LABELS = {
 /** §5: letters, digits, underscore, hyphen and slash, not starting with a slash. */
 export const RELATIVE_PATH = /^(?!\/)[A-Za-z0-9_\-/]+$/;
 
-export const OutputPathSchema = z
-  .string({ error: M.required(FORM_LABELS.outputPathDir) })
-  .check(
-    z.minLength(1, { message: M.required(FORM_LABELS.outputPathDir), abort: true }),
-    z.regex(RELATIVE_PATH, SUBMODEL_MESSAGES.pathMustBeRelative),
-  );
+/**
+ * §5 output directory, at most 255 characters (issue 16 §2: a path of 5,000 was accepted and every run
+ * of the sub-model then died creating the directory).
+ */
+export const OutputPathSchema = z.string({ error: M.required(FORM_LABELS.outputPathDir) }).check(
+  z.minLength(1, { message: M.required(FORM_LABELS.outputPathDir), abort: true }),
+  z.maxLength(SUBMODEL_LIMITS.outputPathMax, {
+    message: DESIGNED_MESSAGES.outputPathTooLong(SUBMODEL_LIMITS.outputPathMax),
+    abort: true,
+  }),
+  z.regex(RELATIVE_PATH, SUBMODEL_MESSAGES.pathMustBeRelative),
+);
 
 const { min: TIMEOUT_MIN, max: TIMEOUT_MAX } = SUBMODEL_LIMITS.timeoutMinutes;
 
