@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -107,6 +108,16 @@ export async function listObjectKeys(prefix: string): Promise<string[]> {
     for (const object of page.Contents ?? []) if (object.Key !== undefined) keys.push(object.Key);
   }
   return keys;
+}
+
+/**
+ * Whether an object exists, read with a one-key listing rather than HEAD: without s3:ListBucket, S3
+ * answers HEAD of a missing key with 403 instead of 404, and the listing's grant is limited to the
+ * prefixes the code reaches. The exact key sorts before every longer key it is a prefix of.
+ */
+export async function objectExists(key: string): Promise<boolean> {
+  const out = await s3().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: key, MaxKeys: 1 }));
+  return out.Contents?.[0]?.Key === key;
 }
 
 /** A presigned GET; `disposition` becomes the response's content-disposition. */

@@ -248,6 +248,10 @@ export const INSTANCE_API_MESSAGES = {
   notShared: (id: string) => `This instance is not shared with user ${id}.`,
   shareMailNotSent: 'The instance was shared, but the e-mail could not be sent.',
   parameterNotFile: (name: string) => `${name} is not a file parameter of this instance's input definition.`,
+  fileValueInvalid: (title: string) =>
+    `${title}: the value of a file parameter must be the id and name of a file uploaded for it.`,
+  fileValueNotUploaded: (title: string) =>
+    `${title}: the file was not uploaded for this model entry. Upload the file again.`,
   displayScenariosRequired: 'An analysis of a display sub-model needs at least one scenario to display.',
   displayScenariosNotDisplay: 'Only instances of a display sub-model display scenarios.',
   displayScenarioTwice: (id: string) => `Scenario ${id} is displayed more than once.`,

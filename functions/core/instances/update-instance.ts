@@ -20,6 +20,7 @@ import { getInput, getSubModel } from '../../data/sub-models';
 import { PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import { checkDisplayScenarios } from './display-scenarios';
+import { requireUploadedFileValues } from './file-values';
 import { loadInstance, requireInstanceAction } from './instance-access';
 import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
 import { parseStoredValues, prepareIncomingValues } from './instance-values-view';
@@ -142,7 +143,9 @@ export async function setInstanceLabel(
  *    Array.'). Nothing is written on any of these.
  * 3. Parameters above the caller's expertise level are ignored and keep their stored values; the rest
  *    are converted and checked against the template. Invalid values are saved anyway (the editor asked
- *    'Do you want to save it anyway?') and reported: `valid` false with the `issues`.
+ *    'Do you want to save it anyway?') and reported: `valid` false with the `issues`. A FILE value
+ *    that is not a file uploaded for this entry is refused instead (422, file-values.ts): it names
+ *    an object of the bucket.
  * 4. One transaction: the values, the instance (modified on, rev) and the counter.
  */
 export async function putInstanceInputs(
@@ -172,6 +175,7 @@ export async function putInstanceInputs(
   const stored =
     storedInput?.modelInputId === body.modelInputId ? parseStoredValues(storedInput.value) : undefined;
   const prepared = prepareIncomingValues({ definition, stored, incoming: parsed.values, level });
+  await requireUploadedFileValues({ uuid, definition, stored, values: prepared.values });
   const value = JSON.stringify(prepared.values);
   if (Buffer.byteLength(value, 'utf8') > INSTANCE_VALUE_MAX_BYTES)
     throw new PayloadTooLargeError(MSG.valueTooLarge);
