@@ -4,7 +4,9 @@ import {
   keyIdProblem,
   keyPathProblem,
   modelFileObjectKey,
+  modelObjectsPrefix,
   parameterFileKey,
+  parameterFilesPrefix,
   runJobKey,
   runOutputKey,
   UnsafeKeyPartError,
@@ -37,6 +39,8 @@ const TRAVERSALS = [
 describe('storage keys', () => {
   it('builds each key from its prefix and the validated parts', () => {
     expect(parameterFileKey(UUID, ULID)).toBe(`parameter-files/${UUID}/${ULID}`);
+    expect(parameterFilesPrefix(UUID)).toBe(`parameter-files/${UUID}/`);
+    expect(modelObjectsPrefix(UUID)).toBe(`models/${UUID}/`);
     expect(modelFileObjectKey(UUID, UUID)).toBe(`models/${UUID}/files/${UUID}`);
     expect(runJobKey(ULID)).toBe(`runs/${ULID}/job.json`);
     expect(uploadObjectKey(ULID, UUID)).toBe(`uploads/${ULID}/${UUID}`);
@@ -50,6 +54,8 @@ describe('storage keys', () => {
     expect(keyIdProblem(part)).toBeDefined();
     expect(() => parameterFileKey(UUID, part)).toThrow(UnsafeKeyPartError);
     expect(() => parameterFileKey(part, ULID)).toThrow(UnsafeKeyPartError);
+    expect(() => parameterFilesPrefix(part)).toThrow(UnsafeKeyPartError);
+    expect(() => modelObjectsPrefix(part)).toThrow(UnsafeKeyPartError);
     expect(() => modelFileObjectKey(UUID, part)).toThrow(UnsafeKeyPartError);
     expect(() => runJobKey(part)).toThrow(UnsafeKeyPartError);
     expect(() => uploadObjectKey(part, UUID)).toThrow(UnsafeKeyPartError);

@@ -114,8 +114,9 @@ export const uploadObjectKey = (uploadId: string, uploadFileId: string) =>
  * The body of a FILE parameter's value `{ id, name }` (spec 001 §5): the key follows from the entry and
  * the id alone, so a cloned instance's copy of the value still finds the body.
  */
+export const parameterFilesPrefix = (uuid: string) => `${PARAMETER_FILES_PREFIX}${keyId('entry id', uuid)}/`;
 export const parameterFileKey = (uuid: string, fileId: string) =>
-  `${PARAMETER_FILES_PREFIX}${keyId('entry id', uuid)}/${keyId('parameter file id', fileId)}`;
+  `${parameterFilesPrefix(uuid)}${keyId('parameter file id', fileId)}`;
 
 // ---------- runs/<runId>/... (docs/running-models.md, "The pipeline"; run-files.ts) ----------
 
