@@ -5,10 +5,12 @@ import {
   type PutInstanceInputsBody,
   type UpdateInstanceBody,
 } from '@shared/schemas/instance-api';
+import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
 import { parseParametersJson, type ValueIssue } from '@shared/submodels/instance-values';
 import {
   commitInstanceWrite,
+  getInstance,
   getInstanceInput,
   getInstanceNameOwner,
   type InstanceInput,
@@ -17,11 +19,11 @@ import {
   instanceNameKey,
 } from '../../data/instances';
 import { getInput, getSubModel } from '../../data/sub-models';
-import { PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import { checkDisplayScenarios } from './display-scenarios';
 import { requireUploadedFileValues } from './file-values';
-import { loadInstance, requireInstanceAction } from './instance-access';
+import { loadInstance, requireInstanceAction, visibleTypes } from './instance-access';
 import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
 import { parseStoredValues, prepareIncomingValues } from './instance-values-view';
 import { expertiseLevelOf, instanceDetail } from './instance-view';
@@ -45,18 +47,28 @@ const changed = (read: InstanceRecord, user: User, now: Date): InstanceRecord =>
 });
 
 /**
- * POST /v2/models/{uuid}/instances/name-check: whether an instance of the entry has the name (any
- * case, trimmed; §5 "unique within the model"), not counting `instanceId` (an unchanged name is
+ * POST /v2/models/{uuid}/instances/name-check: whether an instance the caller may see has the name
+ * (any case, trimmed; §5 "unique within the model"), not counting `instanceId` (an unchanged name is
  * exempt when editing).
+ * 1. The entry is visible (404) and WebModel 2.0 (400); a caller who sees no instance section at all
+ *    (no role on a published entry) gets 403, as the instance list does.
+ * 2. A name held by an instance in a section the caller does not see answers `exists: false`: the
+ *    check must not tell a scenario modeler which calibration names exist. Names stay unique in the
+ *    whole entry, so saving such a name is still refused by the write's name guard, with the plain
+ *    'Instance Name is not unique' that names nothing of the other instance.
  */
 export async function checkInstanceName(
   user: User,
   uuid: string,
   body: { name: string; instanceId?: string | undefined },
 ): Promise<{ exists: boolean }> {
-  await loadSubModelEntry(uuid, user);
+  const model = await loadSubModelEntry(uuid, user);
+  const types = visibleTypes(user, model);
+  if (types.size === 0) throw new ForbiddenError(SUBMODEL_API_MESSAGES.sectionDenied);
   const owner = await getInstanceNameOwner(uuid, instanceNameKey(body.name));
-  return { exists: owner !== undefined && owner !== body.instanceId };
+  if (owner === undefined || owner === body.instanceId) return { exists: false };
+  const holder = await getInstance(uuid, owner);
+  return { exists: holder !== undefined && types.has(holder.type) };
 }
 
 /**

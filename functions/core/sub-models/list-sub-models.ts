@@ -13,7 +13,8 @@ const byName = (a: { name: string }, b: { name: string }) =>
  * The sub-models of an entry, of one section (`type`) or of every section the caller sees, sorted by
  * name (§2), with the caller's permissions and section access.
  * 1. The entry must be visible and a WebModel 2.0 entry.
- * 2. A section the caller does not see answers 403; without `type`, the sections the caller sees.
+ * 2. A section the caller does not see answers 403; without `type`, the sections the caller sees,
+ *    and 403 when that is none (an internal user previewing a published entry holds no role on it).
  */
 export async function listSubModelsOf(
   user: User,
@@ -23,7 +24,8 @@ export async function listSubModelsOf(
 ): Promise<SubModelList> {
   const model = await loadSubModelEntry(uuid, user, read);
   const access = sectionAccess(user, model);
-  if (type && access.sections[type] !== 'allowed') throw new ForbiddenError(MSG.sectionDenied);
+  const seesAny = Object.values(access.sections).some((outcome) => outcome === 'allowed');
+  if ((type && access.sections[type] !== 'allowed') || !seesAny) throw new ForbiddenError(MSG.sectionDenied);
   const records = (await listSubModels(uuid)).filter((s) =>
     type ? s.type === type : access.sections[s.type] === 'allowed',
   );
