@@ -149,6 +149,10 @@ export const EXECUTION_MESSAGES = {
   executeDenied: 'Only the creator of an instance, a user it is shared with or a super user can execute it.',
   cancelDenied: 'Only the creator of an instance or a user it is shared with can cancel its execution.',
   startDenied: 'Only the user who requested an execution can start it.',
+  startNoLongerAllowed:
+    'You may no longer execute every instance of this execution (a share was stopped or your role changed since you requested it).',
+  calibrationNotLinked:
+    'A calibration instance can only be chosen for scenarios of a sub-model linked to a calibration sub-model.',
   neverStarted:
     'The execution was never started: the browser left before starting it. Execute the instance again.',
   governanceDenied:

@@ -158,9 +158,11 @@ export type DisplayScenarios = z.infer<typeof DisplayScenariosSchema>;
 
 /**
  * A new instance. `hidden` and `displayScenarios` make an analysis of a display sub-model (hidden
- * unless said otherwise); other sub-models take no display scenarios.
+ * unless said otherwise); other sub-models take no display scenarios. Strict: the calibration
+ * instance a scenario runs with is chosen at Execute (`calibrationInstanceId`), and a field sent
+ * here would otherwise be dropped without a word.
  */
-export const CreateInstanceBodySchema = z.object({
+export const CreateInstanceBodySchema = z.strictObject({
   name: InstanceNameInputSchema,
   label: z.optional(InstanceLabelInputSchema),
   hidden: z.optional(z.boolean()),

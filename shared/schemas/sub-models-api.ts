@@ -220,6 +220,8 @@ export const SUBMODEL_API_MESSAGES = {
   inputNotFound: 'Input definition not found.',
   groupNotFound: 'Group not found.',
   sectionDenied: 'You do not have access to this section.',
+  calibrationSectionDenied:
+    'You do not have access to the calibration section: only users who see calibration sub-models can link to one or run with one.',
   actionDenied: 'You do not have permission to do this with this sub-model.',
   retired: 'A retired model entry cannot be changed.',
   running: 'The sub-model has a running instance. Wait until it finishes or cancel it first.',

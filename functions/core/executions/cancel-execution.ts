@@ -1,4 +1,4 @@
-import { cancelOutcome } from '@shared/executions/execution-access';
+import { cancelOutcome, seesInstanceSection } from '@shared/executions/execution-access';
 import { isActiveRun, EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
 import type { ExecutionGroup } from '@shared/schemas/execution-api';
 import type { User } from '@shared/schemas/user';
@@ -15,9 +15,9 @@ import { applyRunEvent } from './run-events';
  * POST /v2/executions/{groupId}/cancel: Cancel Execution, for the whole group (spec 001 §4
  * "Cancelling also cancels its execution group").
  * 1. The group exists and the caller sees its entry (404).
- * 2. Its active runs (NOTSTARTED to POSTPROCESSING); none: 409 'No active Instance execution to be
- *    canceled found.'. Of those, the ones the caller may cancel (creator, shared with, super user);
- *    none: 403.
+ * 2. The runs the caller may cancel, whatever their state (the instance's creator, users it is shared
+ *    with, super users); none: 403. Of those, the active ones (NOTSTARTED to POSTPROCESSING); none:
+ *    409 'No active Instance execution to be canceled found.'.
  * 3. Each: CANCELLED, conditional on an active status (a run that finished meanwhile keeps its end),
  *    then StopExecution (Step Functions stops the runner's task). Status first: from then on every
  *    later event of the run is refused, and reconciliation never mistakes the stopped execution for
@@ -33,15 +33,22 @@ export async function cancelExecutionGroup(
   const model = visibleEntry(user, (await getEntries([loaded.group.modelUuid])).get(loaded.group.modelUuid));
   if (!model) throw new NotFoundError(MSG.groupNotFound);
 
-  const active = loaded.runs.filter((r) => isActiveRun(r.status));
-  if (active.length === 0) throw new ConflictError(MSG.noActiveExecution);
-  const instances = await Promise.all(active.map((r) => getInstance(r.modelUuid, r.instanceId)));
+  // Who asks comes before the state: a finished group must not answer 409 to someone without rights.
+  const instances = await Promise.all(loaded.runs.map((r) => getInstance(r.modelUuid, r.instanceId)));
   const who = permissionUser(user);
-  const mine = active.filter((_run, i) => {
+  const rightful = loaded.runs.filter((run, i) => {
     const instance = instances[i];
-    return instance !== undefined && cancelOutcome(who, model.roles, instance) !== 'disallowed';
+    // An instance deleted after its run ended: its executor (or a super user) still asks rightly.
+    if (!instance)
+      return (
+        seesInstanceSection(who, model.roles, run.type) &&
+        (run.createdBy === user.id || user.userType === 'SUPERUSER')
+      );
+    return cancelOutcome(who, model.roles, instance) !== 'disallowed';
   });
-  if (mine.length === 0) throw new ForbiddenError(MSG.cancelDenied);
+  if (rightful.length === 0) throw new ForbiddenError(MSG.cancelDenied);
+  const mine = rightful.filter((r) => isActiveRun(r.status));
+  if (mine.length === 0) throw new ConflictError(MSG.noActiveExecution);
 
   const cancelled = await Promise.all(
     mine.map(async (run) => {

@@ -36,6 +36,7 @@ import {
   planRun,
   type RunPlan,
 } from './execution-plan';
+import { requireCalibrationAccess } from './execution-rights';
 import { announceStatus } from './run-events';
 
 export interface CreatedExecution {
@@ -54,11 +55,13 @@ function sameRunningGroup(instances: readonly InstanceRecord[]): string | undefi
  * POST /v2/models/{uuid}/executions: Execute (spec 001 §4 "creates an execution that is queued
  * (returns a groupId), then the group is started"; starting is POST /v2/executions/{groupId}/start).
  * 1. The entry is visible and WebModel 2.0; each instance exists and the caller sees it (404).
- * 2. A second Execute of instances that are running already answers their group (200, created
- *    false); a mix of running and idle instances is refused (409). Accepted or superseded instances
- *    are not executed (409); only their creator, users they are shared with and super users execute
- *    them (403).
- * 3. The blockers of §5, per instance (422, every problem in `issues`): no runner for the language,
+ * 2. Only the instances' creator, users they are shared with and super users execute them (403);
+ *    a scenario of a sub-model linked to a calibration sub-model runs with that calibration's
+ *    outputs, so its executor must see the calibration section (403). A second Execute of instances
+ *    that are running already answers their group (200, created false); a mix of running and idle
+ *    instances is refused (409). Accepted or superseded instances are not executed (409).
+ * 3. A `calibrationInstanceId` for an instance that is not such a linked scenario (422). The
+ *    blockers of §5, per instance (422, every problem in `issues`): no runner for the language,
  *    missing execution files, no executable file, invalid parameters, no accepted calibration; and
  *    ours for an analysis: a displayed scenario without a finished run.
  * 4. The group: its item, then one transaction of the run items, every instance's move to
@@ -88,6 +91,8 @@ export async function createExecution(
   for (const instance of found)
     if (executeOutcome(who, model.roles, instance) === 'disallowed')
       throw new ForbiddenError(MSG.executeDenied);
+  const subModels = await listSubModels(uuid);
+  requireCalibrationAccess(user, model, found, subModels);
   const running = sameRunningGroup(found);
   if (running) return { status: 200, result: { groupId: running, created: false } };
   for (const instance of found) {
@@ -98,7 +103,8 @@ export async function createExecution(
   if (model.status === 'RETIRED') throw new ConflictError(MSG.retired);
 
   // 3. The blockers.
-  const prepared = await checkInstances(model, found, body.calibrationInstanceId, (type) =>
+  requireLinkedForCalibration(found, subModels, body.calibrationInstanceId);
+  const prepared = await checkInstances(model, subModels, found, body.calibrationInstanceId, (type) =>
     seesInstanceSection(who, model.roles, type),
   );
 
@@ -176,12 +182,13 @@ interface PreparedInstance {
 /** The §5 blockers of every instance; 422 with all of them, the first as the message. */
 async function checkInstances(
   model: ModelRecord,
+  subModels: readonly SubModelRecord[],
   instances: readonly InstanceRecord[],
   calibrationInstanceId: string | undefined,
   /** Whether the caller sees the instances of a section: an analysis shows only scenarios they see. */
   sees: (type: InstanceRecord['type']) => boolean,
 ): Promise<PreparedInstance[]> {
-  const [files, subModels] = await Promise.all([listModelFiles(model.uuid), listSubModels(model.uuid)]);
+  const files = await listModelFiles(model.uuid);
   const subModelsById = new Map(subModels.map((s) => [s.id, s]));
   const calibration = calibrationInstanceId
     ? await getInstance(model.uuid, calibrationInstanceId)
@@ -238,5 +245,22 @@ async function checkInstances(
   return instances.flatMap((i) => prepared.filter((p) => p.instance.id === i.id));
 }
 
-const isLinkedScenario = (subModel: SubModelRecord) =>
-  subModel.type === 'scenario' && subModel.executionSetupId !== undefined;
+const isLinkedScenario = (subModel: SubModelRecord | undefined) =>
+  subModel?.type === 'scenario' && subModel.executionSetupId !== undefined;
+
+/**
+ * A `calibrationInstanceId` is the calibration a linked scenario runs with: for any other instance it
+ * would be stored unchecked as the instance's calibration (422, nothing written).
+ */
+function requireLinkedForCalibration(
+  instances: readonly InstanceRecord[],
+  subModels: readonly SubModelRecord[],
+  calibrationInstanceId: string | undefined,
+): void {
+  if (!calibrationInstanceId) return;
+  const byId = new Map(subModels.map((s) => [s.id, s]));
+  if (instances.every((i) => isLinkedScenario(byId.get(i.executionSetupId)))) return;
+  throw new UnprocessableError(MSG.calibrationNotLinked, [
+    { path: 'calibrationInstanceId', message: MSG.calibrationNotLinked },
+  ]);
+}

@@ -7,9 +7,12 @@ import {
   getExecutionGroup,
   setRunExecutionArn,
 } from '../../data/executions';
+import { getInstance } from '../../data/instances';
+import { listSubModels } from '../../data/sub-models';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { startRunExecution } from '../../lib/step-functions';
+import { mayRunInstance } from './execution-rights';
 import { toExecutionGroup, visibleEntry } from './execution-views';
 import { applyRunEvent } from './run-events';
 
@@ -19,7 +22,10 @@ const START_CONCURRENCY = 10;
 /**
  * POST /v2/executions/{groupId}/start: starts every run of the group that has not started.
  * 1. The group exists and the caller may see its entry (404); only its executor (or a super user)
- *    starts it (403).
+ *    starts it (403), and only while they may still run every instance that has not started (403,
+ *    nothing started: a share stopped or a role taken away since Execute counts; execution-rights.ts).
+ *    Refused runs stay NOTSTARTED: the instance's creator may cancel them, and reconciliation fails
+ *    them after a few minutes.
  * 2. Per NOTSTARTED run: INQUEUE (conditional: of two start requests, the one that queues the run
  *    starts it), then StartExecution named by the run id (idempotent in Step Functions too), then
  *    its ARN on the run. A start Step Functions refuses ends the run FAILED with the reason; a start
@@ -29,13 +35,20 @@ const START_CONCURRENCY = 10;
 export async function startExecutionGroup(user: User, groupId: string): Promise<ExecutionGroup> {
   const loaded = await getExecutionGroup(groupId);
   if (!loaded) throw new NotFoundError(MSG.groupNotFound);
-  const models = await getEntries([loaded.group.modelUuid]);
-  const model = models.get(loaded.group.modelUuid);
-  if (!visibleEntry(user, model)) throw new NotFoundError(MSG.groupNotFound);
+  const model = visibleEntry(user, (await getEntries([loaded.group.modelUuid])).get(loaded.group.modelUuid));
+  if (!model) throw new NotFoundError(MSG.groupNotFound);
   if (loaded.group.createdBy !== user.id && user.userType !== 'SUPERUSER')
     throw new ForbiddenError(MSG.startDenied);
 
   const pending = loaded.runs.filter((r) => r.status === 'NOTSTARTED');
+  if (pending.length > 0) {
+    const [instances, subModels] = await Promise.all([
+      Promise.all(pending.map((r) => getInstance(r.modelUuid, r.instanceId))),
+      listSubModels(model.uuid),
+    ]);
+    if (!instances.every((instance) => mayRunInstance(user, model, instance, subModels)))
+      throw new ForbiddenError(MSG.startNoLongerAllowed);
+  }
   for (let i = 0; i < pending.length; i += START_CONCURRENCY)
     await Promise.all(pending.slice(i, i + START_CONCURRENCY).map((run) => startRun(run)));
 

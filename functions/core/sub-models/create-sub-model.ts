@@ -5,15 +5,21 @@ import { ulid } from 'ulid';
 import { listModelFiles } from '../../data/model-files';
 import { runModelTransaction } from '../../data/models';
 import { inputPut, listSubModels, type SubModelRecord, subModelPut } from '../../data/sub-models';
-import { loadSubModelEntry, requireSubModelAction, toSubModelView } from './sub-model-access';
+import {
+  loadSubModelEntry,
+  requireLinkableSections,
+  requireSubModelAction,
+  toSubModelView,
+} from './sub-model-access';
 import { executionFileIssues, linkIssues, throwIssues } from './sub-model-checks';
 
 /**
  * Adds a sub-model (the Add sub-model dialog's Save, 'Sub-model has been created').
  * 1. Entry visible, WebModel 2.0; 'add' in the section of `type` (display viewers cannot add; a
  *    scenario modeler is forbidden in calibration); not on a retired entry.
- * 2. Execution files are files of the entry its language executes; links name sub-models of the
- *    right type (422 with every issue).
+ * 2. Links only to sections the caller sees (403: requireLinkableSections). Execution files are
+ *    files of the entry its language executes; links name sub-models of the right type (422 with
+ *    every issue).
  * 3. One transaction: the sub-model (version 1) and its input definition 'default' of the chosen
  *    definition type with the type's empty value (§3).
  */
@@ -25,6 +31,7 @@ export async function createSubModel(
 ): Promise<SubModelView> {
   const model = await loadSubModelEntry(uuid, user);
   requireSubModelAction('add', user, model, body.type);
+  requireLinkableSections(user, model, body);
   const [files, subModels] = await Promise.all([listModelFiles(uuid), listSubModels(uuid)]);
   throwIssues([...executionFileIssues(model, files, body.executionModels), ...linkIssues(body, subModels)]);
 

@@ -113,6 +113,23 @@ export function requireSubModelAction(
   );
 }
 
+/**
+ * A sub-model's links name sub-models of other sections: only a caller who sees that section may set
+ * them. Otherwise a scenario modeler could link their scenario sub-model to a calibration sub-model
+ * and receive its accepted outputs in their runs. Checked before the link is looked up (403, nothing
+ * written), so the answer is the same whether the id names a sub-model or not.
+ */
+export function requireLinkableSections(
+  user: User,
+  model: ModelRecord,
+  links: { executionSetupId?: string | undefined; displayExecutionSetupId?: string | undefined },
+): void {
+  if (links.executionSetupId && subModelOutcome('view', user, model, 'calibration') !== 'allowed')
+    throw new ForbiddenError(MSG.calibrationSectionDenied);
+  if (links.displayExecutionSetupId && subModelOutcome('view', user, model, 'display') !== 'allowed')
+    throw new ForbiddenError(MSG.sectionDenied);
+}
+
 /** Which sections the caller sees and may add to (the list's `access`). */
 export function sectionAccess(user: User, model: ModelRecord): SectionAccess {
   const sections = {} as Record<SubModelType, Outcome>;

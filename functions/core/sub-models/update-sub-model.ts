@@ -5,15 +5,21 @@ import { definitionTypeChangeProblem } from '@shared/submodels/sub-model';
 import { outdateInstances } from '../../data/instances-outdate';
 import { listModelFiles } from '../../data/model-files';
 import { listSubModels, type SubModelRecord, updateSubModel } from '../../data/sub-models';
-import { loadSubModel, loadSubModelEntry, requireSubModelAction, toSubModelView } from './sub-model-access';
+import {
+  loadSubModel,
+  loadSubModelEntry,
+  requireLinkableSections,
+  requireSubModelAction,
+  toSubModelView,
+} from './sub-model-access';
 import { executionFileIssues, type Issue, linkIssues, throwIssues } from './sub-model-checks';
 
 /**
  * Edits a sub-model (the Edit sub-model dialog's Save, 'Sub-model has been updated').
  * 1. Entry visible, WebModel 2.0; 'edit' on the sub-model (super users, owners, lead, steward; never
  *    a display sub-model); not on a retired entry.
- * 2. The type (section) and the definition type stay as they are (422); execution files and links as
- *    when adding (422).
+ * 2. The type (section) and the definition type stay as they are (422); links, execution files
+ *    as when adding (403 / 422).
  * 3. Replace the item conditional on the version read (409 when someone else saved meanwhile); the
  *    version goes up by one.
  * 4. With `outdateInstances` ('Outdate instances'), mark the sub-model's instances outdated.
@@ -28,6 +34,7 @@ export async function updateSubModelOf(
   const model = await loadSubModelEntry(uuid, user);
   const current = await loadSubModel(model, subModelId);
   requireSubModelAction('edit', user, model, current.type);
+  requireLinkableSections(user, model, body);
 
   const fixed: Issue[] = [];
   if (body.type !== current.type) fixed.push({ path: 'body.type', message: FORM_MESSAGES.invalid('Type') });
