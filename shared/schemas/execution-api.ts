@@ -72,7 +72,11 @@ export const ExecutionQueueQuerySchema = z.object({
 });
 export type ExecutionQueueQuery = z.output<typeof ExecutionQueueQuerySchema>;
 
-const NamedSchema = z.object({ id: z.string(), name: z.string() });
+/**
+ * A named thing of a queue row. In a row the caller may not see, `id` is left out and `name` reads
+ * 'Restricted access' (issue 16: ids in such rows let a model aim at other users' runs).
+ */
+const NamedSchema = z.object({ id: z.optional(z.string()), name: z.string() });
 
 export const ExecutionErrorSchema = z.object({
   /** A runner fault code (shared/schemas/run-result.ts) or one of the pipeline's (START_FAILED...). */
@@ -82,14 +86,19 @@ export const ExecutionErrorSchema = z.object({
 });
 export type ExecutionError = z.infer<typeof ExecutionErrorSchema>;
 
-/** One instance's run in a group (§3 "Scenario execution"). Names read 'Restricted access' when hidden. */
+/**
+ * One instance's run in a group (§3 "Scenario execution"). A run the caller may not see (`restricted`)
+ * carries its status and its group's time only: no run, instance or sub-model id, no creator, names
+ * reading 'Restricted access'; its group and entry ids only when the caller sees the entry.
+ */
 export const ExecutionSchema = z.object({
-  /** The run id. */
-  id: z.string(),
-  groupId: z.string(),
+  /** The run id; absent when restricted. */
+  id: z.optional(z.string()),
+  /** Absent when the caller cannot see the entry. */
+  groupId: z.optional(z.string()),
   status: InstanceStatusSchema,
   scenario: NamedSchema,
-  model: z.object({ uuid: z.string(), name: z.string() }),
+  model: z.object({ uuid: z.optional(z.string()), name: z.string() }),
   subModelId: z.optional(z.string()),
   /** The file the run starts (the sub-model's first execution file of the model's language). */
   filename: z.string(),
@@ -104,10 +113,14 @@ export const ExecutionSchema = z.object({
 });
 export type Execution = z.infer<typeof ExecutionSchema>;
 
+/**
+ * A group: a queue row. A group of an entry the caller cannot see (`restricted`) carries only its
+ * status, time and runs: no group id, entry uuid or creator.
+ */
 export const ExecutionGroupSchema = z.object({
-  groupId: z.string(),
+  groupId: z.optional(z.string()),
   status: InstanceStatusSchema,
-  model: z.object({ uuid: z.string(), name: z.string() }),
+  model: z.object({ uuid: z.optional(z.string()), name: z.string() }),
   createdBy: NamedSchema,
   createdOn: z.string(),
   restricted: z.boolean(),

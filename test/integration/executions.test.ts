@@ -519,14 +519,19 @@ describe('the execution queue and who sees what', () => {
       restricted: false,
       executions: [{ scenario: { name: instance.name }, restricted: false }],
     });
-    // hta holds no role on the draft: neither the entry nor the instance.
-    expect(await find('hta')).toMatchObject({
-      restricted: true,
-      model: { name: 'Restricted access' },
-      executions: [
-        { scenario: { id: instance.id, name: 'Restricted access' }, filename: 'Restricted access' },
-      ],
-    });
+    // hta holds no role on the draft: neither the entry nor the instance. The row carries no ids
+    // (authorization-findings.test.ts checks its whole shape), so it cannot be found by its group.
+    expect(await find('hta')).toBeUndefined();
+    const hta = await call('hta', 'GET', '/v2/executions?pageSize=100');
+    expect(hta.body.items).toContainEqual(
+      expect.objectContaining({
+        restricted: true,
+        model: { name: 'Restricted access' },
+        executions: [
+          expect.objectContaining({ scenario: { name: 'Restricted access' }, filename: 'Restricted access' }),
+        ],
+      }),
+    );
     // A scenario modeler sees the entry, not its calibration section.
     const employee = await find('employee');
     expect(employee.restricted).toBe(false);

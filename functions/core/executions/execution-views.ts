@@ -10,6 +10,9 @@ import { canSee, permissionUser } from '../models/model-access';
  * Groups and their runs as the caller may see them (spec 001 §2 "Execution queue", §6): the queue
  * lists every group, but names of an entry the caller cannot see, or of an instance in a section the
  * caller does not see, read 'Restricted access', and such a run's details (times, error) are left out.
+ * Such rows carry no ids and no creator either (issue 16): a run id and an instance id were all a
+ * hostile model needed to aim at another user's run, and who ran what in a hidden entry is not the
+ * caller's to know. What is left is what the row renders: the status and the group's time.
  */
 
 const RESTRICTED = MSG.restrictedAccess;
@@ -29,21 +32,36 @@ export function toExecutionGroup(
 ): ExecutionGroup {
   const entry = visibleEntry(user, model);
   const byInstance = new Map((runs ?? []).map((r) => [r.instanceId, r]));
+  const modelName = entry ? (model?.name ?? group.modelName) : RESTRICTED;
+  // The group's and the entry's ids are shown to whoever sees the entry, nobody else.
+  const groupIds = entry ? { groupId: group.groupId } : {};
+  const modelRef = entry ? { uuid: group.modelUuid, name: modelName } : { name: RESTRICTED };
   const executions: Execution[] = group.runs.map((run) => {
     const detail = byInstance.get(run.instanceId);
     const status = detail?.status ?? group.statuses[run.instanceId] ?? 'NOTSTARTED';
     const visible = entry !== undefined && seesInstanceSection(permissionUser(user), entry.roles, run.type);
+    if (!visible)
+      return {
+        ...groupIds,
+        status,
+        scenario: { name: RESTRICTED },
+        model: modelRef,
+        filename: RESTRICTED,
+        createdBy: { name: RESTRICTED },
+        createdOn: group.createdOn,
+        restricted: true,
+      };
     return {
       id: run.runId,
       groupId: group.groupId,
       status,
-      scenario: { id: run.instanceId, name: visible ? run.name : RESTRICTED },
-      model: { uuid: group.modelUuid, name: entry ? (model?.name ?? group.modelName) : RESTRICTED },
-      ...(visible ? { subModelId: run.subModelId } : {}),
-      filename: visible ? run.filename : RESTRICTED,
+      scenario: { id: run.instanceId, name: run.name },
+      model: modelRef,
+      subModelId: run.subModelId,
+      filename: run.filename,
       createdBy: { id: group.createdBy, name: group.createdByName },
       createdOn: group.createdOn,
-      ...(visible && detail
+      ...(detail
         ? {
             ...(detail.queuedOn ? { queuedOn: detail.queuedOn } : {}),
             ...(detail.startedOn ? { startedOn: detail.startedOn } : {}),
@@ -51,14 +69,14 @@ export function toExecutionGroup(
             ...(detail.error ? { error: detail.error } : {}),
           }
         : {}),
-      restricted: !visible,
+      restricted: false,
     };
   });
   return {
-    groupId: group.groupId,
+    ...groupIds,
     status: groupStatus(executions.map((e) => e.status as Parameters<typeof groupStatus>[0][number])),
-    model: { uuid: group.modelUuid, name: entry ? (model?.name ?? group.modelName) : RESTRICTED },
-    createdBy: { id: group.createdBy, name: group.createdByName },
+    model: modelRef,
+    createdBy: entry ? { id: group.createdBy, name: group.createdByName } : { name: RESTRICTED },
     createdOn: group.createdOn,
     restricted: entry === undefined,
     executions,

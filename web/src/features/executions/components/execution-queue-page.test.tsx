@@ -44,20 +44,24 @@ const group = (over: Partial<ExecutionGroup> = {}, runs: Execution[] = [run()]):
   ...over,
 });
 const RESTRICTED = 'Restricted access';
-const restrictedGroup = group(
-  { groupId: 'g2', status: 'INPROCESS', model: { uuid: 'm2', name: RESTRICTED }, restricted: true },
-  [
-    run({
-      id: 'r2',
-      groupId: 'g2',
-      status: 'INPROCESS',
-      scenario: { id: 'i2', name: RESTRICTED },
-      model: { uuid: 'm2', name: RESTRICTED },
-      filename: RESTRICTED,
-      restricted: true,
-    }),
-  ],
-);
+/** A group of an entry the caller cannot see, as the API answers it: no ids, no creator. */
+const restrictedRun: Execution = {
+  status: 'INPROCESS',
+  scenario: { name: RESTRICTED },
+  model: { name: RESTRICTED },
+  filename: RESTRICTED,
+  createdBy: { name: RESTRICTED },
+  createdOn: '2030-01-02T09:00:00.000Z',
+  restricted: true,
+};
+const restrictedGroup: ExecutionGroup = {
+  status: 'INPROCESS',
+  model: { name: RESTRICTED },
+  createdBy: { name: RESTRICTED },
+  createdOn: '2030-01-02T09:00:00.000Z',
+  restricted: true,
+  executions: [restrictedRun],
+};
 
 const live = (over: Partial<ExecutionStatusMessage['execution']>): ExecutionStatusMessage => ({
   type: 'execution-status',
@@ -117,7 +121,8 @@ describe('the execution queue', () => {
     expect(within(rows()[0] as HTMLElement).getByText('model.R')).toBeVisible();
     expect(within(rows()[0] as HTMLElement).getByText('Cohort model')).toBeVisible();
     expect(within(rows()[0] as HTMLElement).getByText('Olivia Owner')).toBeVisible();
-    expect(within(rows()[1] as HTMLElement).getAllByText(RESTRICTED)).toHaveLength(3);
+    // Instance, file and model names and the executor.
+    expect(within(rows()[1] as HTMLElement).getAllByText(RESTRICTED)).toHaveLength(4);
     expect(document.title).toBe('Execution Queue · Model Repository');
   });
 
@@ -153,6 +158,22 @@ describe('the execution queue', () => {
     );
     await user.click(screen.getByRole('button', { name: `Show details of ${RESTRICTED}` }));
     expect(await screen.findByText('No details were found')).toBeVisible();
+  });
+
+  it('renders restricted rows without ids, each expanding on its own', async () => {
+    const user = userEvent.setup();
+    const finished = { ...restrictedGroup, status: 'COMPLETED' as const };
+    renderPage([{ items: [restrictedGroup, finished, group()], total: 3 }]);
+    await screen.findByText('Baseline');
+    expect(rows()).toHaveLength(3);
+    const [first, second] = screen.getAllByRole('button', { name: `Show details of ${RESTRICTED}` });
+    await user.click(first as HTMLElement);
+    expect(await screen.findByText('No details were found')).toBeVisible();
+    expect(screen.getAllByRole('button', { name: `Hide details of ${RESTRICTED}` })).toHaveLength(1);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    // A live message without a group id is not mistaken for a restricted row.
+    act(() => publishLiveMessage(live({ groupId: undefined, runId: undefined, status: 'INPROCESS' })));
+    expect(await screen.findByText('New changes in queue')).toBeVisible();
   });
 
   it('shows "New changes in queue" when a live status is not on screen, refetches, and Refresh clears it', async () => {

@@ -33,11 +33,20 @@ export function isShown(
   groups: readonly ExecutionGroup[],
   change: { groupId?: string; runId?: string; status: string },
 ): boolean {
-  const group = groups.find((g) => g.groupId === change.groupId);
+  // A restricted row has no group id: a message never names it.
+  const group = change.groupId ? groups.find((g) => g.groupId === change.groupId) : undefined;
   if (!group) return false;
   const run = change.runId ? group.executions.find((e) => e.id === change.runId) : undefined;
   return (run?.status ?? group.status) === change.status;
 }
+
+/**
+ * A queue row and its key: the group id, or for a group of an entry the caller cannot see (which
+ * carries no ids) its place in the queue.
+ */
+type QueueRow = ExecutionGroup & { rowKey: string };
+const withRowKeys = (groups: readonly ExecutionGroup[], first: number): QueueRow[] =>
+  groups.map((g, i) => ({ ...g, rowKey: g.groupId ?? `restricted-${first + i}` }));
 
 function ExecutionDetails({ group }: { group: ExecutionGroup }) {
   const visible = group.executions.filter((e) => !e.restricted);
@@ -46,7 +55,7 @@ function ExecutionDetails({ group }: { group: ExecutionGroup }) {
   return (
     <div className="mr-execution-details">
       {visible.map((e: Execution) => (
-        <section key={e.id} aria-label={`Execution of ${e.scenario.name}`}>
+        <section key={e.id ?? e.scenario.name} aria-label={`Execution of ${e.scenario.name}`}>
           <dl>
             <dt>Instance Name</dt>
             <dd>{e.scenario.name}</dd>
@@ -88,6 +97,7 @@ export function ExecutionQueuePage() {
   const [changed, setChanged] = useState(false);
   const { data, isLoading, isError, isFetching, refetch } = useQuery(executionQueueQuery(first));
   const groups = data?.items ?? [];
+  const rows = withRowKeys(groups, first);
 
   const shownRef = useRef<readonly ExecutionGroup[]>(groups);
   shownRef.current = groups;
@@ -102,11 +112,11 @@ export function ExecutionQueuePage() {
     [],
   );
 
-  const toggle = (groupId: string) =>
-    setExpanded((rows) => {
-      const next = { ...rows };
-      if (next[groupId]) delete next[groupId];
-      else next[groupId] = true;
+  const toggle = (rowKey: string) =>
+    setExpanded((open) => {
+      const next = { ...open };
+      if (next[rowKey]) delete next[rowKey];
+      else next[rowKey] = true;
       return next;
     });
 
@@ -131,8 +141,8 @@ export function ExecutionQueuePage() {
         </div>
       </div>
       <DataTable
-        value={groups}
-        dataKey="groupId"
+        value={rows}
+        dataKey="rowKey"
         lazy
         loading={isLoading}
         paginator
@@ -153,8 +163,8 @@ export function ExecutionQueuePage() {
         <Column
           header={<span className="p-sr-only">Details</span>}
           style={{ width: '3rem' }}
-          body={(g: ExecutionGroup) => {
-            const open = Boolean((expanded as Record<string, boolean>)[g.groupId]);
+          body={(g: QueueRow) => {
+            const open = Boolean((expanded as Record<string, boolean>)[g.rowKey]);
             return (
               <Button
                 type="button"
@@ -163,7 +173,7 @@ export function ExecutionQueuePage() {
                 icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
                 aria-expanded={open}
                 aria-label={`${open ? 'Hide' : 'Show'} details of ${instanceNames(g) || 'the execution'}`}
-                onClick={() => toggle(g.groupId)}
+                onClick={() => toggle(g.rowKey)}
               />
             );
           }}
