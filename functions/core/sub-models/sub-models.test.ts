@@ -276,6 +276,16 @@ describe('sub-models: authorization by persona and section (spec 001 §6)', () =
     await expect(listSubModelsOf(as.stranger, UUID, 'scenario')).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it('refuses the whole list (403) to an internal user who previews a published entry without a role', async () => {
+    models.getModel.mockResolvedValue(entry({ status: 'PUBLISHED' }));
+    subModels.listSubModels.mockResolvedValue([subModel({ id: 'S' })]);
+    await expect(listSubModelsOf(as.stranger, UUID, undefined)).rejects.toMatchObject({
+      statusCode: 403,
+      message: SUBMODEL_API_MESSAGES.sectionDenied,
+    });
+    expect((await listSubModelsOf(as.displayer, UUID, undefined)).items.map((i) => i.id)).toEqual(['S']);
+  });
+
   it('refuses entries of other platforms with 400', async () => {
     models.getModel.mockResolvedValue(entry({ metadata: { global: 'true' } as ModelRecord['metadata'] }));
     await expect(listSubModelsOf(as.lead, UUID, 'scenario')).rejects.toMatchObject({
@@ -351,6 +361,18 @@ describe('createSubModel', () => {
     );
     await createSubModel(as.owner, UUID, payload({ executionModels: ['f-py'] }));
     expect(models.runModelTransaction).toHaveBeenCalled();
+  });
+
+  it('refuses a scenario modeler a link to a calibration sub-model (403, before the id is looked up)', async () => {
+    subModels.listSubModels.mockResolvedValue([subModel({ id: 'CAL', type: 'calibration' })]);
+    for (const executionSetupId of ['CAL', 'NO-SUCH-ID'])
+      await expect(createSubModel(as.scenarist, UUID, payload({ executionSetupId }))).rejects.toMatchObject({
+        statusCode: 403,
+        message: SUBMODEL_API_MESSAGES.calibrationSectionDenied,
+      });
+    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    await createSubModel(as.scenarist, UUID, payload());
+    expect(models.runModelTransaction).toHaveBeenCalledTimes(1);
   });
 
   it('links only a calibration sub-model as calibration and a display sub-model as display (422)', async () => {
