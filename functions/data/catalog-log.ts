@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CATALOG_PREFIX } from '@shared/config/files-bucket';
 import type { CatalogEntry } from '@shared/schemas/catalog';
@@ -90,9 +91,40 @@ function fromChangeItem(item: Record<string, unknown>): CatalogChangeRecord | un
   return { id: sk.slice(CHANGE_PREFIX.length), entry: parsed.data };
 }
 
+/**
+ * S3's answer to a GET of a missing key from a caller without `s3:ListBucket` (GetObject's API
+ * reference: 404 NoSuchKey only with that permission, else 403 AccessDenied), as the SDK raises it.
+ */
+function isAccessDenied(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    error.name === 'AccessDenied' &&
+    error.$metadata.httpStatusCode === 403
+  );
+}
+
+/**
+ * A snapshot object's bytes, or undefined when S3 says it is missing (404) or refuses the read (403).
+ * The functions hold `s3:ListBucket` on `catalog/` (cdk/constructs/area-grants.ts), so a missing
+ * snapshot answers 404; a 403 is read as "no snapshot" too, so that the first model list of a fresh
+ * stack works whichever answer its role gets. That is safe because a snapshot is only needed once
+ * the change log was trimmed, and compaction trims only after writing one: a load that finds no
+ * snapshot but a trimmed log fails (catalog-state.ts, loadCatalog) instead of serving a partial
+ * catalogue, and a compaction that found none trims nothing.
+ */
+async function getCatalogObject(key: string): Promise<Buffer | undefined> {
+  try {
+    return await getObjectBytes(key);
+  } catch (error) {
+    if (!isAccessDenied(error)) throw error;
+    logger.warn('Reading a catalogue snapshot was refused (403); taking it as not written yet', { key });
+    return undefined;
+  }
+}
+
 /** The latest snapshot's bytes (decompressed), or undefined when none was written yet. */
 export async function getSnapshotBytes(): Promise<Buffer | undefined> {
-  const body = await getObjectBytes(SNAPSHOT_KEY);
+  const body = await getCatalogObject(SNAPSHOT_KEY);
   return body ? gunzipSync(body) : undefined;
 }
 
@@ -111,7 +143,7 @@ export interface LegacySnapshot {
 
 /** The format-1 JSON snapshot, if a stack still has one. */
 export async function getLegacySnapshot(): Promise<LegacySnapshot | undefined> {
-  const bytes = await getObjectBytes(LEGACY_SNAPSHOT_KEY);
+  const bytes = await getCatalogObject(LEGACY_SNAPSHOT_KEY);
   if (!bytes) return undefined;
   const snapshot = JSON.parse(gunzipSync(bytes).toString('utf8')) as LegacySnapshot;
   if (typeof snapshot.lastChangeId !== 'string' || !Array.isArray(snapshot.entries))

@@ -157,6 +157,37 @@ describe('compaction', () => {
 });
 
 describe('loading', () => {
+  /** The data layer takes S3's 403 for a snapshot (a role without s3:ListBucket) as none written. */
+  function refusingSnapshotReads(store: MemoryStore): MemoryStore {
+    store.getSnapshotBytes = async () => undefined;
+    return store;
+  }
+
+  it('serves a fresh stack (no snapshot read, log never trimmed) from the log, and its compaction trims nothing', async () => {
+    const store = new MemoryStore();
+    store.commit(changeId(START), entry(uuidOf(1), 1, 'Alpha'));
+    store.commit(changeId(START + 1000), entry(uuidOf(2), 1, 'Bravo'));
+    const refusing = refusingSnapshotReads(new MemoryStore());
+    for (const [id, item] of store.log) refusing.log.set(id, item);
+    expect(stateOf((await loadCatalog(refusing)).index).size).toBe(2);
+    // A snapshot written but never readable: each compaction starts from the whole log and trims none.
+    expect(await compactCatalog(refusing)).toMatchObject({ skipped: false, entries: 2, deletedChanges: 0 });
+    expect(await compactCatalog(refusing)).toMatchObject({ skipped: false, deletedChanges: 0 });
+    expect(refusing.log.size).toBe(2);
+  });
+
+  it('refuses to serve a trimmed log without its snapshot, naming the grant to check', async () => {
+    const store = new MemoryStore();
+    store.commit(changeId(START), entry(uuidOf(1), 1, 'Alpha'));
+    await compactCatalog(store);
+    store.commit(changeId(START + 60_000), entry(uuidOf(2), 1, 'Bravo'));
+    await compactCatalog(store);
+    expect((await loadCatalog(store)).index.liveCount()).toBe(2);
+    await expect(loadCatalog(refusingSnapshotReads(store))).rejects.toThrow(
+      /trimmed but no snapshot could be read.*s3:ListBucket/,
+    );
+  });
+
   it("keeps the snapshot's sort orders when the catch-up window re-reads a burst of changes it holds", async () => {
     // A burst of writes (a bulk import, the seed script) puts thousands of changes in the window
     // before the snapshot's newest change; every load reads them again.

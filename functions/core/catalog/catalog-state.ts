@@ -134,8 +134,7 @@ export async function loadCatalog(store: CatalogReader = CATALOG_READER): Promis
     const snapshotMs = Date.now() - started;
     const read = await store.readChangesAfter(replayFrom(snapshot.lastChangeId));
     if (fellBehind(snapshot.lastChangeId, read.trimmedBefore)) {
-      if (attempt >= LOAD_ATTEMPTS)
-        throw new Error('The catalogue log keeps being trimmed past its snapshot');
+      if (attempt >= LOAD_ATTEMPTS) throw new Error(trimmedPastMessage(snapshot.source));
       logger.warn('Catalogue snapshot older than the trimmed log; reading it again', { attempt });
       continue;
     }
@@ -153,6 +152,17 @@ export async function loadCatalog(store: CatalogReader = CATALOG_READER): Promis
     catalog.index.order('name');
     return catalog;
   }
+}
+
+/**
+ * Compaction trims the log only after writing a snapshot, so a trimmed log without a readable snapshot
+ * means the snapshot exists but this function may not read it (catalog-log.ts takes a refused read
+ * for a missing one): serving the log alone would drop every entry folded before the trim.
+ */
+function trimmedPastMessage(source: SnapshotSource): string {
+  return source === 'none'
+    ? `The catalogue change log was trimmed but no snapshot could be read: check that this function may read ${catalogLog.SNAPSHOT_KEY} (s3:GetObject on catalog/*, s3:ListBucket for catalog/)`
+    : 'The catalogue log keeps being trimmed past its snapshot';
 }
 
 /** The snapshot bytes of a loaded catalogue (tombstones older than TOMBSTONE_TTL_MS dropped). */
