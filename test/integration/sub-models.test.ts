@@ -82,6 +82,22 @@ const EXPECTED: Record<'list' | 'add' | 'edit' | 'delete', Record<Persona, Recor
   },
 };
 
+/**
+ * Adding a scenario sub-model linked to a calibration sub-model: the scenario section's add rule, and
+ * the calibration section must be visible (a scenario modeler's runs would get calibration outputs).
+ */
+const EXPECTED_LINK: Record<Persona, number> = {
+  admin: 201,
+  lead: 201,
+  steward: 201,
+  owner: 201,
+  viewer: 201,
+  modeler: 201,
+  employee: 403,
+  vendor: 403,
+  hta: 404,
+};
+
 let entry: WebEntry;
 const base = () => `/v2/models/${entry.uuid}/sub-models`;
 
@@ -115,6 +131,16 @@ describe('sub-models: persona × section authorization (001 §6)', () => {
       }
     }
     expect(actual).toEqual(EXPECTED.add);
+  });
+
+  it('links a scenario sub-model to a calibration one only for personas who see calibrations', async () => {
+    const target = await addSubModel(entry, { type: 'calibration' });
+    const actual: Record<string, number> = {};
+    for (const persona of PERSONAS) {
+      const body = subModelBody(entry, { type: 'scenario', executionSetupId: target.id });
+      actual[persona] = (await call(persona, 'POST', base(), body)).status;
+    }
+    expect(actual).toEqual(EXPECTED_LINK);
   });
 
   it('edits for super users and managers only, never display sub-models', async () => {
