@@ -86,6 +86,11 @@ export const MESSAGES = {
   fileAccessRequestSent:
     'Model File access request email has been sent. You will get an email notification once the file access is granted.',
   failedToRequestAccess: 'Failed to request access',
+  accessRequestMailFailed:
+    'Your access request has been recorded and shown to the people who can grant it in the app, but the e-mail could not be sent. You will get an email notification once the access is granted.',
+  accessRequestUndelivered:
+    'Your access request could not be delivered: the e-mail could not be sent and the in-app notification failed. Please try again later.',
+  notificationAccessRequested: 'has asked for access to the model',
   fileAccessGranted: 'File Access has been granted',
   fileAccessRemoved: (name: string) => `File Access removed for ${name}`,
   fileOwnershipGranted: (name: string) => `File Ownership has been granted to ${name}`,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { freeText, isoDate } from './input';
 import { FileNodeSchema, UploadedFileRefSchema, UserSummarySchema, UuidSchema } from './model-api';
-import { NotificationActionSchema } from './notification';
+import { UserNotificationActionSchema } from './notification';
 import { IsidSchema } from './user';
 
 /**
@@ -178,8 +178,14 @@ export const ModelAccessRequestBodySchema = AccessReasonsBodySchema;
 export type ModelAccessRequestBody = z.infer<typeof ModelAccessRequestBodySchema>;
 
 export const RequestSentSchema = z.object({
-  /** How many people were mailed. */
+  /** How many people were asked (by e-mail, or in the app when the mail failed). */
   recipients: z.int().check(z.nonnegative()),
+  /**
+   * False when the request was recorded but its e-mail could not be sent (no sender configured, SES
+   * refusing the recipient): the recipients were notified in the app instead, and `message` says so.
+   */
+  mailSent: z.boolean(),
+  message: z.optional(z.string()),
 });
 
 /** The model access values a grant link may carry (000 §3); labels are the grantable labels of §6. */
@@ -229,7 +235,7 @@ export const USER_NOTE_MAX = 1000;
 /** 'Notify Model Users ?' (000 §4): a notification and an e-mail to steward, lead, owners and viewers. */
 export const CreateNotificationBodySchema = z.object({
   modelUuid: UuidSchema,
-  action: NotificationActionSchema,
+  action: UserNotificationActionSchema,
   userNote: freeText({ min: 1, minMessage: 'This field is required.', max: USER_NOTE_MAX, multiline: true }),
 });
 export const CreateNotificationResultSchema = z.object({

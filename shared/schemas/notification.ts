@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 
-export const NotificationActionSchema = z.enum(['NEW_MODEL_VERSION', 'FILES_MODIFIED']);
+/** What 'Notify Model Users ?' may announce (000 §4). */
+export const UserNotificationActionSchema = z.enum(['NEW_MODEL_VERSION', 'FILES_MODIFIED']);
+/**
+ * Every notification's action; ACCESS_REQUESTED is made by the server alone, for an access request
+ * whose e-mail could not be sent (core/access/deliver-access-request.ts).
+ */
+export const NotificationActionSchema = z.enum(['NEW_MODEL_VERSION', 'FILES_MODIFIED', 'ACCESS_REQUESTED']);
 export type NotificationAction = z.infer<typeof NotificationActionSchema>;
 
 export const NotificationCreatorSchema = z.object({

@@ -5,10 +5,10 @@ import { releaseModelAccessRequest, reserveModelAccessRequest } from '../../data
 import type { ModelRecord } from '../../data/models';
 import { env } from '../../lib/env';
 import { ConflictError } from '../../lib/errors';
-import { sendMail } from '../../lib/mailer';
 import { logger } from '../../lib/observability';
 import { loadVisibleModel, outcome, requireAction } from '../models/model-access';
 import { modelAccessRequestMail } from './access-mails';
+import { type AccessRequestDelivery, deliverAccessRequest } from './deliver-access-request';
 import { activeUsers, managerIds } from './model-people';
 
 export const ACCESS_MESSAGES = {
@@ -26,31 +26,40 @@ const AUDIT_DETAIL_MAX = 500;
  * 2. Find the managers (lead, steward, owners) with an active account (409 when there is none).
  * 3. Reserve the caller's request slot for this entry: one per 10 minutes (409 otherwise).
  * 4. Mail the managers once (all in To): who asks, the reasons joined with line breaks, the details
- *    and one grant link per grantable role. A failed mail frees the slot and fails the request.
- * 5. Write the MODEL_ACCESS_REQUESTED audit record (best effort: the mail already went out).
+ *    and one grant link per grantable role. When the mail fails, they are notified in the app and
+ *    the answer says the mail was not sent (deliverAccessRequest); when that fails too, the slot is
+ *    freed and the request fails.
+ * 5. Write the MODEL_ACCESS_REQUESTED audit record (best effort: the managers were already told).
  */
 export async function requestModelAccess(
   caller: User,
   uuid: string,
   body: ModelAccessRequestBody,
   now = Date.now(),
-): Promise<{ recipients: number }> {
+): Promise<{ recipients: number } & AccessRequestDelivery> {
   const model = await loadVisibleModel(uuid, caller);
   authorizeRequest(caller, model);
   const managers = (await activeUsers(managerIds(model.roles))).filter((u) => u.email);
   if (managers.length === 0) throw new ConflictError(ACCESS_MESSAGES.noManager);
 
   await reserveModelAccessRequest(uuid, caller.id, now);
+  let delivery: AccessRequestDelivery;
   try {
-    await sendMail(
-      modelAccessRequestMail({
-        webUrl: env.webUrl,
-        model: { uuid, name: model.name, platform: model.metadata.platform },
+    delivery = await deliverAccessRequest(
+      {
+        mail: modelAccessRequestMail({
+          webUrl: env.webUrl,
+          model: { uuid, name: model.name, platform: model.metadata.platform },
+          requester: caller,
+          to: managers.map((m) => m.email),
+          reasons: body.reasons,
+          details: body.details,
+        }),
+        recipientIds: managers.map((m) => m.id),
         requester: caller,
-        to: managers.map((m) => m.email),
-        reasons: body.reasons,
-        details: body.details,
-      }),
+        model: { uuid, name: model.name },
+      },
+      now,
     );
   } catch (error) {
     await releaseModelAccessRequest(uuid, caller.id).catch((e: unknown) =>
@@ -67,7 +76,7 @@ export async function requestModelAccess(
     },
     now,
   ).catch((error: unknown) => logger.error('Could not write the access-request audit record', { error }));
-  return { recipients: managers.length };
+  return { recipients: managers.length, ...delivery };
 }
 
 function authorizeRequest(caller: User, model: ModelRecord): void {

@@ -1,3 +1,4 @@
+import { MessageRejected } from '@aws-sdk/client-sesv2';
 import { MESSAGES } from '@shared/messages';
 import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
@@ -13,6 +14,7 @@ const people = vi.hoisted(() => ({ activeUsers: vi.fn() }));
 const mailer = vi.hoisted(() => ({ sendMail: vi.fn() }));
 const audit = vi.hoisted(() => ({ writeAudit: vi.fn() }));
 const users = vi.hoisted(() => ({ listUsersByType: vi.fn() }));
+const inApp = vi.hoisted(() => ({ notifyUsers: vi.fn() }));
 vi.mock('../../data/models', async (importOriginal) => ({ ...(await importOriginal<object>()), ...models }));
 vi.mock('../../data/model-files', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -28,6 +30,7 @@ vi.mock('../access/model-people', async (importOriginal) => ({
 }));
 vi.mock('../../lib/mailer', () => mailer);
 vi.mock('../../data/audit', () => audit);
+vi.mock('../notifications/notify-users', () => inApp);
 vi.mock('../../data/users', async (importOriginal) => ({ ...(await importOriginal<object>()), ...users }));
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', webUrl: 'https://mr.example' } }));
 
@@ -78,12 +81,16 @@ beforeEach(() => {
   people.activeUsers.mockImplementation(async (ids: string[]) => ids.map(person));
   users.listUsersByType.mockResolvedValue([]);
   mailer.sendMail.mockResolvedValue('id');
+  inApp.notifyUsers.mockResolvedValue({});
   audit.writeAudit.mockResolvedValue(undefined);
 });
 
 describe('requestFileAccess', () => {
   it("reserves the caller's slot for the file, then mails the file owner (who alone may share it) once", async () => {
-    expect(await requestFileAccess(person('viewer'), UUID, FILE, body, 1_000)).toEqual({ recipients: 1 });
+    expect(await requestFileAccess(person('viewer'), UUID, FILE, body, 1_000)).toEqual({
+      recipients: 1,
+      mailSent: true,
+    });
     expect(slots.reserveFileAccessRequest).toHaveBeenCalledWith(UUID, FILE, 'viewer', 1_000);
     expect(mailer.sendMail).toHaveBeenCalledTimes(1);
     expect(mailer.sendMail.mock.calls[0]?.[0].to).toEqual(['lead@example.com']);
@@ -92,7 +99,7 @@ describe('requestFileAccess', () => {
   it('asks the active super users when the file owner is inactive, never the managers who cannot grant', async () => {
     people.activeUsers.mockResolvedValue([]);
     users.listUsersByType.mockResolvedValue([person('admin'), { ...person('retired-admin'), active: false }]);
-    expect(await requestFileAccess(person('viewer'), UUID, FILE, body)).toEqual({ recipients: 1 });
+    expect(await requestFileAccess(person('viewer'), UUID, FILE, body)).toMatchObject({ recipients: 1 });
     expect(users.listUsersByType).toHaveBeenCalledWith('SUPERUSER');
     expect(mailer.sendMail.mock.calls[0]?.[0].to).toEqual(['admin@example.com']);
   });
@@ -108,10 +115,47 @@ describe('requestFileAccess', () => {
     );
   });
 
-  it('frees the slot when the mail fails, so the user can retry at once', async () => {
-    mailer.sendMail.mockRejectedValue(new Error('SES down'));
-    await expect(requestFileAccess(person('viewer'), UUID, FILE, body)).rejects.toThrow('SES down');
+  // SES in its sandbox refuses a recipient whose address it has not verified.
+  it('records the request when the mail fails, tells the owner in the app and the requester that no mail went out', async () => {
+    mailer.sendMail.mockRejectedValue(
+      new MessageRejected({
+        message: 'Email address is not verified. The following identities failed the check: lead@example.com',
+        $metadata: { httpStatusCode: 400 },
+      }),
+    );
+    const answer = await requestFileAccess(person('viewer'), UUID, FILE, body, 5_000);
+    expect(answer).toEqual({ recipients: 1, mailSent: false, message: MESSAGES.accessRequestMailFailed });
+    expect(slots.releaseFileAccessRequest).not.toHaveBeenCalled();
+    expect(audit.writeAudit).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'FILE_ACCESS_REQUESTED', actor: 'viewer', fileUuid: FILE }),
+      5_000,
+    );
+    expect(inApp.notifyUsers).toHaveBeenCalledTimes(1);
+    const [notification, at] = inApp.notifyUsers.mock.calls[0] ?? [];
+    expect(at).toBe(5_000);
+    expect(notification).toMatchObject({
+      recipients: ['lead'],
+      action: 'ACCESS_REQUESTED',
+      createdBy: { id: 'viewer' },
+      modelUuid: UUID,
+      modelName: 'Entry',
+    });
+    // The note carries what the mail would have: the file, the reasons and the grant link.
+    expect(notification.userNote).toContain('data.xlsx');
+    expect(notification.userNote).toContain('for a course');
+    expect(notification.userNote).toContain(`file=${FILE}`);
+  });
+
+  it('fails (502) and frees the slot when neither the mail nor the in-app notification got through', async () => {
+    mailer.sendMail.mockRejectedValue(new Error('No sender configured'));
+    inApp.notifyUsers.mockRejectedValue(new Error('DynamoDB down'));
+    const asked = requestFileAccess(person('viewer'), UUID, FILE, body);
+    await expect(asked).rejects.toMatchObject({
+      statusCode: 502,
+      message: MESSAGES.accessRequestUndelivered,
+    });
     expect(slots.releaseFileAccessRequest).toHaveBeenCalledWith(UUID, FILE, 'viewer');
+    expect(audit.writeAudit).not.toHaveBeenCalled();
   });
 
   it('tells a preview-only user to ask for the model entry, not that they have the file', async () => {

@@ -6,8 +6,8 @@ import { getModelFile } from '../../data/model-files';
 import { listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
-import { sendMail } from '../../lib/mailer';
 import { logger } from '../../lib/observability';
+import { type AccessRequestDelivery, deliverAccessRequest } from '../access/deliver-access-request';
 import { activeUsers } from '../access/model-people';
 import { entryFilesDecision, fileDownloadDecision } from '../models/file-read-rules';
 import { loadVisibleModel } from '../models/model-access';
@@ -28,8 +28,9 @@ import { FILE_MANAGER_MESSAGES as M } from './file-messages';
  *    nobody → 422.
  * 4. Reserve the caller's request slot for this file: one per 10 minutes, as for model access (409).
  * 5. Mail them: who asks, the reasons joined with a line break, the details and the file grant link.
- *    A failed mail frees the slot and fails the request.
- * 6. Write the audit record FILE_ACCESS_REQUESTED (best effort: the mail went out).
+ *    When the mail fails, they are notified in the app and the answer says the mail was not sent
+ *    (deliverAccessRequest); when that fails too, the slot is freed and the request fails.
+ * 6. Write the audit record FILE_ACCESS_REQUESTED (best effort: they were already told).
  */
 export async function requestFileAccess(
   caller: User,
@@ -37,7 +38,7 @@ export async function requestFileAccess(
   fileUuid: string,
   body: FileAccessRequestBody,
   now = Date.now(),
-): Promise<{ recipients: number }> {
+): Promise<{ recipients: number } & AccessRequestDelivery> {
   const model = await loadVisibleModel(uuid, caller);
   const entry = entryFilesDecision(caller, model);
   if (!entry.allowed) throw new ForbiddenError(entry.message);
@@ -52,17 +53,24 @@ export async function requestFileAccess(
   if (to.length === 0) throw new UnprocessableError(M.nobodyToAsk);
 
   await reserveFileAccessRequest(uuid, fileUuid, caller.id, now);
+  let delivery: AccessRequestDelivery;
   try {
-    await sendMail(
-      fileAccessRequestMail({
-        webUrl: env.webUrl,
-        model,
-        file,
+    delivery = await deliverAccessRequest(
+      {
+        mail: fileAccessRequestMail({
+          webUrl: env.webUrl,
+          model,
+          file,
+          requester: caller,
+          to: to.map((u) => u.email),
+          reasons: body.reasons,
+          details: body.details,
+        }),
+        recipientIds: to.map((u) => u.id),
         requester: caller,
-        to,
-        reasons: body.reasons,
-        details: body.details,
-      }),
+        model,
+      },
+      now,
     );
   } catch (error) {
     await releaseFileAccessRequest(uuid, fileUuid, caller.id).catch((e: unknown) =>
@@ -83,7 +91,7 @@ export async function requestFileAccess(
   ).catch((error: unknown) =>
     logger.error('Could not write the file access-request audit record', { error }),
   );
-  return { recipients: to.length };
+  return { recipients: to.length, ...delivery };
 }
 
 /**
@@ -91,9 +99,10 @@ export async function requestFileAccess(
  * item 1, 000 §6 'File owners can manage file access'); when the owner is inactive or has no e-mail,
  * the active super users, so a request never goes to someone who could not grant it.
  */
-async function fileRequestRecipients(ownerId: string): Promise<string[]> {
+async function fileRequestRecipients(ownerId: string): Promise<{ id: string; email: string }[]> {
   const [owner] = await activeUsers([ownerId]);
-  if (owner?.email) return [owner.email];
+  if (owner?.email) return [{ id: owner.id, email: owner.email }];
   const admins = (await listUsersByType('SUPERUSER')).filter((u) => u.active && u.email);
-  return [...new Set(admins.map((u) => u.email))];
+  const byEmail = new Map(admins.map((u) => [u.email, { id: u.id, email: u.email }]));
+  return [...byEmail.values()];
 }

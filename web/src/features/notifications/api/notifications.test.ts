@@ -21,6 +21,13 @@ describe('notification texts (000 §2)', () => {
     );
   });
 
+  it('reads an access request whose e-mail failed as one, reviewed on the detail page', () => {
+    expect(notificationActionText('ACCESS_REQUESTED')).toBe('has asked for access to the model');
+    expect(reviewHref({ modelUuid: 'm-1', notificationAction: 'ACCESS_REQUESTED' })).toBe(
+      '/model/m-1/detail',
+    );
+  });
+
   it('names the creator', () => {
     expect(creatorName({ createdBy: { id: 'leo', firstName: 'Leo', lastName: 'Lead' } })).toBe('Leo Lead');
     expect(creatorName({ createdBy: { id: 'leo', firstName: '', lastName: '' } })).toBe('leo');

@@ -9,18 +9,23 @@ import { notify } from '../../../lib/message-stack';
 export const notificationsKey = ['notifications'] as const;
 export const NOTIFICATION_PAGE_LIMIT = 100;
 
-/** 000 §2: NEW_MODEL_VERSION has its own text; every other action is a file change. */
+/**
+ * 000 §2: NEW_MODEL_VERSION has its own text; every other action is a file change, except an access
+ * request whose e-mail could not be sent (the note says who asks for what).
+ */
 export function notificationActionText(action: NotificationAction | string): string {
-  return action === 'NEW_MODEL_VERSION'
-    ? MESSAGES.notificationNewVersion
-    : MESSAGES.notificationFilesModified;
+  if (action === 'NEW_MODEL_VERSION') return MESSAGES.notificationNewVersion;
+  if (action === 'ACCESS_REQUESTED') return MESSAGES.notificationAccessRequested;
+  return MESSAGES.notificationFilesModified;
 }
 
 /** 'Click here to review': the model detail, on the folder tab for file changes. */
 export function reviewHref(n: Pick<Notification, 'modelUuid' | 'notificationAction'>): string {
   return paths.modelDetail.getHref(
     n.modelUuid,
-    n.notificationAction === 'NEW_MODEL_VERSION' ? undefined : 'folder',
+    n.notificationAction === 'NEW_MODEL_VERSION' || n.notificationAction === 'ACCESS_REQUESTED'
+      ? undefined
+      : 'folder',
   );
 }
 

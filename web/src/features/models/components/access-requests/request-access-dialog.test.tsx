@@ -137,6 +137,25 @@ describe('RequestAccessDialog', { timeout: 20_000 }, () => {
     expect(texts()[0]).toMatch(/^Model File access request email has been sent/);
   });
 
+  it("warns with the server's message when the request was recorded but its e-mail could not be sent", async () => {
+    const message =
+      'Your access request has been recorded and shown to the people who can grant it in the app, but the e-mail could not be sent. You will get an email notification once the access is granted.';
+    stubFetch(
+      on('POST', `/models/${UUID_A}/files/${UUID_B}/access-requests`, () =>
+        json(200, { recipients: 1, mailSent: false, message }),
+      ),
+    );
+    const onHide = vi.fn();
+    const onSent = vi.fn();
+    renderDialog(FILE, { onHide, onSent });
+    await userEvent.click(screen.getByLabelText(INTERNAL as string));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onHide).toHaveBeenCalled());
+    // Recorded: the request counts as sent (the button turns off), but nobody claims a mail went out.
+    expect(onSent).toHaveBeenCalled();
+    expect(getMessages().map((m) => [m.severity, m.text])).toEqual([['warning', message]]);
+  });
+
   it("says 'Failed to request access' and stays open when the call fails", async () => {
     stubFetch(
       on('POST', `/models/${UUID_A}/access-requests`, () =>

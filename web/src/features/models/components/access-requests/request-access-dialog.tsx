@@ -26,7 +26,8 @@ const DETAILS_MAX = 2000;
 /**
  * Request Access to a model or to one file (000 §2, §5): one or more of the four reasons as
  * checkboxes; 'Other' asks for details. Submit stays disabled until the form is valid. The server
- * mails the managers (and for a file its owner) a grant link.
+ * mails the managers (and for a file its owner) a grant link; when that mail fails it records the
+ * request, notifies them in the app and says so, which is shown as a warning.
  */
 export function RequestAccessDialog({ target, onHide, onSent }: RequestAccessDialogProps): JSX.Element {
   const [reasons, setReasons] = useState<AccessRequestReason[]>([]);
@@ -44,11 +45,14 @@ export function RequestAccessDialog({ target, onHide, onSent }: RequestAccessDia
         ? requestModelAccess(target.modelUuid, body)
         : requestFileAccess(target.modelUuid, target.fileUuid, body);
     },
-    onSuccess: () => {
-      notify.success(
-        target.kind === 'model' ? MESSAGES.modelAccessRequestSent : MESSAGES.fileAccessRequestSent,
-        'long',
-      );
+    onSuccess: (sent) => {
+      // Recorded, but the e-mail did not go out (the server notified the recipients in the app).
+      if (sent.mailSent === false) notify.warning(sent.message ?? MESSAGES.accessRequestMailFailed, 'long');
+      else
+        notify.success(
+          target.kind === 'model' ? MESSAGES.modelAccessRequestSent : MESSAGES.fileAccessRequestSent,
+          'long',
+        );
       onSent?.();
       onHide();
     },
