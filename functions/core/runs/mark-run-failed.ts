@@ -78,6 +78,12 @@ export function fromCaughtError(state: FailedState): ExecutionError {
     };
   }
   const lambda = parseJson(cause) as { errorType?: unknown; errorMessage?: unknown } | undefined;
+  if (name === 'RunSlotsFull')
+    return {
+      code: 'QUEUE_TIMEOUT',
+      message:
+        'The run waited too long for a free run slot (all were in use by other runs) and was not started. Execute the instance again later; if this happens often, ask an administrator to raise the number of runs at once (docs/deploy.md, "Quotas").',
+    };
   if (name === 'PipelineError')
     return {
       code: 'SETUP_FAILED',
