@@ -36,7 +36,7 @@ describe('model access requests', () => {
       reasons: REASONS,
       details: 'Budget planning for 2027',
     });
-    expect(res).toEqual({ status: 200, body: { recipients: 3 } });
+    expect(res).toEqual({ status: 200, body: { recipients: 3, mailSent: true } });
 
     const mails = (await outboxMails()).filter((m) => m.subject === `Model access request: ${entry.name}`);
     expect(mails).toHaveLength(1);

@@ -288,7 +288,7 @@ describe('asking for access to a file', () => {
     const request = { reasons, details: 'For the spring course' };
     const sent = await call('employee', 'POST', filePath(made.uuid, q1, '/access-requests'), request);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body).toEqual({ recipients: 1 });
+    expect(sent.body).toEqual({ recipients: 1, mailSent: true });
     const mail = (await outbox()).find(
       (m) => m.subject === `File access request: Q1 data.xlsx in ${made.name}`,
     );
