@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * Finding and ending every process a model started. The model runs as the leader of its own process
+ * Finding and ending every process a model started. Under bubblewrap (sandbox.ts) the model's PID
+ * namespace already ends everything in it when its init dies; this tree is what stops a model in
+ * container mode, and stops the sandbox itself. The model runs as the leader of its own process
  * group (spawned `detached`), so one signal to the group reaches its children. A child that left the
  * group (`setsid`, a daemon) is caught by the process tree under /proc, which the runner samples while
  * the model runs: descendants are remembered even after their parent exited and they were re-parented.

@@ -223,8 +223,9 @@ function safeReaddir(dir: string): string[] {
 
 // ---------- per-run uids and private folders ----------
 
+/** Root's runners share one folder; a developer's runner (not root) has one of its own. */
 export function sandboxRoot(): string {
-  return join(tmpdir(), 'mr-sandbox');
+  return join(tmpdir(), isRoot() ? 'mr-sandbox' : `mr-sandbox-${process.getuid?.() ?? 'user'}`);
 }
 
 interface SlotRecord {
