@@ -204,8 +204,9 @@ describe('stateless stack', () => {
   it('creates exactly one Node 22 ARM function per feature area, sized as the route table says', () => {
     const functions = functionsByArea(stateless);
     expect([...functions.keys()].sort()).toEqual([...areaNames()].sort());
-    // Plus the custom-resources framework's function that runs the deploy jobs (one provider each).
-    stateless.resourceCountIs('AWS::Lambda::Function', areaNames().length + DEPLOY_JOBS.length);
+    // Plus the custom-resources framework's function that runs the deploy jobs (one provider each),
+    // and the AwsCustomResource provider that reads the S3 prefix list id (cdk/constructs/runner-network.ts).
+    stateless.resourceCountIs('AWS::Lambda::Function', areaNames().length + DEPLOY_JOBS.length + 1);
     for (const [area, { props }] of functions) {
       const def: AreaDef = AREAS[area as AreaName];
       expect(props, area).toMatchObject({

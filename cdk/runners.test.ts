@@ -89,25 +89,7 @@ describe('runner task definitions', () => {
     expect(images.size).toBe(RUNNER_IMAGES.length);
     expect(assets).toContain('cdk-hnb659fds-container-assets');
   });
-
-  it('lets each runner read model and parameter files, and read and write runs/, but not the table', () => {
-    for (const [, taskDefinition] of resources('AWS::ECS::TaskDefinition')) {
-      const roleId =
-        (taskDefinition.Properties.TaskRoleArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0] ?? '';
-      const policies = policiesOfRole(roleId);
-      expect(policies).toContain('/runs/*');
-      expect(policies).toContain('/models/*');
-      expect(policies).toContain('/parameter-files/*');
-      expect(policies).toContain('s3:AbortMultipartUpload');
-      expect(policies).not.toContain('dynamodb:');
-      const [container] = taskDefinition.Properties.ContainerDefinitions as {
-        Environment: { Name: string }[];
-      }[];
-      const names = (container?.Environment ?? []).map((e) => e.Name);
-      expect(names).toContain(ENV_VARS.filesBucket);
-      expect(names).not.toContain(ENV_VARS.tableName);
-    }
-  });
+  // What the runner's role and network may reach: cdk/runner-boundary.test.ts.
 });
 
 describe('the run-model state machine', () => {

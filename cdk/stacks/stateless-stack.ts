@@ -9,6 +9,7 @@ import {
   HTTP_ROUTES,
   type HttpRoute,
   INVOKED_JOBS_AREA,
+  RUN_ACCESS_AREA,
   routeKeyOf,
   SCHEDULED_JOBS,
   UNMATCHED_ROUTE,
@@ -17,7 +18,6 @@ import {
   WS_ROUTES,
 } from '@shared/api/routes';
 import { ENV_VARS, type EnvVarName, OBSERVABILITY } from '@shared/config/env-vars';
-import { MODEL_FILES_PREFIX, PARAMETER_FILES_PREFIX, RUNS_PREFIX } from '@shared/config/files-bucket';
 import type { RunnerName } from '@shared/schemas/run-job';
 import { CfnOutput, Duration, IgnoreMode, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -35,17 +35,6 @@ import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/a
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IUserPool, IUserPoolClient, UserPoolDomain } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  FlowLogDestination,
-  FlowLogTrafficType,
-  GatewayVpcEndpointAwsService,
-  InterfaceVpcEndpointAwsService,
-  Peer,
-  Port,
-  SecurityGroup,
-  SubnetType,
-  Vpc,
-} from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import {
   Cluster,
@@ -66,13 +55,9 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
 import { AreaFunction, REPO_ROOT } from '../constructs/area-function';
-import {
-  acknowledgeWildcardResource,
-  type BindTarget,
-  bindBucket,
-  grantAreaUsage,
-} from '../constructs/area-grants';
+import { acknowledgeWildcardResource, grantAreaUsage } from '../constructs/area-grants';
 import { DeployJobResource } from '../constructs/deploy-job';
+import { RunnerNetwork } from '../constructs/runner-network';
 import { filesBucketName } from './stateful-stack';
 
 export const ASL_FILE = path.join(REPO_ROOT, 'cdk/state-machine/run-model.asl.json');
@@ -391,41 +376,15 @@ export class StatelessStack extends Stack {
   }
 
   private createRunner() {
-    const vpc = new Vpc(this, 'RunnerVpc', {
-      maxAzs: 2,
-      natGateways: 0,
-      subnetConfiguration: [{ name: 'runner', subnetType: SubnetType.PRIVATE_ISOLATED, cidrMask: 24 }],
+    const network = new RunnerNetwork(this, 'RunnerNetwork', {
+      filesBucket: this.filesBucket,
+      runAccessFunctionArn: this.area(RUN_ACCESS_AREA).functionArn,
     });
-    vpc.addFlowLog('FlowLog', {
-      destination: FlowLogDestination.toCloudWatchLogs(
-        new LogGroup(this, 'RunnerVpcFlowLogs', { retention: RetentionDays.THREE_MONTHS }),
-      ),
-      trafficType: FlowLogTrafficType.REJECT,
-    });
-    // Isolated subnets: model code never reaches the internet; AWS services through endpoints only.
-    vpc.addGatewayEndpoint('S3Endpoint', { service: GatewayVpcEndpointAwsService.S3 });
-    vpc.addGatewayEndpoint('DynamoDbEndpoint', { service: GatewayVpcEndpointAwsService.DYNAMODB });
+    const { vpc, securityGroup, subnetIds } = network;
     const cluster = new Cluster(this, 'RunnerCluster', {
       vpc,
       containerInsightsV2: ContainerInsights.ENABLED,
     });
-    const securityGroup = new SecurityGroup(this, 'RunnerSecurityGroup', {
-      vpc,
-      description: 'Model runner tasks: no inbound, outbound HTTPS only',
-      allowAllOutbound: false,
-    });
-    // Any address on 443: S3 and DynamoDB gateway endpoints are reached at public prefix-list IPs. The
-    // isolated subnets' route tables have no internet route, so nothing else is reachable anyway.
-    securityGroup.addEgressRule(Peer.anyIpv4(), Port.tcp(443), 'HTTPS to the VPC endpoints');
-    for (const [name, service] of [
-      ['EcrApiEndpoint', InterfaceVpcEndpointAwsService.ECR],
-      ['EcrDockerEndpoint', InterfaceVpcEndpointAwsService.ECR_DOCKER],
-      ['LogsEndpoint', InterfaceVpcEndpointAwsService.CLOUDWATCH_LOGS],
-    ] as const) {
-      // Closed endpoint security groups: only the runner tasks may call them.
-      const endpoint = vpc.addInterfaceEndpoint(name, { service, open: false });
-      endpoint.connections.allowDefaultPortFrom(securityGroup, 'Runner tasks');
-    }
 
     const taskDefinitions = new Map<RunnerName, FargateTaskDefinition>();
     for (const image of RUNNER_IMAGES) {
@@ -457,30 +416,13 @@ export class StatelessStack extends Stack {
           [ENV_VARS.serviceName]: `model-runner-${image.runner}`,
         },
       });
-      const target: BindTarget = {
-        grantPrincipal: taskDefinition.taskRole,
-        addEnvironment: (name, value) => container.addEnvironment(name, value),
-      };
-      // The runner reads its job and writes the run's outputs under runs/ (functions/runner/run-job.ts)...
-      bindBucket(target, this.filesBucket, [RUNS_PREFIX]);
-      const runObjects = this.filesBucket.arnForObjects(`${RUNS_PREFIX}*`);
+      // The runner's only grant: the run-access function, which turns the run's token into presigned
+      // URLs for this run's objects (functions/core/runs/run-access.ts). No table, no bucket.
+      const runAccess = this.area(RUN_ACCESS_AREA);
+      container.addEnvironment('RUN_ACCESS_FUNCTION_NAME', runAccess.function.functionName);
       taskDefinition.taskRole.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['s3:AbortMultipartUpload'], resources: [runObjects] }),
+        new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [runAccess.functionArn] }),
       );
-      // ...and reads the model's execution files and the instance's parameter files where they are:
-      // bodies are never overwritten (a replaced file gets a new key), so the job names exact bodies.
-      const readOnly = [MODEL_FILES_PREFIX, PARAMETER_FILES_PREFIX].map((prefix) =>
-        this.filesBucket.arnForObjects(`${prefix}*`),
-      );
-      taskDefinition.taskRole.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['s3:GetObject'], resources: readOnly }),
-      );
-      for (const arn of readOnly)
-        acknowledgeWildcardResource(
-          taskDefinition.taskRole,
-          arn,
-          'Model files and parameter files are keyed by ids created at run time; the runner only reads them (GetObject).',
-        );
       if (taskDefinition.executionRole) {
         Validations.of(taskDefinition.executionRole).acknowledge({
           id: 'AwsSolutions-IAM5[Resource::*]',
@@ -491,12 +433,11 @@ export class StatelessStack extends Stack {
       Validations.of(taskDefinition).acknowledge({
         id: 'AwsSolutions-ECS2',
         reason:
-          'The environment holds only resource names and settings (bucket, stage, log level), no secrets; per-run values come as container overrides from the state machine.',
+          'The environment holds only settings and the run-access function name, no secrets; the per-run token comes as a container override from the state machine.',
       });
       taskDefinitions.set(image.runner, taskDefinition);
     }
-    const subnetIds = vpc.isolatedSubnets.map((s) => s.subnetId);
-    return { vpc, cluster, securityGroup, taskDefinitions, subnetIds };
+    return { vpc, cluster, securityGroup, taskDefinitions, subnetIds, network };
   }
 
   private createStateMachine(substitutions: Record<string, string>): StateMachine {
