@@ -158,7 +158,8 @@ export async function runJob(
       timeoutSeconds: job.timeoutSeconds,
       ...(job.excel ? { excel: job.excel } : {}),
     },
-    options,
+    // A killed runner leaves this folder; the next run on the machine removes it (sandbox.ts).
+    { ...options, runFolder: work.base },
   );
 }
 
