@@ -80,7 +80,8 @@ describe('stateful stack', () => {
   it('creates the single table with the shared key schema, both GSIs, a stream, TTL and PITR', () => {
     stateful.resourceCountIs('AWS::DynamoDB::Table', 1);
     stateful.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
+      UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({
         KeySchema: [
           { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
@@ -106,7 +107,8 @@ describe('stateful stack', () => {
 
   it('keeps files in a versioned, encrypted bucket that blocks all public access and logs access', () => {
     stateful.hasResource('AWS::S3::Bucket', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
+      UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({
         VersioningConfiguration: { Status: 'Enabled' },
         BucketEncryption: {
@@ -150,7 +152,7 @@ describe('stateful stack', () => {
       UserPoolTier: 'PLUS',
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12 }) },
     });
-    stateful.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'model-repository-dev' });
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'mr-test-sign-in' });
   });
 
   it('gives the web client password, SRP and code-flow sign-in, Cognito users only when no IdP is configured', () => {

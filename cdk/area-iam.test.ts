@@ -97,6 +97,7 @@ describe('grants derived from the area bundles', () => {
     );
     expect(buckets.map((r) => JSON.stringify(r))).toEqual([
       JSON.stringify(built.stateless.resolve(built.stateless.filesBucket.arnForObjects('catalog/*'))),
+      JSON.stringify(built.stateless.resolve(built.stateless.filesBucket.bucketArn)),
     ]);
     // Reading only: writing snapshots and trimming the change log is the compaction job's.
     const { operations } = catalogue.usage;
@@ -108,6 +109,31 @@ describe('grants derived from the area bundles', () => {
       true,
     );
   });
+
+  // Without s3:ListBucket, S3 answers the GET of the first snapshot (not written yet) with 403
+  // AccessDenied instead of 404: the model list of a fresh stack failed, and so did every compaction.
+  it.each([
+    ['catalogue', ['catalog/*']],
+    [INVOKED_JOBS_AREA, expect.arrayContaining(['catalog/*'])],
+  ] as const)(
+    'lets the %s function list the prefixes it reads, so that a missing snapshot answers 404',
+    (area, prefixes) => {
+      const fn = built.stateless.area(area);
+      const bucketArn = JSON.stringify(built.stateless.resolve(built.stateless.filesBucket.bucketArn));
+      const listing = statementsOf(fn).filter((s) => JSON.stringify(s.Resource) === bucketArn);
+      expect(listing).toEqual([
+        expect.objectContaining({
+          Action: 's3:ListBucket',
+          Effect: 'Allow',
+          Condition: { StringLike: { 's3:prefix': prefixes } },
+        }),
+      ]);
+      // Listing only where it reads: the condition names no prefix beyond its object grants.
+      const objectPrefixes = fn.usage.bucketPrefixes.map((p) => `${p}*`);
+      const condition = listing[0]?.Condition as { StringLike: { 's3:prefix': string[] | string } };
+      expect([condition.StringLike['s3:prefix']].flat().sort()).toEqual(objectPrefixes.sort());
+    },
+  );
 
   it('lets the jobs function read file bodies and write "Download all" archives with their manifests', () => {
     const jobs = built.stateless.area(INVOKED_JOBS_AREA);

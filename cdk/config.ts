@@ -37,10 +37,22 @@ export interface DeployConfig {
   readonly logoutUrls: readonly string[];
   /** Origins allowed by the HTTP API's CORS and the files bucket's CORS. */
   readonly allowedOrigins: readonly string[];
+  /** The Cognito hosted-UI domain prefix: required, unique per region across all AWS accounts. */
   readonly hostedUiDomainPrefix: string;
   readonly idp?: FederatedIdpConfig;
   /** SES identity: an e-mail address (verified by a link) or a domain (verified by DKIM records). */
   readonly mailFrom?: string;
+  /**
+   * An SES identity that already exists (verified) in the account and region, by name: the stack
+   * uses it instead of creating one (creating an identity that exists fails the deploy).
+   */
+  readonly existingMailIdentity?: string;
+  /**
+   * Deletion protection of the table and the user pool. A failed CREATE cannot roll back a protected
+   * table or pool (CloudFormation's delete is refused), so the first deploy of a stage turns it off
+   * (docs/deploy.md); every later deploy keeps the default.
+   */
+  readonly deletionProtection: boolean;
   readonly appVersion: string;
   readonly buildTime: string;
   readonly logLevel: string;
@@ -75,6 +87,15 @@ function positiveInteger(node: Node, key: string): number | undefined {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
     throw new Error(`CDK context "${key}" must be a positive integer`);
   return n;
+}
+
+function flag(node: Node, key: string): boolean | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  // `-c key=false` arrives as a string; cdk.json may hold a boolean.
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`CDK context "${key}" must be true or false`);
 }
 
 function list(node: Node, key: string): string[] | undefined {
@@ -137,15 +158,62 @@ export function readDeployConfig(node: Node, appVersion: string): DeployConfig {
     callbackUrls: list(node, 'callbackUrls') ?? [`${origin}/`],
     logoutUrls: list(node, 'logoutUrls') ?? [`${origin}/landingPage`],
     allowedOrigins: [...new Set([origin, ...extraOrigins])],
-    hostedUiDomainPrefix: text(node, 'hostedUiDomainPrefix') ?? `model-repository-${stage}`,
+    hostedUiDomainPrefix: hostedUiDomainPrefix(node),
     idp: readIdp(node),
-    mailFrom: text(node, 'mailFrom'),
+    ...readMail(node),
+    deletionProtection: flag(node, 'deletionProtection') ?? true,
     appVersion: text(node, 'appVersion') ?? appVersion,
     buildTime: text(node, 'buildTime') ?? commitTime(),
     logLevel: text(node, 'logLevel') ?? 'INFO',
     webDist: text(node, 'webDist') ?? 'web/dist',
     maxConcurrentRuns: positiveInteger(node, 'maxConcurrentRuns') ?? DEFAULT_MAX_CONCURRENT_RUNS,
   };
+}
+
+/**
+ * Cognito's rules for a prefix domain (lower-case letters, digits and hyphens, at most 63, not
+ * starting or ending with a hyphen, no reserved words). There is no default: a prefix is taken
+ * across all AWS accounts of the region, and a taken one fails the first deploy after the table, bucket
+ * and pool were created.
+ */
+function hostedUiDomainPrefix(node: Node): string {
+  const prefix = text(node, 'hostedUiDomainPrefix');
+  if (!prefix) {
+    throw new Error(
+      'CDK context "hostedUiDomainPrefix" is not set: choose a prefix for the Cognito sign-in domain (<prefix>.auth.<region>.amazoncognito.com), unique in the region across all AWS accounts, e.g. `-c hostedUiDomainPrefix=acme-models-prod` or in cdk.json (docs/deploy.md)',
+    );
+  }
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(prefix) || /aws|amazon|cognito/.test(prefix)) {
+    throw new Error(
+      `CDK context "hostedUiDomainPrefix" "${prefix}" is not a valid Cognito domain prefix: lower-case letters, digits and hyphens, 1-63 characters, not starting or ending with a hyphen, without "aws", "amazon" or "cognito"`,
+    );
+  }
+  return prefix;
+}
+
+/**
+ * The sender: `mailFrom` alone creates the SES identity (an address, or a domain sending as
+ * no-reply@<domain>); with `existingMailIdentity` (name or `arn:...:identity/<name>`) the stack uses
+ * that verified identity and `mailFrom`, when set, must be sendable through it.
+ */
+function readMail(node: Node): { mailFrom?: string; existingMailIdentity?: string } {
+  const mailFrom = text(node, 'mailFrom');
+  const existing = text(node, 'existingMailIdentity')?.replace(/^arn:[^:]+:ses:[^:]*:[^:]*:identity\//, '');
+  if (existing === undefined) return { mailFrom };
+  if (!existing || existing.includes('/') || existing.includes(':'))
+    throw new Error('CDK context "existingMailIdentity" must be an SES identity name or its ARN');
+  if (mailFrom && !sendableThrough(mailFrom, existing)) {
+    throw new Error(
+      `CDK context "mailFrom" (${mailFrom}) cannot be sent through the SES identity "${existing}": use that address, or an address or the domain itself when the identity is a domain`,
+    );
+  }
+  return { mailFrom: mailFrom ?? existing, existingMailIdentity: existing };
+}
+
+function sendableThrough(from: string, identity: string): boolean {
+  const [lower, id] = [from.toLowerCase(), identity.toLowerCase()];
+  if (id.includes('@')) return lower === id;
+  return lower === id || lower.endsWith(`@${id}`);
 }
 
 /**

@@ -186,7 +186,11 @@ export function grantAreaUsage(target: BindTarget, usage: AreaUsage, resources: 
         );
       }
     }
-    if (bucketActions.has('s3:ListBucket')) {
+    // Listing also for code that reads objects: S3 answers a GET or HEAD of a missing key with 404 only
+    // to a caller that may list the bucket, and with 403 AccessDenied to anyone else, so the code's
+    // "not there" branches (a catalogue snapshot not written yet, a run's missing result) would fail.
+    // S3 checks that permission with the object key as `s3:prefix`, so the prefix condition holds.
+    if (bucketActions.has('s3:ListBucket') || bucketActions.has('s3:GetObject')) {
       principal.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['s3:ListBucket'],

@@ -37,7 +37,7 @@ import {
   type LifecycleRule,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { DeployConfig, FederatedIdpConfig } from '../config';
 
@@ -58,9 +58,12 @@ export function filesBucketName(scope: Stack, stage: string): string {
 }
 
 /**
- * Everything that holds data or identities: the table, the files bucket, the user pool and the mail
- * identity. Retained on stack deletion, so the stateless stack can be destroyed and rebuilt freely.
+ * What keeps data (the table, the files bucket, the user pool) is retained when the stack is deleted or
+ * a change replaces it, but not when the CREATE that made it is rolled back: a failed first deploy
+ * leaves no fixed-name bucket behind to block the retry (CloudFormation's RetainExceptOnCreate).
  */
+export const DATA_REMOVAL_POLICY = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
+
 /**
  * What the files bucket forgets by itself (S3 applies lifecycle rules once a day, so "1 day" means
  * gone within one to two days; the presigned links to these objects expire after 15 minutes anyway):
@@ -102,7 +105,7 @@ export class StatefulStack extends Stack {
   readonly hostedUiDomain: UserPoolDomain;
   /** Provider name the web app passes to `signInWithRedirect`, when a federated IdP is configured. */
   readonly identityProviderName?: string;
-  readonly mailIdentity?: EmailIdentity;
+  readonly mailIdentity?: IEmailIdentity;
   /** The address handlers send from (MAIL_FROM), when `mailFrom` is configured. */
   readonly mailFromAddress?: string;
 
@@ -110,11 +113,11 @@ export class StatefulStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    this.table = this.createTable();
+    this.table = this.createTable(config);
     const accessLogs = this.createAccessLogBucket();
     this.filesBucket = this.createFilesBucket(accessLogs, config);
 
-    this.userPool = this.createUserPool();
+    this.userPool = this.createUserPool(config);
     for (const groupName of USER_GROUPS) {
       new UserPoolGroup(this, `Group${groupName}`, { userPool: this.userPool, groupName });
     }
@@ -127,9 +130,13 @@ export class StatefulStack extends Stack {
 
     if (config.mailFrom) {
       const isAddress = config.mailFrom.includes('@');
-      this.mailIdentity = new EmailIdentity(this, 'MailIdentity', {
-        identity: isAddress ? Identity.email(config.mailFrom) : Identity.domain(config.mailFrom),
-      });
+      // An identity verified before (another stack, the console) is used as it is: creating it again
+      // fails the deploy.
+      this.mailIdentity = config.existingMailIdentity
+        ? EmailIdentity.fromEmailIdentityName(this, 'MailIdentity', config.existingMailIdentity)
+        : new EmailIdentity(this, 'MailIdentity', {
+            identity: isAddress ? Identity.email(config.mailFrom) : Identity.domain(config.mailFrom),
+          });
       this.mailFromAddress = isAddress ? config.mailFrom : `no-reply@${config.mailFrom}`;
     }
 
@@ -140,7 +147,7 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'HostedUiDomain', { value: this.hostedUiDomain.baseUrl() });
   }
 
-  private createTable(): Table {
+  private createTable(config: DeployConfig): Table {
     const [gsi1, gsi2] = TABLE_SCHEMA.globalSecondaryIndexes;
     const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_SCHEMA.partitionKey, type: AttributeType.STRING },
@@ -150,8 +157,8 @@ export class StatefulStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       stream: StreamViewType[TABLE_SCHEMA.streamViewType],
       timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: config.deletionProtection,
+      removalPolicy: DATA_REMOVAL_POLICY,
     });
     for (const gsi of [gsi1, gsi2]) {
       table.addGlobalSecondaryIndex({
@@ -170,6 +177,8 @@ export class StatefulStack extends Stack {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
+      // Kept even when a failed CREATE rolls back: S3 may have delivered logs into it, and deleting a
+      // bucket that holds objects fails the rollback. Its generated name never blocks a retry.
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(bucket).acknowledge({
@@ -200,11 +209,11 @@ export class StatefulStack extends Stack {
         },
       ],
       lifecycleRules: FILES_BUCKET_LIFECYCLE_RULES,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: DATA_REMOVAL_POLICY,
     });
   }
 
-  private createUserPool(): UserPool {
+  private createUserPool(config: DeployConfig): UserPool {
     const userPool = new UserPool(this, 'UserPool', {
       // External users are invited or (in a later issue) sign up through a checked registration code.
       selfSignUpEnabled: false,
@@ -230,8 +239,8 @@ export class StatefulStack extends Stack {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       featurePlan: FeaturePlan.PLUS,
       standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: config.deletionProtection,
+      removalPolicy: DATA_REMOVAL_POLICY,
     });
     Validations.of(userPool).acknowledge({
       id: 'AwsSolutions-COG2',

@@ -50,7 +50,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
-import type { EmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
@@ -113,7 +113,7 @@ export interface StatelessStackProps extends StackProps {
   readonly userPool: IUserPool;
   readonly webClient: IUserPoolClient;
   readonly hostedUiDomain: UserPoolDomain;
-  readonly mailIdentity?: EmailIdentity;
+  readonly mailIdentity?: IEmailIdentity;
   readonly mailFromAddress?: string;
   /** The HTTP routes to serve; HTTP_ROUTES unless a test measures what one more route costs. */
   readonly httpRoutes?: readonly HttpRoute[];

@@ -24,6 +24,7 @@ export type ResourceNamer = (resource: unknown, actions: readonly string[]) => s
 
 const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/;
 const WRITE_OPS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+const READS_OBJECTS = new Set(['GetObject', 'HeadObject', 'CopyObject']);
 const OBJECT_OPS_EXCEPT_LIST = (ops: string[]) => ops.filter((op) => op !== 'ListObjectsV2');
 const CONNECTION_METHODS: Record<string, string> = {
   PostToConnection: 'POST',
@@ -44,7 +45,8 @@ export function reachedResources(
   const s3 = Object.keys(usage.operations.s3 ?? {});
   if (OBJECT_OPS_EXCEPT_LIST(s3).length > 0)
     for (const prefix of usage.bucketPrefixes) reached.add(`objects:${prefix}`);
-  if (s3.includes('ListObjectsV2')) reached.add('bucket');
+  // Object reads need listing too, so that a missing key answers 404 (area-grants.ts).
+  if (s3.some((op) => op === 'ListObjectsV2' || READS_OBJECTS.has(op))) reached.add('bucket');
   if (usage.operations.sesv2 && options.mailConfigured) reached.add('mail');
   for (const op of Object.keys(usage.operations.apigatewaymanagementapi ?? {}))
     reached.add(`connections:${CONNECTION_METHODS[op] ?? op}`);

@@ -50,6 +50,7 @@ export function buildTestApp(
       ...cdkJsonContext(),
       'aws:cdk:bundling-stacks': [],
       webUrl: 'https://web.example.com',
+      hostedUiDomainPrefix: 'mr-test-sign-in',
       buildTime: '2026-01-01T00:00:00.000Z',
       ...context,
     },
