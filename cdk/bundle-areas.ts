@@ -6,7 +6,7 @@ import { type AreaUsage, analyzeArea, sdkVocabulary } from './constructs/area-an
 import { areaBuildOptions, REPO_ROOT, USAGE_FILE } from './constructs/handler-bundling';
 
 /**
- * `tsx cdk/bundle-areas.ts <outRoot> [--analysis-only]`: bundles every area function into
+ * `tsx cdk/bundle-areas.ts <outRoot> [--analysis-only] [--build-time=<ISO time>]`: bundles every area function into
  * <outRoot>/<area>/ (index.mjs, chunks/, source maps) and writes <outRoot>/usage.json, what each area's
  * code uses of AWS (area-analysis.ts), from which the stack derives its grants. All areas in one
  * process; cdk/constructs/area-function.ts runs it once while the app is synthesized (no Docker).
@@ -14,10 +14,11 @@ import { areaBuildOptions, REPO_ROOT, USAGE_FILE } from './constructs/handler-bu
  */
 const [outRoot, ...flags] = process.argv.slice(2);
 if (!outRoot) {
-  console.error('usage: tsx cdk/bundle-areas.ts <outRoot> [--analysis-only]');
+  console.error('usage: tsx cdk/bundle-areas.ts <outRoot> [--analysis-only] [--build-time=<ISO time>]');
   process.exit(2);
 }
 const analysisOnly = flags.includes('--analysis-only');
+const buildTime = flags.find((f) => f.startsWith('--build-time='))?.slice('--build-time='.length);
 const vocabulary = sdkVocabulary(path.join(REPO_ROOT, 'node_modules'));
 
 /** The modules a build includes: the analysis must have read the graph that is deployed. */
@@ -30,7 +31,7 @@ const includedModules = (metafile: Metafile | undefined) =>
 
 async function bundleArea(area: AreaName): Promise<AreaUsage> {
   const outDir = path.join(outRoot as string, area);
-  const analysis = await build(areaBuildOptions(area, outDir, { analysis: true }));
+  const analysis = await build(areaBuildOptions(area, outDir, { analysis: true, buildTime }));
   const usage = analyzeArea(
     (analysis.outputFiles ?? []).map((file) => file.text),
     vocabulary,
@@ -38,7 +39,7 @@ async function bundleArea(area: AreaName): Promise<AreaUsage> {
   if (analysisOnly) return usage;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const deployed = await build(areaBuildOptions(area, outDir));
+  const deployed = await build(areaBuildOptions(area, outDir, { buildTime }));
   const [read, shipped] = [includedModules(analysis.metafile), includedModules(deployed.metafile)];
   const differ = shipped.filter((m) => !read.includes(m));
   if (differ.length > 0)

@@ -58,6 +58,8 @@ export interface DeployConfig {
   readonly logLevel: string;
   /** Folder of the web build to deploy, relative to the repository root. */
   readonly webDist: string;
+  /** E-mail addresses subscribed to the alarm topic (each confirms by a link AWS sends). */
+  readonly alarmEmails: readonly string[];
   /**
    * Model runs holding a Fargate task at once (the run queue, cdk/state-machine/run-model.asl.json);
    * more wait INQUEUE. Keep it at or below the account's Fargate vCPU quota divided by a runner task's
@@ -166,6 +168,7 @@ export function readDeployConfig(node: Node, appVersion: string): DeployConfig {
     buildTime: text(node, 'buildTime') ?? commitTime(),
     logLevel: text(node, 'logLevel') ?? 'INFO',
     webDist: text(node, 'webDist') ?? 'web/dist',
+    alarmEmails: alarmEmails(node),
     maxConcurrentRuns: positiveInteger(node, 'maxConcurrentRuns') ?? DEFAULT_MAX_CONCURRENT_RUNS,
   };
 }
@@ -214,6 +217,14 @@ function sendableThrough(from: string, identity: string): boolean {
   const [lower, id] = [from.toLowerCase(), identity.toLowerCase()];
   if (id.includes('@')) return lower === id;
   return lower === id || lower.endsWith(`@${id}`);
+}
+
+function alarmEmails(node: Node): string[] {
+  const emails = list(node, 'alarmEmails') ?? [];
+  const invalid = emails.filter((e) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e));
+  if (invalid.length > 0)
+    throw new Error(`CDK context "alarmEmails" holds invalid addresses: ${invalid.join(', ')}`);
+  return [...new Set(emails)];
 }
 
 /**

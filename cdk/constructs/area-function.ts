@@ -7,7 +7,9 @@ import type { EnvVarName } from '@shared/config/env-vars';
 import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { type IPrincipal, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { AreaUsage } from './area-analysis';
 import type { BindTarget } from './area-grants';
@@ -20,6 +22,11 @@ export interface AreaFunctionProps {
   readonly area: AreaName;
   /** Variables every function gets (stage, versions, Cognito ids...). Names come from ENV_VARS. */
   readonly environment?: Partial<Record<EnvVarName, string>>;
+  /**
+   * Baked into the bundles as a constant (handler-bundling.ts, buildTimeDefine), never a variable: a
+   * variable that changes with every commit would update every function on every deploy.
+   */
+  readonly buildTime?: string;
 }
 
 /**
@@ -48,7 +55,7 @@ export class AreaFunction extends Construct implements BindTarget {
     super(scope, id);
     const def: AreaDef = AREAS[props.area];
     this.area = props.area;
-    const bundles = areaBundles(this);
+    const bundles = areaBundles(this, props.buildTime);
     const usage = bundles.usage[props.area];
     if (!usage) throw new Error(`No bundle analysis for area '${props.area}'`);
     this.usage = usage;
@@ -101,6 +108,19 @@ export class AreaFunction extends Construct implements BindTarget {
     this.function.addEnvironment(name, value);
     return this;
   }
+
+  /**
+   * Asynchronous invocations (EventBridge targets, `InvocationType: 'Event'` from job-invoker.ts) that
+   * still fail after Lambda's two retries, or wait in its queue longer than six hours, go to `queue`
+   * with their event and error instead of being dropped.
+   */
+  sendFailedAsyncInvocationsTo(queue: IQueue): void {
+    this.function.configureAsyncInvoke({
+      onFailure: new SqsDestination(queue),
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+    });
+  }
 }
 
 function inlineStub(scope: Construct, area: AreaName) {
@@ -125,15 +145,15 @@ let analysed: AreaBundles | undefined;
  * bundling with the `aws:cdk:bundling-stacks` context, and then only the analysis runs (the grants
  * still come from the code) and the functions get inline stub code.
  */
-function areaBundles(scope: Construct): AreaBundles {
+function areaBundles(scope: Construct, buildTime: string | undefined): AreaBundles {
   if (Stack.of(scope).bundlingRequired) {
-    deployed ??= runBundler(BUNDLES_DIR, false);
+    deployed ??= runBundler(BUNDLES_DIR, false, buildTime);
     return deployed;
   }
   if (!analysed) {
     const dir = mkdtempSync(path.join(tmpdir(), 'mr-area-analysis-'));
     try {
-      analysed = { usage: runBundler(dir, true).usage };
+      analysed = { usage: runBundler(dir, true, buildTime).usage };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -141,7 +161,7 @@ function areaBundles(scope: Construct): AreaBundles {
   return deployed ? { usage: deployed.usage } : analysed;
 }
 
-function runBundler(dir: string, analysisOnly: boolean): AreaBundles {
+function runBundler(dir: string, analysisOnly: boolean, buildTime: string | undefined): AreaBundles {
   const result = spawnSync(
     process.execPath,
     [
@@ -150,6 +170,7 @@ function runBundler(dir: string, analysisOnly: boolean): AreaBundles {
       path.join(REPO_ROOT, 'cdk/bundle-areas.ts'),
       dir,
       ...(analysisOnly ? ['--analysis-only'] : []),
+      ...(buildTime ? [`--build-time=${buildTime}`] : []),
     ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );

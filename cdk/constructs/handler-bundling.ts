@@ -67,10 +67,15 @@ export function baseBuildOptions(): BuildOptions {
  * `analysis: true` builds the same graph unminified and in memory: identical tree shaking, but names
  * and the `// <module path>` markers survive, which is what area-analysis.ts reads.
  */
-export function areaBuildOptions(area: AreaName, outdir: string, options: { analysis?: boolean } = {}) {
+export function areaBuildOptions(
+  area: AreaName,
+  outdir: string,
+  options: { analysis?: boolean; buildTime?: string } = {},
+) {
   const base = baseBuildOptions();
   return {
     ...base,
+    ...(options.buildTime ? { define: buildTimeDefine(options.buildTime) } : {}),
     entryPoints: { index: `${AREA_ENTRY_PREFIX}${area}` },
     outdir,
     splitting: true,
@@ -79,6 +84,17 @@ export function areaBuildOptions(area: AreaName, outdir: string, options: { anal
     plugins: [...(base.plugins ?? []), areaEntryPlugin()],
     ...(options.analysis ? { minify: false, sourcemap: false, write: false } : {}),
   } satisfies BuildOptions;
+}
+
+/** The global that functions/lib/build-info.ts reads; esbuild replaces it with the build time. */
+export const BUILD_TIME_CONSTANT = '__MR_BUILD_TIME__';
+
+/**
+ * The build time as a constant of the bundle rather than a variable of every function: only the
+ * bundles whose code reads it change when it does (GET /v2/version, in the shell area).
+ */
+export function buildTimeDefine(buildTime: string): Record<string, string> {
+  return { [BUILD_TIME_CONSTANT]: JSON.stringify(buildTime) };
 }
 
 const AREA_ENTRY_PREFIX = 'area:';

@@ -57,6 +57,7 @@ import type { DeployConfig } from '../config';
 import { AreaFunction, REPO_ROOT } from '../constructs/area-function';
 import { acknowledgeWildcardResource, grantAreaUsage } from '../constructs/area-grants';
 import { DeployJobResource } from '../constructs/deploy-job';
+import { Monitoring } from '../constructs/monitoring';
 import { RunnerNetwork } from '../constructs/runner-network';
 import { filesBucketName } from './stateful-stack';
 
@@ -136,6 +137,8 @@ export class StatelessStack extends Stack {
   /** One function per area. */
   readonly functions = new Map<AreaName, AreaFunction>();
   readonly filesBucket: IBucket;
+  /** The alarm topic, the alarms, the dead-letter queues and the dashboard (constructs/monitoring.ts). */
+  readonly monitoring: Monitoring;
 
   constructor(
     scope: Construct,
@@ -148,9 +151,17 @@ export class StatelessStack extends Stack {
     for (const area of areaNames()) {
       this.functions.set(
         area,
-        new AreaFunction(this, `${pascalCase(area)}Area`, { area, environment: this.commonEnvironment() }),
+        new AreaFunction(this, `${pascalCase(area)}Area`, {
+          area,
+          environment: this.commonEnvironment(),
+          buildTime: props.config.buildTime,
+        }),
       );
     }
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage: props.config.stage,
+      alarmEmails: props.config.alarmEmails,
+    });
 
     this.httpApi = this.createHttpApi(props.httpRoutes ?? HTTP_ROUTES);
 
@@ -215,6 +226,7 @@ export class StatelessStack extends Stack {
           new LambdaFunction(this.area(job.area).function, {
             event: RuleTargetInput.fromObject({ job: job.name, time: EventField.time }),
             retryAttempts: 2,
+            deadLetterQueue: this.monitoring.undeliveredEvents,
           }),
         ],
       });
@@ -248,6 +260,15 @@ export class StatelessStack extends Stack {
       });
     }
 
+    this.monitoring.watch({
+      functions: this.functions,
+      httpApi: this.httpApi,
+      webSocketStage: this.webSocketStage,
+      stateMachine: this.stateMachine,
+      table: props.table,
+      alarms: [this.failedRunsAlarm],
+    });
+
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
     new CfnOutput(this, 'StateMachineArn', { value: this.stateMachine.stateMachineArn });
@@ -271,7 +292,6 @@ export class StatelessStack extends Stack {
       [ENV_VARS.jwksUrl]: `${issuer}/.well-known/jwks.json`,
       [ENV_VARS.webUrl]: config.webUrl ?? config.allowedOrigins[0] ?? '',
       [ENV_VARS.appVersion]: config.appVersion,
-      [ENV_VARS.buildTime]: config.buildTime,
       [ENV_VARS.logLevel]: config.logLevel,
       [ENV_VARS.serviceName]: OBSERVABILITY.serviceName,
       [ENV_VARS.metricsNamespace]: OBSERVABILITY.metricsNamespace,

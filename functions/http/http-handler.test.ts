@@ -114,6 +114,16 @@ describe('httpHandler', () => {
       expect(res.statusCode).toBe(403);
     });
 
+    it('puts the caller on the log lines of the request, also of a refused one', async () => {
+      const { logger } = await import('../lib/observability');
+      const appended = vi.spyOn(logger, 'appendKeys');
+      users.getUser.mockResolvedValue({ ...activeUser, active: false });
+      const res = await me(httpEvent({ claims: claimsFor('viewer') }), lambdaContext);
+      expect(res.statusCode).toBe(403);
+      expect(appended).toHaveBeenCalledWith({ userId: 'viewer' });
+      appended.mockRestore();
+    });
+
     it('passes the active user record to the operation', async () => {
       users.getUser.mockResolvedValue(activeUser);
       const res = await me(httpEvent({ claims: claimsFor('viewer') }), lambdaContext);

@@ -1,5 +1,6 @@
 import { type AppSettings, AppSettingsSchema, type VersionInfo } from '@shared/schemas/settings';
 import { getStoredSettings } from '../../data/settings';
+import { bundledBuildTime } from '../../lib/build-info';
 import { env } from '../../lib/env';
 import { DEFAULT_APP_SETTINGS } from './default-settings';
 
@@ -21,9 +22,9 @@ export async function getAppSettings(): Promise<AppSettings> {
   return AppSettingsSchema.parse(merged);
 }
 
-/** Version and build time of the deployed code (set at build or deploy time). */
+/** Version and build time of the deployed code (the build time is baked into the bundle; locally BUILD_TIME). */
 export function getVersionInfo(): VersionInfo {
-  return { version: env.appVersion, buildTime: env.buildTime };
+  return { version: env.appVersion, buildTime: bundledBuildTime() ?? env.buildTime };
 }
 
 function asObject(value: unknown): Record<string, unknown> {
