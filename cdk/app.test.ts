@@ -396,9 +396,10 @@ describe('stateless stack', () => {
       LogConfiguration: { LogDriver: 'awslogs' },
     });
     const names = ((container?.Environment ?? []) as Array<{ Name: string }>).map((e) => e.Name);
-    expect(names.filter((n) => !allEnvVarNames.has(n))).toEqual([]);
-    // The runner reads and writes run documents under runs/ only; it never touches the table.
-    expect(names).toContain(ENV_VARS.filesBucket);
+    // Besides the shared list's, only the run-access function's name: the runner's one way to storage
+    // (cdk/runner-boundary.test.ts). No bucket, no table.
+    expect(names.filter((n) => !allEnvVarNames.has(n))).toEqual(['RUN_ACCESS_FUNCTION_NAME']);
+    expect(names).not.toContain(ENV_VARS.filesBucket);
     expect(names).not.toContain(ENV_VARS.tableName);
     stateless.resourceCountIs('AWS::EC2::NatGateway', 0);
     stateless.resourceCountIs('AWS::EC2::InternetGateway', 0);
