@@ -1,9 +1,8 @@
 import { SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { MESSAGES } from '@shared/messages';
-import type { ModelRoles } from '@shared/schemas/model';
-import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelRecord } from '../../data/models';
+import { person, rolesOf } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const slots = vi.hoisted(() => ({ reserveModelAccessRequest: vi.fn(), releaseModelAccessRequest: vi.fn() }));
@@ -25,24 +24,7 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', webUrl: 'https://mr.exa
 const { requestModelAccess } = await import('./request-model-access');
 
 const UUID = '11111111-1111-4111-8111-111111111111';
-const person = (id: string): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType: 'INTERNALUSER',
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
-  viewers: ['viewer'],
-  displayViewers: [],
-  calibrationModelers: [],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ viewers: ['viewer'] });
 /** A published global entry: every employee may preview it and ask for access. */
 const entry = { uuid: UUID, name: 'Lung model', status: 'PUBLISHED', metadata: { global: 'true' }, roles };
 const body = { reasons: ['Other' as const], details: 'for a course' };
@@ -62,7 +44,7 @@ beforeEach(() => {
   models.getModel.mockResolvedValue(entry as unknown as ModelRecord);
   slots.reserveModelAccessRequest.mockResolvedValue(undefined);
   slots.releaseModelAccessRequest.mockResolvedValue(undefined);
-  people.activeUsers.mockImplementation(async (ids: string[]) => ids.map(person));
+  people.activeUsers.mockImplementation(async (ids: string[]) => ids.map((id) => person(id)));
   mailer.sendMail.mockResolvedValue('id');
   audit.writeAudit.mockResolvedValue(undefined);
   inApp.notifyUsers.mockResolvedValue({});

@@ -1,33 +1,19 @@
-import type { ModelRoles } from '@shared/schemas/model';
 import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
-import type { User } from '@shared/schemas/user';
 import { describe, expect, it, vi } from 'vitest';
 import type { InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
 import type { SubModelRecord } from '../../data/sub-models';
+import { person, rolesOf } from '../../testing/people';
 
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
 const { mayRunInstance, requireCalibrationAccess } = await import('./execution-rights');
 
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
+const roles = rolesOf({
   viewers: ['viewer'],
-  displayViewers: [],
   calibrationModelers: ['calibrator'],
   scenarioModelers: ['scenarist'],
-};
+});
 const model = { uuid: 'M', status: 'DRAFT', roles } as unknown as ModelRecord;
 const subModels = [
   { id: 'PLAIN', type: 'scenario' },

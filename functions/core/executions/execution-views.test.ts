@@ -1,33 +1,15 @@
 import { EXECUTION_MESSAGES } from '@shared/executions/execution-status';
-import type { ModelRoles } from '@shared/schemas/model';
-import type { User } from '@shared/schemas/user';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExecutionGroupRecord, ExecutionRunRecord } from '../../data/executions';
 import type { ModelRecord } from '../../data/models';
+import { person, rolesOf } from '../../testing/people';
 
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
 const { toExecutionGroup } = await import('./execution-views');
 
 const RESTRICTED = EXECUTION_MESSAGES.restrictedAccess;
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
-  viewers: [],
-  displayViewers: [],
-  calibrationModelers: [],
-  scenarioModelers: ['scenarist'],
-};
+const roles = rolesOf({ scenarioModelers: ['scenarist'] });
 const model = {
   uuid: 'MODEL-UUID',
   name: 'Cohort',
