@@ -8,8 +8,6 @@ import * as z from 'zod/mini';
 
 /** Output paths one request may name; the runner asks in batches of this many. */
 export const MAX_OUTPUT_PATHS_PER_REQUEST = 500;
-/** The longest output path (relative to the output directory) a URL is given for. */
-export const MAX_OUTPUT_PATH_LENGTH = 1024;
 
 const base = {
   runId: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)),

@@ -18,7 +18,7 @@ vi.mock('../../data/run-files', async (importOriginal) => ({
   findRunDocument: vi.fn(async (key: string) => documents.get(key)),
 }));
 
-const { runAccess, grantRunAccess, outputPathProblem } = await import('./run-access');
+const { runAccess, grantRunAccess, outputKeyOf } = await import('./run-access');
 
 const TOKEN = 'a-token-made-by-prepare-for-RUN1-only-0123456';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -181,8 +181,12 @@ describe('grantRunAccess', () => {
   });
 });
 
-describe('outputPathProblem', () => {
-  it('accepts plain relative paths', () => {
-    expect(outputPathProblem('plots/km curve (1).png')).toBeUndefined();
+describe('outputKeyOf', () => {
+  it('puts plain relative paths under the run outputs', () => {
+    expect(outputKeyOf('RUN1', 'plots/km curve (1).png')).toBe('runs/RUN1/outputs/plots/km curve (1).png');
+  });
+
+  it('refuses a percent-encoded parent segment', () => {
+    expect(() => outputKeyOf('RUN1', 'a/%2e%2e/b')).toThrow(/\. or \.\. segment/);
   });
 });

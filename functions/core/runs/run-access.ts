@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MODEL_FILES_PREFIX, PARAMETER_FILES_PREFIX, RUNS_PREFIX } from '@shared/config/files-bucket';
+import { RUNS_PREFIX } from '@shared/config/files-bucket';
 import {
-  MAX_OUTPUT_PATH_LENGTH,
   type RunAccessRequest,
   RunAccessRequestSchema,
   type RunInputUrls,
@@ -20,6 +19,7 @@ import {
   runRunnerErrorKey,
   runValuesKey,
 } from '../../data/run-files';
+import { keyPathProblem, modelObjectsPrefix, parameterFilesPrefix } from '../../data/storage-keys';
 
 /**
  * The runner's only way to storage (docs/running-models.md, "What the runner holds"). The runner's
@@ -69,28 +69,12 @@ export async function grantRunAccess(
 }
 
 /**
- * An output path as the runner names it (relative to the model's output directory): no leading `/`,
- * no empty, `.` or `..` segments, no backslashes or control characters, at most
- * MAX_OUTPUT_PATH_LENGTH characters. Returns the reason it is refused, or undefined.
- */
-export function outputPathProblem(path: string): string | undefined {
-  if (path.length === 0) return 'is empty';
-  if (path.length > MAX_OUTPUT_PATH_LENGTH) return `is longer than ${MAX_OUTPUT_PATH_LENGTH} characters`;
-  if (path.startsWith('/')) return 'starts with /';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\\\u0000-\u001f\u007f]/.test(path)) return 'holds a backslash or a control character';
-  const segments = path.split('/');
-  if (segments.some((s) => s === '')) return 'has an empty segment';
-  if (segments.some((s) => s === '.' || s === '..')) return 'has a . or .. segment';
-  return undefined;
-}
-
-/**
- * The one place this module turns an output path into a key (so it can move to the shared key builder
- * when that lands): refuses what outputPathProblem refuses.
+ * An output path (relative to the model's output directory) as a key of this run, through the one
+ * validating key builder (functions/data/storage-keys.ts): no leading `/`, no empty, `.` or `..`
+ * segments (encoded or not), no backslashes or control characters, bounded lengths.
  */
 export function outputKeyOf(runId: string, path: string): string {
-  const problem = outputPathProblem(path);
+  const problem = keyPathProblem(path);
   if (problem)
     throw new RunAccessRequestError(`The output path ${JSON.stringify(path.slice(0, 200))} ${problem}.`);
   return runOutputKey(runId, path);
@@ -104,11 +88,9 @@ export function outputKeyOf(runId: string, path: string): string {
 function inputKeyAllowed(job: RunJob, key: string): boolean {
   const segments = key.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..') || key.length > 2048) return false;
-  return [
-    `${MODEL_FILES_PREFIX}${job.modelUuid}/`,
-    `${PARAMETER_FILES_PREFIX}${job.modelUuid}/`,
-    RUNS_PREFIX,
-  ].some((prefix) => key.startsWith(prefix));
+  return [modelObjectsPrefix(job.modelUuid), parameterFilesPrefix(job.modelUuid), RUNS_PREFIX].some(
+    (prefix) => key.startsWith(prefix),
+  );
 }
 
 /** Checks the token against the run's stored hash and that the run is still in process. */
