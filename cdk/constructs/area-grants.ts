@@ -285,22 +285,6 @@ export function executionArnPattern(stateMachine: IStateMachine): string {
   });
 }
 
-/** Bucket name + object read and write under some prefixes, for the model runner's container. */
-export function bindBucket(target: BindTarget, bucket: IBucket, prefixes: readonly string[]): void {
-  target.addEnvironment(ENV_VARS.filesBucket, bucket.bucketName);
-  const objects = prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`));
-  target.grantPrincipal.addToPrincipalPolicy(
-    new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: objects }),
-  );
-  for (const arn of objects) {
-    acknowledgeWildcardResource(
-      principalScope(target),
-      arn,
-      'Object keys under this prefix are generated at run time; the grant is limited to object reads and writes under it.',
-    );
-  }
-}
-
 /**
  * The role behind a target: grants land in its default policy, so acknowledgements for them belong on
  * the role (cdk-nag looks for them on the flagged resource and its ancestors).
