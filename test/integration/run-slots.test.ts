@@ -8,6 +8,14 @@ import type * as SlotData from '../../functions/data/run-slots';
 import type * as Table from '../../functions/data/table';
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { localCloud } from '../support/local-cloud';
+import {
+  addInstance,
+  addRunSubModel,
+  call,
+  createRunEntry,
+  execute,
+  waitForStatus,
+} from './executions-helpers';
 
 /**
  * The run queue's slots (functions/core/runs/run-slots.ts, functions/data/run-slots.ts) against the
@@ -133,4 +141,20 @@ describe('the run queue', () => {
     await slots.releaseRunSlot({ runId: waiting.runId });
     expect(await slotData.countRunSlots()).toBe(before);
   });
+
+  it('gives a cancelled run its slot back at once, not at the next reconciliation', async () => {
+    const entry = await createRunEntry({ 'sleeper.R': 'cat("sleeping\\n")\nSys.sleep(300)\n' });
+    const subModel = await addRunSubModel(entry, 'sleeper.R');
+    const instance = await addInstance(entry, subModel);
+    const groupId = await execute(entry, [instance.id]);
+    await waitForStatus(entry, instance.id, 'INPROCESS');
+    const runId = (await slotData.listRunSlotHolders()).find((h) => h.groupId === groupId)?.runId;
+    expect(runId).toBeDefined();
+
+    const cancelled = await call('owner', 'POST', `/v2/executions/${groupId}/cancel`);
+
+    expect(cancelled.status).toBe(200);
+    const holders = (await slotData.listRunSlotHolders()).map((h) => h.runId);
+    expect(holders).not.toContain(runId);
+  }, 180_000);
 });

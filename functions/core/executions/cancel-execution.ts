@@ -4,6 +4,7 @@ import type { ExecutionGroup } from '@shared/schemas/execution-api';
 import type { User } from '@shared/schemas/user';
 import { getEntries, getExecutionGroup } from '../../data/executions';
 import { getInstance } from '../../data/instances';
+import { releaseRunSlot } from '../../data/run-slots';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { stopRunExecution } from '../../lib/step-functions';
@@ -66,6 +67,12 @@ export async function cancelExecutionGroup(
       if (applied && run.executionArn)
         await stopRunExecution(run.executionArn, `Cancelled by ${user.id}`).catch((error: unknown) =>
           logger.error('StopExecution failed; the cancelled run ends by itself', { runId: run.runId, error }),
+        );
+      // A stopped execution never reaches its ReleaseRunSlot state: give the run's queue slot back now
+      // rather than at the next reconciliation, so the runs waiting behind it start at once.
+      if (applied && run.runId)
+        await releaseRunSlot(run.runId).catch((error: unknown) =>
+          logger.error('The cancelled run keeps its slot until reconciliation', { runId: run.runId, error }),
         );
       return applied;
     }),
