@@ -234,10 +234,16 @@ interface SlotRecord {
   runFolder?: string;
 }
 
+/**
+ * When a live process started (clock ticks since boot), or undefined when it is gone. A zombie counts
+ * as gone: a killed runner stays one until its parent collects it, and its pid cannot be reused
+ * before then.
+ */
 function processStart(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] === 'Z' ? undefined : fields[19];
   } catch {
     return undefined;
   }
