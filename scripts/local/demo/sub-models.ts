@@ -1,14 +1,17 @@
 import type { User } from '@shared/schemas/user';
 import { sampleTemplate, sampleValues } from '@shared/submodels/sample-template';
 import { createInstance, currentInput } from '../../../functions/core/instances/create-instance';
+import { createParameterFile } from '../../../functions/core/instances/parameter-files';
 import { shareInstance } from '../../../functions/core/instances/share-instance';
 import { putInstanceInputs, setInstanceLabel } from '../../../functions/core/instances/update-instance';
 import { putUserExpertise } from '../../../functions/core/models/user-expertise';
 import { createSubModel } from '../../../functions/core/sub-models/create-sub-model';
 import { createGroupOf } from '../../../functions/core/sub-models/groups';
 import { updateInputOf } from '../../../functions/core/sub-models/inputs';
+import { putObject } from '../../../functions/data/file-objects';
 import { listModelFiles } from '../../../functions/data/model-files';
 import { getModel } from '../../../functions/data/models';
+import { parameterFileKey } from '../../../functions/data/parameter-files';
 import { listInputs, listSubModels } from '../../../functions/data/sub-models';
 import { DEMO_ENTRIES, type DemoPersona } from './catalogue';
 import type { DemoContext, DemoStep } from './seed-demo';
@@ -95,6 +98,10 @@ async function seedEntry(ctx: DemoContext, uuid: string): Promise<void> {
   await createInstance(as('modeler'), uuid, calibration.id, { name: `Calibration run 1` });
   await setInstanceLabel(lead, uuid, base.id, 'Reference');
   const values = sampleValues(demoTemplate().definitions);
+  // The FILE parameter holds a file uploaded for this instance, as the parameters editor uploads it:
+  // only such a value is accepted (issue 16 §2).
+  for (const file of demoTemplate().definitions.filter((d) => d.type === 'FILE'))
+    values[file.name] = await uploadParameterFile(as('modeler'), uuid, uptake.id, file.name);
   await putInstanceInputs(as('modeler'), uuid, uptake.id, {
     modelInputId: uptake.input.modelInputId,
     value: JSON.stringify(values),
@@ -129,4 +136,27 @@ function demoTemplate() {
   return {
     definitions: definitions.map((d, i) => ({ ...d, expertiseLevel: levels[i % levels.length] ?? 500 })),
   };
+}
+
+/** Uptake by age group: the sample CSV a modeler uploads for the template's FILE parameter. */
+const UPTAKE_CSV = 'age_group,uptake\n0-17,0.15\n18-64,0.25\n65+,0.35\n';
+
+/**
+ * A parameter file uploaded for an instance the way the parameters editor does it: a ticket from the
+ * parameter-file use case, the body where its presigned PUT would put it; returns the value to save.
+ */
+async function uploadParameterFile(
+  user: User,
+  uuid: string,
+  instanceId: string,
+  parameterName: string,
+): Promise<{ id: string; name: string }> {
+  const body = Buffer.from(UPTAKE_CSV);
+  const ticket = await createParameterFile(user, uuid, instanceId, {
+    parameterName,
+    fileName: 'uptake_by_age.csv',
+    size: body.length,
+  });
+  await putObject(parameterFileKey(uuid, ticket.file.id), body, { contentType: 'text/csv' });
+  return ticket.file;
 }
