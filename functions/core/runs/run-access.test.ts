@@ -158,6 +158,19 @@ describe('run access for the runner', () => {
   });
 
   it.each([
+    'models/M1/files/%2e%2e/%2e%2e/models/OTHER/files/F9',
+    'models/M1/files/a\\..\\..\\OTHER',
+    'models/M1/files//F1',
+    `models/M1/files/${'x'.repeat(256)}`,
+  ])('refuses a job key %j that the key builder would not build', async (key) => {
+    documents.set('runs/RUN1/job.json', { ...job, files: [...job.files, { key, path: 'x.py' }] });
+    await expect(runAccess({ runId: 'RUN1', token: TOKEN, request: 'inputs' })).rejects.toThrow(
+      key.slice(0, 40),
+    );
+    expect(signedKeys()).toEqual([]);
+  });
+
+  it.each([
     ['no token', { runId: 'RUN1', request: 'inputs' }],
     ['an unknown request', { runId: 'RUN1', token: TOKEN, request: 'everything' }],
     ['a run id that is a path', { runId: '../RUN1', token: TOKEN, request: 'inputs' }],

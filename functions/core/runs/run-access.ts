@@ -83,11 +83,12 @@ export function outputKeyOf(runId: string, path: string): string {
 /**
  * A key the job names must be one Prepare builds: a model file or parameter file of the job's entry,
  * or a run document (this run's values and scenario index, the outputs of the calibration or
- * scenarios it reads), without empty, `.` or `..` segments.
+ * scenarios it reads). The key goes through the key builder's path check (no empty, `.` or `..`
+ * segment, also percent-encoded; no backslash or control character; bounded lengths) before its
+ * prefix is compared, so `models/<uuid>/files/%2e%2e/...` cannot climb out of the entry.
  */
 function inputKeyAllowed(job: RunJob, key: string): boolean {
-  const segments = key.split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..') || key.length > 2048) return false;
+  if (keyPathProblem(key)) return false;
   return [modelObjectsPrefix(job.modelUuid), parameterFilesPrefix(job.modelUuid), RUNS_PREFIX].some(
     (prefix) => key.startsWith(prefix),
   );
