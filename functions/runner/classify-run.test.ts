@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRun, formatBytes, formatMinutes, type RunFacts } from './classify-run';
+import { classifyRun, formatBytes, type RunFacts } from './classify-run';
 
 const facts = (over: Partial<RunFacts> = {}): RunFacts => ({
   language: 'Python',
@@ -119,10 +119,7 @@ describe('classifyRun', () => {
 });
 
 describe('formatting', () => {
-  it('formats minutes and bytes for people', () => {
-    expect(formatMinutes(60)).toBe('1 minute');
-    expect(formatMinutes(86_400)).toBe('1440 minutes');
-    expect(formatMinutes(90)).toBe('1.5 minutes (90 seconds)');
+  it('formats bytes for people', () => {
     expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(12)).toBe('12 bytes');

@@ -1,3 +1,4 @@
+import { formatMinutes } from '@shared/executions/format-minutes';
 import {
   parseRunResult,
   RESULT_FILE_NAME,
@@ -40,13 +41,6 @@ export function formatBytes(bytes: number): string {
   for (const [unit, size] of units)
     if (bytes >= size) return `${Number((bytes / size).toFixed(1)).toString()} ${unit}`;
   return `${bytes} bytes`;
-}
-
-/** '15 minutes', '1 minute', '0.05 minutes (3 seconds)': the sub-model's timeout as a modeler set it. */
-export function formatMinutes(seconds: number): string {
-  const minutes = seconds / 60;
-  if (Number.isInteger(minutes)) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return `${Number(minutes.toFixed(2)).toString()} minutes (${seconds} seconds)`;
 }
 
 function withStderr(message: string, stderr: string): string {

@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunResultSchema } from '@shared/schemas/run-result';
+import { excelMappingFromDefinition, InputDefinitionValueSchema } from '@shared/submodels/input-definition';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import {
-  excelMappingFromDefinition,
-  InputDefinitionValueSchema,
-} from '../../functions/runner/input-definition';
 import { runModel } from '../../functions/runner/run-model';
 import { sha256Text } from '../../functions/runner/work-files';
 import { type MarkovInputs, markovStrategy } from '../support/markov-reference';

@@ -107,7 +107,7 @@ time.sleep(600)
   });
 
   it('a timeout of whole minutes is named in minutes', async () => {
-    const { formatMinutes } = await import('../../functions/runner/classify-run');
+    const { formatMinutes } = await import('@shared/executions/format-minutes');
     expect(formatMinutes(900)).toBe('15 minutes');
   });
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelLanguage, ResultElement, RunResult } from '@shared/schemas/run-result';
+import { defaultInputValues, InputDefinitionValueSchema } from '@shared/submodels/input-definition';
 import { afterEach } from 'vitest';
-import { defaultInputValues, InputDefinitionValueSchema } from '../../functions/runner/input-definition';
 import type { ModelRunSpec } from '../../functions/runner/run-model';
 
 export const DEMO_MODELS = fileURLToPath(new URL('../../models/demo/', import.meta.url));

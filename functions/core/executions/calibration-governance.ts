@@ -14,8 +14,8 @@ import { listInstanceRefs } from '../../data/instances-outdate';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { loadInstance } from '../instances/instance-access';
 import { permissionUser } from '../models/model-access';
+import { announceStatus } from '../runs/run-events';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
-import { announceStatus } from './run-events';
 
 /**
  * POST …/instances/{instanceId}/accept | unaccept | supersede: calibration governance (spec 001 §4).

@@ -9,8 +9,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { stopRunExecution } from '../../lib/step-functions';
 import { permissionUser } from '../models/model-access';
+import { applyRunEvent } from '../runs/run-events';
 import { toExecutionGroup, visibleEntry } from './execution-views';
-import { applyRunEvent } from './run-events';
 
 /**
  * POST /v2/executions/{groupId}/cancel: Cancel Execution, for the whole group (spec 001 §4

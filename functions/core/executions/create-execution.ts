@@ -27,7 +27,6 @@ import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { permissionUser } from '../models/model-access';
 import { fullName } from '../models/model-users';
 import { displayedRuns } from '../runs/displayed-scenarios';
-import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import {
   calibrationProblems,
   displayProblems,
@@ -35,9 +34,10 @@ import {
   parameterProblems,
   planRun,
   type RunPlan,
-} from './execution-plan';
+} from '../runs/execution-plan';
+import { announceStatus } from '../runs/run-events';
+import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import { requireCalibrationAccess } from './execution-rights';
-import { announceStatus } from './run-events';
 
 export interface CreatedExecution {
   status: 200 | 201;

@@ -9,7 +9,7 @@ const slots = vi.hoisted(() => ({ releaseSlotsOfEndedRuns: vi.fn() }));
 vi.mock('../runs/run-slots', () => slots);
 vi.mock('../../data/executions', () => executions);
 vi.mock('../../lib/step-functions', () => sfn);
-vi.mock('./run-events', () => events);
+vi.mock('../runs/run-events', () => events);
 vi.mock('../runs/mark-run-failed', () => failing);
 
 const { reconcileExecutions } = await import('./reconcile-executions');

@@ -3,8 +3,8 @@ import { type ExecutionRunRecord, listActiveRuns } from '../../data/executions';
 import { logger } from '../../lib/observability';
 import { describeRunExecution } from '../../lib/step-functions';
 import { markFailed } from '../runs/mark-run-failed';
+import { applyRunEvent } from '../runs/run-events';
 import { releaseSlotsOfEndedRuns } from '../runs/run-slots';
-import { applyRunEvent } from './run-events';
 
 const CONCURRENCY = 10;
 

@@ -12,9 +12,9 @@ import { listSubModels } from '../../data/sub-models';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { startRunExecution } from '../../lib/step-functions';
+import { applyRunEvent } from '../runs/run-events';
 import { mayRunInstance } from './execution-rights';
 import { toExecutionGroup, visibleEntry } from './execution-views';
-import { applyRunEvent } from './run-events';
 
 /** Runs started at once by one request: each is a StartExecution and a transaction. */
 const START_CONCURRENCY = 10;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { getExecutionRun } from '../../data/executions';
 import { findRunDocument, getRunDocument } from '../../data/run-files';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
-import { applyRunEvent } from '../executions/run-events';
+import { applyRunEvent } from './run-events';
 import { storeRunRecord } from './run-record';
 import { PipelineError, PreparedRunSchema, RunExecutionInputSchema, RunNotActiveError } from './run-state';
 

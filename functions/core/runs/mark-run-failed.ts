@@ -1,9 +1,9 @@
+import { formatMinutes } from '@shared/executions/format-minutes';
 import type { ExecutionError } from '@shared/schemas/execution-api';
 import { RunJobSchema, RunnerErrorSchema, StoredOutcomeSchema } from '@shared/schemas/run-job';
 import { findRunDocument, runJobKey, runOutcomeKey, runRunnerErrorKey } from '../../data/run-files';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
-import { formatMinutes } from '../../runner/classify-run';
-import { applyRunEvent } from '../executions/run-events';
+import { applyRunEvent } from './run-events';
 import { storeRunRecord } from './run-record';
 import { RunExecutionInputSchema } from './run-state';
 

@@ -1,5 +1,6 @@
 import { RUNNERS, type RunJob } from '@shared/schemas/run-job';
 import type { RunnableLanguage } from '@shared/schemas/run-result';
+import { excelMappingFromDefinition, InputDefinitionValueSchema } from '@shared/submodels/input-definition';
 import { parseParametersJson } from '@shared/submodels/instance-values';
 import { validateTemplateText } from '@shared/submodels/model-input';
 import { getExecutionRun } from '../../data/executions';
@@ -22,11 +23,10 @@ import {
 } from '../../data/run-files';
 import { getInput, getSubModel } from '../../data/sub-models';
 import { ConflictError } from '../../lib/errors';
-import { excelMappingFromDefinition, InputDefinitionValueSchema } from '../../runner/input-definition';
-import { entryPathOf, planRun } from '../executions/execution-plan';
-import { applyRunEvent } from '../executions/run-events';
 import { displayedScenarioFiles } from './displayed-scenarios';
+import { entryPathOf, planRun } from './execution-plan';
 import { grantRunAccess } from './run-access';
+import { applyRunEvent } from './run-events';
 import {
   PipelineError,
   type PreparedRun,

@@ -12,7 +12,7 @@ const subModels = vi.hoisted(() => ({ getInput: vi.fn(), getSubModel: vi.fn() })
 const documents = vi.hoisted(() => new Map<string, unknown>());
 const records = vi.hoisted(() => ({ putRunRecord: vi.fn(), addFingerprintResult: vi.fn() }));
 const runAccess = vi.hoisted(() => ({ putRunAccess: vi.fn() }));
-vi.mock('../executions/run-events', () => events);
+vi.mock('./run-events', () => events);
 vi.mock('../../data/executions', () => executions);
 vi.mock('../../data/instances', () => instances);
 vi.mock('../../data/models', () => models);

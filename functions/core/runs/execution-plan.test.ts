@@ -139,7 +139,7 @@ describe('calibrationProblems', () => {
 describe('displayProblems (Execute blockers of an analysis)', () => {
   const run = (id: string, type: 'scenario' | 'calibration') =>
     ({ instance: { id, type } }) as unknown as Awaited<
-      ReturnType<typeof import('../runs/displayed-scenarios').displayedRuns>
+      ReturnType<typeof import('./displayed-scenarios').displayedRuns>
     >['runs'][number];
   const seesScenariosOnly = (type: string) => type !== 'calibration';
 

@@ -10,8 +10,8 @@ import type { InstanceInput, InstanceRecord } from '../../data/instances';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import type { InputRecord, SubModelRecord } from '../../data/sub-models';
-import type { displayedRuns } from '../runs/displayed-scenarios';
 import { entryLanguage } from '../sub-models/sub-model-checks';
+import type { displayedRuns } from './displayed-scenarios';
 
 /**
  * What Execute checks before an instance may run (spec 001 §5 "Execute is blocked when ...") and what

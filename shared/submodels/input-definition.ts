@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
-import type { ExcelMapping } from './run-model';
+import type { RunJob } from '../schemas/run-job';
 
 /**
  * The parts of an input definition (a JSONTEMPLATE's value: `{ definitions: [...] }`, spec 001 §3) the
  * runners use: each parameter's variable name and default, and for workbooks the named range a
  * parameter goes to (`namedRange`, our addition) and the outputs to read back (`outputs`).
- * Everything else in a definition is the editor's and passes through untouched.
+ * Everything else in a definition is the editor's and passes through untouched. Here in shared/ because
+ * both read it: Prepare (functions/core/runs) builds the run job's workbook mapping from it, and the
+ * runners' tests take a demo model's defaults from it.
  */
 const DefinitionSchema = z.looseObject({
   name: z.string().check(z.minLength(1)),
@@ -28,7 +30,7 @@ export function defaultInputValues(value: InputDefinitionValue): Record<string, 
 }
 
 /** The ExcelNative runner's mapping: parameters with a `namedRange`, and the listed outputs. */
-export function excelMappingFromDefinition(value: InputDefinitionValue): ExcelMapping {
+export function excelMappingFromDefinition(value: InputDefinitionValue): NonNullable<RunJob['excel']> {
   const inputs: Record<string, string> = {};
   for (const definition of value.definitions)
     if (definition.namedRange) inputs[definition.name] = definition.namedRange;
