@@ -79,7 +79,18 @@ export type HttpHandler = ((
    * route's first dispatch so that its figure covers them.
    */
   readonly inputSchemas?: readonly AnySchema[];
+  /**
+   * The same schemas by where they apply. shared/api/schemas.ts must name the very same ones for the
+   * route (functions/http/api-contract.test.ts), so the OpenAPI document says what the handler accepts.
+   */
+  readonly input?: HandlerInput;
 };
+
+export interface HandlerInput {
+  readonly body?: AnySchema;
+  readonly query?: AnySchema;
+  readonly params?: AnySchema;
+}
 
 /**
  * Wraps one operation as a Lambda handler for the HTTP API (payload 2.0):
@@ -144,7 +155,8 @@ export function httpHandler<
   };
   const declared: (AnySchema | undefined)[] = [def.body, def.query, def.params];
   const inputSchemas = declared.filter((s): s is AnySchema => s !== undefined);
-  return Object.assign(handler, { inputSchemas });
+  const input: HandlerInput = { body: def.body, query: def.query, params: def.params };
+  return Object.assign(handler, { inputSchemas, input });
 }
 
 /** Error reports being written; a handler waits for them (bounded) before it returns. */

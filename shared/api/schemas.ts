@@ -49,6 +49,7 @@ import {
   CreateIncidentResultSchema,
   IncidentListSchema,
 } from '../schemas/incident';
+import { NoBodySchema } from '../schemas/input';
 import {
   CloneInstanceBodySchema,
   CreateInstanceBodySchema,
@@ -94,8 +95,8 @@ import {
   ModelRolesDetailSchema,
   NameCheckBodySchema,
   NameCheckResultSchema,
+  PublishBodySchema,
   RetireBodySchema,
-  RevBodySchema,
   SetRolesBodySchema,
   UpdateModelBodySchema,
   UploadTicketSchema,
@@ -157,9 +158,13 @@ export interface RouteSchemas {
 const OpenApiDocumentSchema = z.catchall(z.object({ openapi: z.string() }), z.unknown());
 
 /**
- * Request and response schemas of every route, keyed by `'METHOD /path'`. Handlers use the same
- * schemas (imported from `shared/schemas`), and the OpenAPI document is generated from this map; the
- * `satisfies` clause makes a route without an entry a type error.
+ * The API contract: request and response schemas of every route, keyed by `'METHOD /path'`. The
+ * OpenAPI document is generated from this map and the web app's typed client (web/src/lib/api-client.ts)
+ * takes its request and response types from it; the `satisfies` clause makes a route without an entry a
+ * type error. Each handler parses with the very same schema constants (imported from `shared/schemas`,
+ * one constant per slot, never an inline `z.optional(...)`): functions/http/api-contract.test.ts fails
+ * when a handler's body, query or path schema is not the one named here. Handlers do not import this
+ * map, so a Lambda bundle holds only the schemas of its own routes, and none of the response schemas.
  */
 export const API_SCHEMAS = {
   'GET /v2/settings': { response: AppSettingsSchema },
@@ -172,7 +177,7 @@ export const API_SCHEMAS = {
     status: 202,
   },
   'GET /v2/tours/{type}/{code}': { params: TourParamsSchema, response: TourDetailSchema },
-  'PUT /v2/tours/{type}/{code}/viewed': { params: TourParamsSchema, status: 204 },
+  'PUT /v2/tours/{type}/{code}/viewed': { params: TourParamsSchema, body: NoBodySchema, status: 204 },
   'GET /v2/notifications': { query: ListNotificationsQuerySchema, response: NotificationListSchema },
   'POST /v2/notifications': {
     body: CreateNotificationBodySchema,
@@ -180,7 +185,7 @@ export const API_SCHEMAS = {
     status: 201,
   },
   'POST /v2/notifications/clear': { body: ClearNotificationsBodySchema, status: 204 },
-  'POST /v2/notifications/seen': { status: 204 },
+  'POST /v2/notifications/seen': { body: NoBodySchema, status: 204 },
   'POST /v2/incidents': { body: CreateIncidentBodySchema, response: CreateIncidentResultSchema, status: 201 },
   'GET /v2/incidents': { response: IncidentListSchema },
   'GET /v2/models': { query: ListModelsQuerySchema, response: ModelListPageSchema },
@@ -197,7 +202,7 @@ export const API_SCHEMAS = {
   'DELETE /v2/models/{uuid}': { params: ModelParamsSchema, query: DeleteModelQuerySchema, status: 204 },
   'POST /v2/models/{uuid}/publish': {
     params: ModelParamsSchema,
-    body: RevBodySchema,
+    body: PublishBodySchema,
     response: ModelDetailSchema,
   },
   'POST /v2/models/{uuid}/retire': {
@@ -322,6 +327,7 @@ export const API_SCHEMAS = {
   'DELETE /v2/models/{uuid}/sub-models/{subModelId}': { params: SubModelParamsSchema, status: 204 },
   'POST /v2/models/{uuid}/sub-models/{subModelId}/outdate': {
     params: SubModelParamsSchema,
+    body: NoBodySchema,
     response: OutdateResultSchema,
   },
   'GET /v2/models/{uuid}/sub-models/{subModelId}/inputs': {

@@ -286,6 +286,8 @@ export type CreateModelBody = z.infer<typeof CreateModelBodySchema>;
 
 export const UpdateModelBodySchema = z.object({ metadata: ModelMetadataSchema, rev: z.int() });
 export const RevBodySchema = z.object({ rev: z.optional(z.int()) });
+/** Publish: the body may be left out (then no revision check). */
+export const PublishBodySchema = z.optional(RevBodySchema);
 export const RetireBodySchema = z.object({
   reason: freeText({ min: 1, minMessage: 'This field is required.', max: 2000, multiline: true }),
   rev: z.optional(z.int()),

@@ -61,5 +61,7 @@ describe('buildOpenApiDocument', () => {
     expect(create?.responses['201']).toBeDefined();
     expect(doc.paths['/v2/access-requests']?.post?.requestBody?.required).toBe(false);
     expect(doc.paths['/v2/notifications/clear']?.post?.responses['204']).toBeDefined();
+    // The handler publishes without a body (no revision check): the document must not require one.
+    expect(doc.paths['/v2/models/{uuid}/publish']?.post?.requestBody?.required).toBe(false);
   });
 });

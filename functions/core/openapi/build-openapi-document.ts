@@ -1,3 +1,4 @@
+import { operationIdOf } from '@shared/api/operations';
 import { API_BASE_PATH, HTTP_ROUTES } from '@shared/api/routes';
 import { API_SCHEMAS, type RouteKey, type RouteSchemas } from '@shared/api/schemas';
 import { ErrorBodySchema } from '@shared/schemas/error';
@@ -92,11 +93,6 @@ function responsesOf(schemas: RouteSchemas, authed: boolean): Record<string, unk
       : {}),
     '500': { description: 'Unexpected error (the body carries a reportId)', content: errorContent },
   };
-}
-
-function operationIdOf(handler: string): string {
-  const last = handler.split('/').pop() ?? handler;
-  return last.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
 function tagOf(path: string): string {
