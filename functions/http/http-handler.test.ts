@@ -3,7 +3,7 @@ import { NoBodySchema } from '@shared/schemas/input';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { MailDeliveryError } from '../core/access/send-mails';
+import { MailDeliveryError } from '../core/notifications/send-mails';
 import { claimsFor, httpEvent, lambdaContext } from '../testing/http-event';
 
 const users = vi.hoisted(() => ({ getUser: vi.fn() }));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { modelLink } from '../models/model-link';
 import {
   accessGrantedMail,
   grantLink,
   grantLinks,
   joinReasons,
   modelAccessRequestMail,
-  modelLink,
   shareMail,
 } from './access-mails';
 

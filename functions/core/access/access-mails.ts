@@ -1,6 +1,7 @@
 import { GRANTABLE_ROLES, type GrantableRole } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
 import type { Mail } from '../../lib/mailer';
+import { modelLink } from '../models/model-link';
 import { fullName } from '../models/model-users';
 import { grantableRoles } from './grant-rules';
 
@@ -8,11 +9,6 @@ import { grantableRoles } from './grant-rules';
  * The e-mails of access requests, grants and sharing (issue 4 §3-§5). Pure: the web address comes in
  * as `webUrl` (env.webUrl in the use cases), so unit tests check the exact links.
  */
-
-/** The model detail page; `tab=folder` opens the file tab (000 §2 review links). */
-export function modelLink(webUrl: string, uuid: string, tab?: 'folder'): string {
-  return `${webUrl}/model/${encodeURIComponent(uuid)}/detail${tab ? `?tab=${tab}` : ''}`;
-}
 
 /** A model grant link (000 §2): opening it as a manager grants `role` to `userId`. */
 export function grantLink(webUrl: string, uuid: string, role: GrantableRole, userId: string): string {

@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/user';
 import { type Mail, sendMail } from '../../lib/mailer';
 import { logger } from '../../lib/observability';
 import { notifyUsers } from '../notifications/notify-users';
-import { MailDeliveryError } from './send-mails';
+import { MailDeliveryError } from '../notifications/send-mails';
 
 export interface AccessRequestDelivery {
   /** False when the e-mail could not be sent and the recipients were told in the app instead. */

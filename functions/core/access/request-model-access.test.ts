@@ -15,7 +15,10 @@ vi.mock('../../data/model-access-requests', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...slots,
 }));
-vi.mock('./model-people', async (importOriginal) => ({ ...(await importOriginal<object>()), ...people }));
+vi.mock('../models/model-people', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...people,
+}));
 vi.mock('../../lib/mailer', () => mailer);
 vi.mock('../../data/audit', () => audit);
 vi.mock('../notifications/notify-users', () => inApp);

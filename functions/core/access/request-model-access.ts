@@ -7,9 +7,9 @@ import { env } from '../../lib/env';
 import { ConflictError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { loadVisibleModel, outcome, requireAction } from '../models/model-access';
+import { activeUsers, managerIds } from '../models/model-people';
 import { modelAccessRequestMail } from './access-mails';
 import { type AccessRequestDelivery, deliverAccessRequest } from './deliver-access-request';
-import { activeUsers, managerIds } from './model-people';
 
 export const ACCESS_MESSAGES = {
   alreadyHasAccess: 'You already have access to this model entry.',

@@ -5,8 +5,8 @@ import { UnprocessableError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { loadModelFor } from '../models/model-access';
 import { loadUsers } from '../models/model-users';
+import { MailDeliveryError, sendEach } from '../notifications/send-mails';
 import { shareMail } from './access-mails';
-import { MailDeliveryError, sendEach } from './send-mails';
 
 export const SHARE_MESSAGES = {
   unknownUsers: (ids: readonly string[]) => `These users were not found or are inactive: ${ids.join(', ')}.`,

@@ -24,7 +24,7 @@ vi.mock('../../data/file-access-requests', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...slots,
 }));
-vi.mock('../access/model-people', async (importOriginal) => ({
+vi.mock('../models/model-people', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...people,
 }));

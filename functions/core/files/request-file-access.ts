@@ -8,9 +8,9 @@ import { env } from '../../lib/env';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { type AccessRequestDelivery, deliverAccessRequest } from '../access/deliver-access-request';
-import { activeUsers } from '../access/model-people';
 import { entryFilesDecision, fileDownloadDecision } from '../models/file-read-rules';
 import { loadVisibleModel } from '../models/model-access';
+import { activeUsers } from '../models/model-people';
 import { fileAccessRequestMail } from './file-mails';
 import { FILE_MANAGER_MESSAGES as M } from './file-messages';
 

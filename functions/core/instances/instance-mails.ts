@@ -1,7 +1,7 @@
 import type { User } from '@shared/schemas/user';
 import { defaultShareMessage } from '@shared/submodels/sharing';
 import type { Mail } from '../../lib/mailer';
-import { modelLink } from '../access/access-mails';
+import { modelLink } from '../models/model-link';
 import { fullName } from '../models/model-users';
 
 /**

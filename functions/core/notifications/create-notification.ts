@@ -2,11 +2,11 @@ import { MESSAGES } from '@shared/messages';
 import type { NotificationAction } from '@shared/schemas/notification';
 import type { User } from '@shared/schemas/user';
 import { env } from '../../lib/env';
-import { activeUsers, notificationRecipientIds } from '../access/model-people';
-import { MailDeliveryError, sendEach } from '../access/send-mails';
 import { loadModelFor } from '../models/model-access';
+import { activeUsers, notificationRecipientIds } from '../models/model-people';
 import { notificationMail } from './notification-mail';
 import { notifyUsers } from './notify-users';
+import { MailDeliveryError, sendEach } from './send-mails';
 
 export interface CreateNotificationInput {
   modelUuid: string;

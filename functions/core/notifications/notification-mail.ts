@@ -2,7 +2,7 @@ import { MESSAGES } from '@shared/messages';
 import type { NotificationAction } from '@shared/schemas/notification';
 import type { User } from '@shared/schemas/user';
 import type { Mail } from '../../lib/mailer';
-import { modelLink } from '../access/access-mails';
+import { modelLink } from '../models/model-link';
 import { fullName } from '../models/model-users';
 
 type Person = Pick<User, 'firstName' | 'lastName' | 'email'>;

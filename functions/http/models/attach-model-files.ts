@@ -1,5 +1,5 @@
 import { AttachFilesBodySchema, ModelParamsSchema } from '@shared/schemas/model-api';
-import { attachFiles } from '../../core/models/model-files';
+import { attachFiles } from '../../core/files/attach-files';
 import { httpHandler } from '../http-handler';
 
 /** POST /v2/models/{uuid}/files: attach uploaded files to an entry. */

@@ -1,5 +1,5 @@
 import { CreateUploadBodySchema } from '@shared/schemas/model-api';
-import { createUpload } from '../../core/uploads/create-upload';
+import { createUpload } from '../../core/files/create-upload';
 import { httpHandler, respond } from '../http-handler';
 
 /** POST /v2/uploads: presigned PUT URLs (≤ 15 min) for new files (201). */

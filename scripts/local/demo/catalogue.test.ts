@@ -6,7 +6,7 @@ import { allMembers, normalizeRoles, type RoleUser, roleChangeProblems } from '@
 import { versionLineageProblem } from '@shared/rules/model-version';
 import { ModelMetadataSchema, type ModelRoles, TOP_SENSITIVITY_CLASSIFICATION } from '@shared/schemas/model';
 import { describe, expect, it } from 'vitest';
-import { notificationRecipientIds } from '../../../functions/core/access/model-people';
+import { notificationRecipientIds } from '../../../functions/core/models/model-people';
 import { SEED_VALUES, STUDIES } from '../../../functions/core/options/seed-values';
 import { PERSONAS, personaByKey } from '../personas';
 import {

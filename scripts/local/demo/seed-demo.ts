@@ -1,15 +1,15 @@
 import { nameKey } from '@shared/rules/model-name';
 import type { CreateModelBody } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
-import { activeUsers, notificationRecipientIds } from '../../../functions/core/access/model-people';
+import { createUpload } from '../../../functions/core/files/create-upload';
 import { setFileAccess } from '../../../functions/core/files/file-access';
 import { setTheoremAccess } from '../../../functions/core/files/theorem-access';
 import { updateFiles } from '../../../functions/core/files/update-files';
 import { createModel } from '../../../functions/core/models/create-model';
+import { activeUsers, notificationRecipientIds } from '../../../functions/core/models/model-people';
 import { publishModel } from '../../../functions/core/models/publish-model';
 import { retireModel } from '../../../functions/core/models/retire-model';
 import { notifyUsers } from '../../../functions/core/notifications/notify-users';
-import { createUpload } from '../../../functions/core/uploads/create-upload';
 import { putObject } from '../../../functions/data/file-objects';
 import { listModelFiles } from '../../../functions/data/model-files';
 import { getModelNameOwner } from '../../../functions/data/model-names';

@@ -4,7 +4,7 @@ import { logger } from '../../lib/observability';
 
 /**
  * The mail service (SES) failed for every message of a request whose main effect is the mail: 502,
- * so the client can tell "nothing was sent" from a refusal. Kept here, next to its only callers.
+ * so the client can tell "nothing was sent" from a refusal.
  */
 export class MailDeliveryError extends AppError {
   constructor(message: string) {

@@ -1,6 +1,6 @@
 import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
-import { loadUsers } from '../models/model-users';
+import { loadUsers } from './model-users';
 
 /** Who is asked for access and who may grant it: lead, steward and owners (distinct, in that order). */
 export function managerIds(roles: ModelRoles): string[] {

@@ -6,9 +6,9 @@ import { listModelFiles } from '../../data/model-files';
 import { presignUpload, putUpload, uploadObjectKey } from '../../data/uploads';
 import { ForbiddenError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
 import { loadModelFor } from '../models/model-access';
-import { languagesOf } from '../models/model-files';
 import { getAppSettings } from '../settings/get-app-settings';
-import { extensionOf, FILE_MESSAGES, isValidFileName, publishedFileProblems } from './file-rules';
+import { extensionOf, FILE_MESSAGES, isValidFileName, publishedFileProblems } from '../uploads/file-rules';
+import { languagesOf } from './file-nodes';
 
 /** Presigned PUT URLs are valid for 15 minutes; the ticket itself for a day (the wizard may take long). */
 export const UPLOAD_URL_SECONDS = 15 * 60;

@@ -1,9 +1,7 @@
 import type { CallerFileList } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
-import { updateFiles } from '../files/update-files';
 import type { UploadedFileRef } from '../uploads/take-uploaded-files';
-
-export { languagesOf, toFileNode } from '../files/file-nodes';
+import { updateFiles } from './update-files';
 
 /**
  * Attaches uploaded files to an existing entry (POST .../files: the wizard and 'Files' editing). The
