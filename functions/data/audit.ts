@@ -2,8 +2,8 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuditRecord, AuditRecordSchema } from '@shared/schemas/collaboration';
 import { ulid } from 'ulid';
 import { ddb } from './dynamodb-client';
-import type { LabeledTxItem } from './models';
 import { tableName, withoutKeys } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /**
  * The audit trail of a model entry (issue 4 §7): AUDIT#<modelUuid> / <ulid>, one item per grant, stop,

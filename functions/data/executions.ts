@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isFinalRunStatus, RUN_TRANSITIONS, type RunStatus } from '@shared/executions/execution-status';
 import type { ExecutionError } from '@shared/schemas/execution-api';
 import type { InstanceStatus } from '@shared/submodels/instances';
@@ -8,6 +8,7 @@ import { ddb } from './dynamodb-client';
 import { instanceKey, instancesRevBumpItem } from './instances';
 import { fromModelItem, type ModelRecord, modelKey } from './models';
 import { batchGetAll, INDEXES, queryAll, queryPages, tableName, withoutKeys } from './table';
+import { runTransaction, runTransactionIfConditionsHold, type TxItem } from './transactions';
 
 /**
  * Executions (docs/data-model.md, "Executions"): one group per Execute, one run per instance in it.
@@ -223,25 +224,12 @@ export async function listActiveRuns(): Promise<ExecutionRunRecord[]> {
 }
 
 /**
- * Transactions cancelled by a concurrent one on the same item (the entry's counter, when several runs
- * of an entry change at once) are tried again after a short, growing, jittered pause.
+ * A run's transaction under the one policy (transactions.ts): false when a condition failed (the
+ * instance or run moved on), tried again when cancelled by a concurrent transaction on the same item
+ * (the entry's counter, when several runs of an entry change at once).
  */
-async function transact(
-  items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
-): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
-      return true;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
-      if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= 7) throw error;
-      await new Promise((r) => setTimeout(r, 10 * 2 ** attempt + Math.random() * 50));
-    }
-  }
-}
+const transact = (items: readonly TxItem[]) =>
+  runTransactionIfConditionsHold(items.map((item) => ({ item })));
 
 // ---------- creating a group ----------
 
@@ -274,28 +262,29 @@ export async function createExecutionGroup(
   if (claims.length > MAX_CLAIMS_PER_TRANSACTION)
     throw new Error(`A group of ${claims.length} instances does not fit one transaction`);
   const TableName = tableName();
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName,
-            Item: {
-              ...executionGroupKey(group.groupId),
-              entity: 'ExecutionGroup',
-              gsi1pk: EXEC_QUEUE_PK,
-              gsi1sk: `${group.createdOn}#${group.groupId}`,
-              // In the queue counter (countExecutionGroups counts unmarked, older groups once).
-              counted: true,
-              ...group,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+  // The queue counter is one item for all groups: a concurrent Execute's transaction may cancel this
+  // one, which the runner tries again.
+  await runTransaction([
+    {
+      item: {
+        Put: {
+          TableName,
+          Item: {
+            ...executionGroupKey(group.groupId),
+            entity: 'ExecutionGroup',
+            gsi1pk: EXEC_QUEUE_PK,
+            gsi1sk: `${group.createdOn}#${group.groupId}`,
+            // In the queue counter (countExecutionGroups counts unmarked, older groups once).
+            counted: true,
+            ...group,
           },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        queueCountItem(1),
-      ],
-    }),
-  );
+      },
+      conflict: 'An execution group with this id exists already.',
+    },
+    { item: queueCountItem(1) },
+  ]);
   const items = [
     ...runs.map((run) => ({
       Put: {

@@ -1,9 +1,7 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { InstanceStatus } from '@shared/submodels/instances';
-import { ddb } from './dynamodb-client';
 import { instanceKey, instancesRevBumpItem } from './instances';
 import { tableName } from './table';
+import { runTransactionIfConditionsHold } from './transactions';
 
 /**
  * Status changes of instances outside a run: calibration governance (accept, unaccept, supersede,
@@ -23,26 +21,16 @@ export interface StatusChange {
 export async function writeStatusChanges(changes: readonly StatusChange[]): Promise<boolean> {
   const TableName = tableName();
   const items = changes.map((c) => ({
-    Update: {
-      TableName,
-      Key: instanceKey(c.uuid, c.instanceId),
-      UpdateExpression: 'SET #status = :to ADD #rev :one',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-      ExpressionAttributeNames: { '#status': 'status', '#rev': 'rev' },
-      ExpressionAttributeValues: { ':to': c.to, ':from': c.from, ':one': 1 },
+    item: {
+      Update: {
+        TableName,
+        Key: instanceKey(c.uuid, c.instanceId),
+        UpdateExpression: 'SET #status = :to ADD #rev :one',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+        ExpressionAttributeNames: { '#status': 'status', '#rev': 'rev' },
+        ExpressionAttributeValues: { ':to': c.to, ':from': c.from, ':one': 1 },
+      },
     },
   }));
-  const transaction = [...items, instancesRevBumpItem(changes[0]?.uuid ?? '').item];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: transaction }));
-      return true;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return false;
-      if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= 5) throw error;
-      await new Promise((r) => setTimeout(r, 10 * 2 ** attempt + Math.random() * 20));
-    }
-  }
+  return runTransactionIfConditionsHold([...items, instancesRevBumpItem(changes[0]?.uuid ?? '')]);
 }

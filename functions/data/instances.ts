@@ -1,12 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type InstanceStatus, InstanceStatusSchema, instanceNameTaken } from '@shared/submodels/instances';
 import { SubModelTypeSchema } from '@shared/submodels/sub-model';
 import * as z from 'zod/mini';
-import { ConflictError } from '../lib/errors';
 import { ddb } from './dynamodb-client';
-import type { LabeledTxItem } from './models';
 import { batchWriteAll, queryAll, tableName, withoutKeys } from './table';
+import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from './transactions';
 
 /**
  * Instances (scenarios) of sub-models (docs/data-model.md, "Instances"):
@@ -288,7 +286,7 @@ function revCondition(read: Pick<InstanceRecord, 'rev' | 'modifiedOn'>) {
 }
 
 /** DynamoDB's limit of items in one TransactWrite (one of them is the counter). */
-export const MAX_INSTANCE_TX_ITEMS = 100;
+export const MAX_INSTANCE_TX_ITEMS = MAX_TRANSACTION_ITEMS;
 
 export function instanceWriteItems(write: InstanceWrite): LabeledTxItem[] {
   const TableName = tableName();
@@ -400,38 +398,13 @@ export function instancesRevBumpItem(uuid: string): LabeledTxItem {
   };
 }
 
-/** Transactions that touch the counter at the same moment are cancelled by DynamoDB: tried again. */
-const TX_ATTEMPTS = 6;
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
-
 /**
- * Commits one InstanceWrite: all or nothing. A failed condition becomes a 409 with the message of the
- * item that failed (name taken, stale rev); a cancellation by a concurrent transaction (both raised the
- * counter) is tried again with a short, growing, jittered pause.
+ * Commits one InstanceWrite: all or nothing, under the one transaction policy (transactions.ts). A
+ * failed condition becomes a 409 with the message of the item that failed (name taken, stale rev); a
+ * cancellation by a concurrent transaction (both raised the counter) is tried again.
  */
 export async function commitInstanceWrite(write: InstanceWrite): Promise<void> {
-  const items = instanceWriteItems(write);
-  if (items.length > MAX_INSTANCE_TX_ITEMS) {
-    throw new Error(`An instance transaction has ${items.length} items (at most ${MAX_INSTANCE_TX_ITEMS})`);
-  }
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) }));
-      return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw new ConflictError(items[failed]?.conflict ?? STALE_INSTANCE);
-      const retryable = reasons.some((r) => r.Code === 'TransactionConflict');
-      if (!retryable || attempt + 1 >= TX_ATTEMPTS) {
-        if (retryable) throw new ConflictError(STALE_INSTANCE);
-        throw error;
-      }
-      await pause(attempt);
-    }
-  }
+  await runTransaction(instanceWriteItems(write), { conflict: STALE_INSTANCE });
 }
 
 /** Deletes the share items of deleted instances. */

@@ -1,5 +1,5 @@
-import type { LabeledTxItem } from './models';
 import { queryAll, tableName } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /**
  * Memberships: USER#<isid> / MODEL#<uuid> with the user's relations to the entry ("my entries": the

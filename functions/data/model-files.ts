@@ -3,8 +3,8 @@ import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import type { LabeledTxItem } from './models';
 import { queryAll, tableName, withoutKeys } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /**
  * File nodes of a model entry: MODEL#<uuid> / FILE#<fileUuid>, with the S3 key of the current body

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { NAME_MESSAGES } from '@shared/rules/model-name';
 import { ddb } from './dynamodb-client';
-import type { LabeledTxItem } from './models';
 import { tableName } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /**
  * Name uniqueness: MODELNAME#<nameKey> / NAME → modelUuid. The database enforces it: the Put is

@@ -1,10 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type ModelMetadata,
   ModelRolesSchema,
@@ -12,16 +6,17 @@ import {
   TheoremFlagsSchema,
 } from '@shared/schemas/model';
 import * as z from 'zod/mini';
-import { ConflictError } from '../lib/errors';
 import { ddb } from './dynamodb-client';
 import { INDEXES, queryAll, tableName, withoutKeys } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /**
  * Model entries (docs/data-model.md, "Catalogue"). MODEL#<uuid> / META holds metadata, status, roles
  * and the optimistic `rev`; GSI2 TREE#<rootId> / <uuid> lists a lineage. The exists-by-metadata key
  * item MODELMETA#<fingerprint> / MODEL#<uuid> lets "is there an entry with this metadata" be a key
  * Query. Every write of an entry is one TransactWrite built from the item builders below (and those
- * of model-names, memberships, model-files and catalog-changes) and run by `runModelTransaction`.
+ * of model-names, memberships, model-files and catalog-changes) and run by `runTransaction`
+ * (transactions.ts).
  */
 export const modelKey = (uuid: string) => ({ pk: `MODEL#${uuid}`, sk: 'META' });
 export const metadataKeyItemKey = (fingerprint: string, uuid: string) => ({
@@ -118,14 +113,6 @@ export async function findModelByFingerprint(
 
 // ---------- transaction items ----------
 
-export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-/** A transaction item with what its failed condition means, for the error the caller gets. */
-export interface LabeledTxItem {
-  item: TxItem;
-  /** Message of the 409 when this item's condition fails. */
-  conflict?: string;
-}
-
 export const STALE_MESSAGE = 'This model entry was changed by someone else. Reload it and try again.';
 
 /** Put of the model item: a new entry (no such key yet) or a replacement of revision `expectedRev`. */
@@ -176,28 +163,4 @@ export function metadataKeyPut(fingerprint: string, uuid: string): LabeledTxItem
 
 export function metadataKeyDelete(fingerprint: string, uuid: string): LabeledTxItem {
   return { item: { Delete: { TableName: tableName(), Key: metadataKeyItemKey(fingerprint, uuid) } } };
-}
-
-/** DynamoDB's limit of items in one TransactWrite. */
-export const MAX_TRANSACTION_ITEMS = 100;
-
-/**
- * Runs the items as one TransactWrite: all or nothing. A failed condition becomes a 409 with the
- * message of the item that failed (name taken, stale revision...).
- */
-export async function runModelTransaction(items: readonly LabeledTxItem[]): Promise<void> {
-  if (items.length > MAX_TRANSACTION_ITEMS) {
-    throw new Error(`A model transaction has ${items.length} items (at most ${MAX_TRANSACTION_ITEMS})`);
-  }
-  try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw new ConflictError(items[failed]?.conflict);
-      if (reasons.some((r) => r.Code === 'TransactionConflict')) throw new ConflictError(STALE_MESSAGE);
-    }
-    throw error;
-  }
 }

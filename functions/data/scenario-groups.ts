@@ -1,9 +1,9 @@
 import { GROUP_LABELS } from '@shared/submodels/groups';
 import { FORM_MESSAGES } from '@shared/submodels/messages';
 import * as z from 'zod/mini';
-import { type LabeledTxItem, runModelTransaction } from './models';
 import { subModelExists, subModelsPk } from './sub-models';
 import { queryAll, tableName, withoutKeys } from './table';
+import { type LabeledTxItem, runTransaction } from './transactions';
 
 /**
  * Scenario groups (docs/data-model.md, "Sub-models"), in the entry's sub-model partition:
@@ -108,7 +108,7 @@ function nameGuardDelete(group: GroupRecord): LabeledTxItem {
 
 /** A new group with its name item, while its sub-model exists; 409 'Name is not unique' when taken. */
 export async function createGroup(group: GroupRecord): Promise<void> {
-  await runModelTransaction([
+  await runTransaction([
     subModelExists(group.modelUuid, group.executionSetupId),
     {
       item: {
@@ -127,7 +127,7 @@ export async function createGroup(group: GroupRecord): Promise<void> {
 /** Replaces a group read at `before.version`; a new name moves its name item (409 when taken). */
 export async function updateGroup(before: GroupRecord, after: GroupRecord): Promise<void> {
   const renamed = groupNameKeyOf(before.name) !== groupNameKeyOf(after.name);
-  await runModelTransaction([
+  await runTransaction([
     {
       item: {
         Put: {
@@ -145,7 +145,7 @@ export async function updateGroup(before: GroupRecord, after: GroupRecord): Prom
 }
 
 export async function deleteGroup(group: GroupRecord): Promise<void> {
-  await runModelTransaction([
+  await runTransaction([
     {
       item: {
         Delete: {

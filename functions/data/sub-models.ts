@@ -4,8 +4,8 @@ import { InputDefinitionTypeSchema } from '@shared/submodels/model-input';
 import { SubModelSchema } from '@shared/submodels/sub-model';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import { type LabeledTxItem, runModelTransaction } from './models';
 import { batchWriteAll, conditionalWrite, queryAll, type TableKey, tableName, withoutKeys } from './table';
+import { type LabeledTxItem, runTransaction } from './transactions';
 
 /**
  * Sub-models (execution setups) and their input definitions (docs/data-model.md, "Sub-models"). One
@@ -207,7 +207,7 @@ export function subModelExists(uuid: string, id: string): LabeledTxItem {
 
 /** Writes a new input definition, provided its sub-model still exists. */
 export async function createInput(record: InputRecord): Promise<void> {
-  await runModelTransaction([subModelExists(record.modelUuid, record.subModelId), inputPut(record)]);
+  await runTransaction([subModelExists(record.modelUuid, record.subModelId), inputPut(record)]);
 }
 
 /** Replaces an existing input definition (the caller read it; a deleted one stays deleted: 409). */

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConflictError } from '../lib/errors';
 
@@ -8,7 +8,6 @@ vi.mock('./dynamodb-client', () => ({ ddb: () => ({ send }) }));
 vi.mock('../lib/env', () => ({ env: { tableName: 'Table' } }));
 
 const { batchGetAll, conditionalWrite } = await import('./table');
-const { modelDelete, runModelTransaction, STALE_MESSAGE } = await import('./models');
 
 const key = (i: number) => ({ pk: `USER#u${i}`, sk: 'PROFILE' });
 function keysOf(call: unknown[] | undefined): Record<string, unknown>[] {
@@ -76,37 +75,5 @@ describe('conditional writes', () => {
   it('pass other failures through unchanged', async () => {
     const other = new Error('network');
     await expect(conditionalWrite(() => Promise.reject(other))).rejects.toBe(other);
-  });
-
-  it('give a cancelled transaction the conflict message of the item whose condition failed', async () => {
-    send.mockRejectedValue(
-      new TransactionCanceledException({
-        message: 'Transaction cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
-      }),
-    );
-    const items = [
-      { item: { Put: { TableName: 'Table', Item: { pk: 'A', sk: 'B' } } } },
-      { ...modelDelete('m-1', 3), conflict: 'The second item failed.' },
-    ];
-    const error = await runModelTransaction(items).catch((e) => e);
-    expect(error).toBeInstanceOf(ConflictError);
-    expect(error.message).toBe('The second item failed.');
-    const sentCommand = send.mock.calls[0]?.[0] as TransactWriteCommand;
-    expect(sentCommand.input.TransactItems).toHaveLength(2);
-  });
-
-  it('answer a transaction that lost a race with another one as stale', async () => {
-    send.mockRejectedValue(
-      new TransactionCanceledException({
-        message: 'Transaction cancelled',
-        $metadata: {},
-        CancellationReasons: [{ Code: 'TransactionConflict' }],
-      }),
-    );
-    await expect(runModelTransaction([modelDelete('m-1', 3)])).rejects.toMatchObject({
-      message: STALE_MESSAGE,
-    });
   });
 });

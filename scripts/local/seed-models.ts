@@ -21,13 +21,9 @@ import { catalogChangePut, toCatalogEntry } from '../../functions/data/catalog-c
 import { ddb } from '../../functions/data/dynamodb-client';
 import { type MembershipRole, membershipPut } from '../../functions/data/memberships';
 import { modelNamePut } from '../../functions/data/model-names';
-import {
-  MAX_TRANSACTION_ITEMS,
-  type ModelRecord,
-  metadataKeyPut,
-  toModelItem,
-} from '../../functions/data/models';
+import { type ModelRecord, metadataKeyPut, toModelItem } from '../../functions/data/models';
 import { tableName } from '../../functions/data/table';
+import { MAX_TRANSACTION_ITEMS } from '../../functions/data/transactions';
 import { readEndpoints } from './endpoints';
 import { applyHandlerEnv, handlerEnv } from './env';
 import { PERSONAS } from './personas';

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as DynamoClient from '../../functions/data/dynamodb-client';
-import type * as Models from '../../functions/data/models';
 import type * as Table from '../../functions/data/table';
+import type * as Transactions from '../../functions/data/transactions';
 import { ConflictError } from '../../functions/lib/errors';
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { localCloud } from '../support/local-cloud';
 
 /**
- * The data layer's table helpers (functions/data/table.ts, models.ts' transaction runner) through the
+ * The data layer's table helpers (functions/data/table.ts, the transaction runner of transactions.ts) through the
  * document client of functions/data/dynamodb-client.ts, against the local cloud's DynamoDB Local and
  * its real table, configured as the local gateway configures handlers. Every item lives under a
  * partition key prefix of its own per run and is deleted at the end.
  */
 let table: typeof Table;
-let models: typeof Models;
+let transactions: typeof Transactions;
 let ddb: typeof DynamoClient.ddb;
 const savedEnv = { ...process.env };
 const prefix = `IT-TABLE#${randomUUID()}#`;
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const { resetEnvForTests } = await import('../../functions/lib/env');
   resetEnvForTests();
   table = await import('../../functions/data/table');
-  models = await import('../../functions/data/models');
+  transactions = await import('../../functions/data/transactions');
   ({ ddb } = await import('../../functions/data/dynamodb-client'));
 });
 
@@ -202,12 +202,12 @@ describe('conditional writes become ConflictError', () => {
     expect(await read(k)).toBeUndefined();
   });
 
-  it("a model transaction whose second item fails writes nothing and answers that item's conflict message", async () => {
+  it("a transaction whose second item fails writes nothing and answers that item's conflict message", async () => {
     const first = key('tx', 'FIRST');
     const existing = key('tx', 'EXISTING');
     await ddb().send(new PutCommand({ TableName: table.tableName(), Item: { ...existing, v: 'old' } }));
-    const error = await models
-      .runModelTransaction([
+    const error = await transactions
+      .runTransaction([
         { item: { Put: { TableName: table.tableName(), Item: { ...first, v: 1 } } } },
         {
           item: {
@@ -227,7 +227,7 @@ describe('conditional writes become ConflictError', () => {
     expect(await read(existing)).toEqual({ ...existing, v: 'old' });
   });
 
-  it('a model transaction writes a Put, an Update and a Delete together', async () => {
+  it('a transaction writes a Put, an Update and a Delete together', async () => {
     const put = key('tx-ok', 'PUT');
     const update = key('tx-ok', 'UPDATE');
     const del = key('tx-ok', 'DELETE');
@@ -235,7 +235,7 @@ describe('conditional writes become ConflictError', () => {
       { PutRequest: { Item: { ...update, n: 1 } } },
       { PutRequest: { Item: { ...del, n: 1 } } },
     ]);
-    await models.runModelTransaction([
+    await transactions.runTransaction([
       {
         item: {
           Put: {

@@ -3,7 +3,8 @@ import type { GrantableRole } from '@shared/schemas/collaboration';
 import type { UserSummary } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import { auditPut } from '../../data/audit';
-import { type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { type ModelRecord, modelPut } from '../../data/models';
+import { runTransaction } from '../../data/transactions';
 import { getUser } from '../../data/users';
 import { env } from '../../lib/env';
 import { ForbiddenError, UnprocessableError } from '../../lib/errors';
@@ -80,7 +81,7 @@ export async function grantModelRole(
   });
   throwIfIssues(issues);
   const next: ModelRecord = { ...nextRevision(model, caller.id, now), roles };
-  await runModelTransaction([
+  await runTransaction([
     modelPut(next, model.rev),
     ...membershipChanges(
       membershipsOf(model.roles, model.createdBy, uuid),

@@ -3,7 +3,8 @@ import type { UserSummary } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import { auditPut } from '../../data/audit';
 import { type ModelFileRecord, modelFileUpdate } from '../../data/model-files';
-import { type ModelRecord, runModelTransaction } from '../../data/models';
+import type { ModelRecord } from '../../data/models';
+import { runTransaction } from '../../data/transactions';
 import { getUser, listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
@@ -143,7 +144,7 @@ async function writeFileWithAudit(
   now: number,
   detail?: string,
 ): Promise<void> {
-  await runModelTransaction([
+  await runTransaction([
     modelFileUpdate(next, before.rev ?? 0),
     auditPut(
       {

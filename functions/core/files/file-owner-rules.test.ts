@@ -11,7 +11,8 @@ import type { ModelRecord } from '../../data/models';
  * by the file owner or a super user only; the entry's managers edit everything else. Issue 9 §7: a
  * clone whose source body is missing is a logged data fault and a 409 naming the file.
  */
-const models = vi.hoisted(() => ({ getModel: vi.fn(), runModelTransaction: vi.fn() }));
+const models = vi.hoisted(() => ({ getModel: vi.fn() }));
+const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const files = vi.hoisted(() => ({
   listModelFiles: vi.fn(),
   getModelFile: vi.fn(),
@@ -22,6 +23,10 @@ const files = vi.hoisted(() => ({
 const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn(), listUsersByType: vi.fn() }));
 const settings = vi.hoisted(() => ({ getAppSettings: vi.fn() }));
 vi.mock('../../data/models', async (importOriginal) => ({ ...(await importOriginal<object>()), ...models }));
+vi.mock('../../data/transactions', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...transactions,
+}));
 vi.mock('../../data/model-files', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...files,
@@ -103,7 +108,7 @@ const body = (over: Partial<FileChangeSetBody>): FileChangeSetBody => FileChange
 beforeEach(() => {
   vi.clearAllMocks();
   models.getModel.mockResolvedValue(model());
-  models.runModelTransaction.mockResolvedValue(undefined);
+  transactions.runTransaction.mockResolvedValue(undefined);
   files.listModelFiles.mockResolvedValue([SECRET]);
   files.getModelFile.mockResolvedValue(SECRET);
   files.objectSize.mockResolvedValue(10);
@@ -130,7 +135,7 @@ describe('cdd and private flags in a file manager save', () => {
         updateFiles(caller, MODEL_UUID, body({ update: [{ uuid: SECRET.uuid, ...change }] })),
       ).rejects.toMatchObject({ statusCode: 403, message: FILE_OWNER_MESSAGES.attributes(['secret.xlsx']) });
     }
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it('refuses the whole save, also the changes a manager may make', async () => {
@@ -149,7 +154,7 @@ describe('cdd and private flags in a file manager save', () => {
         }),
       ),
     ).rejects.toMatchObject({ statusCode: 403 });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
     expect(files.copyObject).not.toHaveBeenCalled();
   });
 
@@ -161,7 +166,7 @@ describe('cdd and private flags in a file manager save', () => {
         update: [{ uuid: SECRET.uuid, comment: 'checked', fileTag: 'Inputs', cdd: 'Yes', isPrivate: true }],
       }),
     );
-    expect(models.runModelTransaction).toHaveBeenCalledTimes(1);
+    expect(transactions.runTransaction).toHaveBeenCalledTimes(1);
   });
 
   it.each([
@@ -178,7 +183,7 @@ describe('cdd and private flags in a file manager save', () => {
       MODEL_UUID,
       body({ update: [{ uuid: SECRET.uuid, cdd: 'No', isPrivate: false }] }),
     );
-    expect(models.runModelTransaction).toHaveBeenCalledTimes(1);
+    expect(transactions.runTransaction).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -200,7 +205,7 @@ describe('the access list and the ownership of a file', () => {
       setFileAccess(caller, MODEL_UUID, SECRET.uuid, { userId: 'viewer', status: 'INACTIVE' }),
     ).rejects.toMatchObject(refusal);
     await expect(getFileAccess(caller, MODEL_UUID, SECRET.uuid)).rejects.toMatchObject(refusal);
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it('keeps the fixed refusal for a caller who does not manage the entry', async () => {
@@ -218,7 +223,7 @@ describe('the access list and the ownership of a file', () => {
   ])('lets %s share the file and transfer it', async (_who, caller) => {
     await setFileAccess(caller, MODEL_UUID, SECRET.uuid, { userId: 'employee', status: 'ACTIVE' });
     await transferFileOwner(caller, MODEL_UUID, SECRET.uuid, { userId: 'employee' });
-    expect(models.runModelTransaction).toHaveBeenCalledTimes(2);
+    expect(transactions.runTransaction).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -251,7 +256,7 @@ describe('a clone whose source body is missing', () => {
       }),
     );
     expect(files.copyObject).not.toHaveBeenCalled();
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
     error.mockRestore();
   });
 
@@ -263,6 +268,6 @@ describe('a clone whose source body is missing', () => {
       body({ clone: [{ fromUuid: SHEET.uuid, name: 'copy.xlsx' }] }),
     );
     expect(files.copyObject).toHaveBeenCalledWith(SHEET.s3Key, expect.stringMatching(/^models\//));
-    expect(models.runModelTransaction).toHaveBeenCalledTimes(1);
+    expect(transactions.runTransaction).toHaveBeenCalledTimes(1);
   });
 });

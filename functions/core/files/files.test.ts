@@ -5,9 +5,11 @@ import type { ModelRoles, TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
-import type { LabeledTxItem, ModelRecord } from '../../data/models';
+import type { ModelRecord } from '../../data/models';
+import type { LabeledTxItem } from '../../data/transactions';
 
-const models = vi.hoisted(() => ({ getModel: vi.fn(), runModelTransaction: vi.fn() }));
+const models = vi.hoisted(() => ({ getModel: vi.fn() }));
+const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const files = vi.hoisted(() => ({
   listModelFiles: vi.fn(),
   getModelFile: vi.fn(),
@@ -18,6 +20,10 @@ const files = vi.hoisted(() => ({
 const uploads = vi.hoisted(() => ({ getUpload: vi.fn() }));
 const settings = vi.hoisted(() => ({ getAppSettings: vi.fn() }));
 vi.mock('../../data/models', async (importOriginal) => ({ ...(await importOriginal<object>()), ...models }));
+vi.mock('../../data/transactions', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...transactions,
+}));
 vi.mock('../../data/model-files', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...files,
@@ -451,14 +457,14 @@ describe('updateFiles (the use case)', () => {
   const lead = person('lead');
   const notes = file('notes.txt');
   const entities = () =>
-    ((models.runModelTransaction.mock.calls.at(-1)?.[0] ?? []) as LabeledTxItem[]).map((i) =>
+    ((transactions.runTransaction.mock.calls.at(-1)?.[0] ?? []) as LabeledTxItem[]).map((i) =>
       i.item.Put ? `Put ${String(i.item.Put.Item?.entity)}` : i.item.Delete ? 'Delete' : 'other',
     );
 
   beforeEach(() => {
     vi.clearAllMocks();
     models.getModel.mockResolvedValue(model());
-    models.runModelTransaction.mockResolvedValue(undefined);
+    transactions.runTransaction.mockResolvedValue(undefined);
     files.listModelFiles.mockResolvedValue([notes]);
     files.copyObject.mockResolvedValue(undefined);
     files.deleteObjects.mockResolvedValue(undefined);
@@ -481,7 +487,7 @@ describe('updateFiles (the use case)', () => {
       body({ rev: 4, uploadId: 'up', add: [ref('notes.txt')] }),
     );
     expect(entities()).toEqual(['Put Model', 'Put ModelFile', 'Put CatalogChange', 'Put Audit']);
-    const tx = models.runModelTransaction.mock.calls[0]?.[0] as LabeledTxItem[];
+    const tx = transactions.runTransaction.mock.calls[0]?.[0] as LabeledTxItem[];
     expect(tx[0]?.item.Put?.Item).toMatchObject({ rev: 5, fileCount: 1 });
     expect(tx[3]?.item.Put?.Item).toMatchObject({
       action: 'FILES_UPDATED',
@@ -508,11 +514,11 @@ describe('updateFiles (the use case)', () => {
       statusCode: 409,
     });
     expect(files.copyObject).not.toHaveBeenCalled();
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it('removes the copied bodies when the transaction fails', async () => {
-    models.runModelTransaction.mockRejectedValue(new Error('boom'));
+    transactions.runTransaction.mockRejectedValue(new Error('boom'));
     await expect(
       updateFiles(lead, MODEL_UUID, body({ uploadId: 'up', add: [ref('notes.txt')] })),
     ).rejects.toThrow('boom');
@@ -525,6 +531,6 @@ describe('updateFiles (the use case)', () => {
     await expect(updateFiles(person('viewer'), MODEL_UUID, body({ folders: ['x'] }))).rejects.toMatchObject({
       statusCode: 403,
     });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 import type { TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { auditPut } from '../../data/audit';
-import { type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { type ModelRecord, modelPut } from '../../data/models';
+import { runTransaction } from '../../data/transactions';
 import { getUser } from '../../data/users';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../../lib/errors';
 import { loadVisibleModel } from '../models/model-access';
@@ -45,7 +46,7 @@ export async function setTheoremAccess(
     ...nextRevision(model, caller.id, now),
     theoremAccess: { ...(model.theoremAccess ?? {}), [userId]: flags },
   };
-  await runModelTransaction([
+  await runTransaction([
     modelPut(next, model.rev),
     auditPut(
       {

@@ -10,7 +10,8 @@ import {
   modelFilePut,
   modelFileUpdate,
 } from '../../data/model-files';
-import { MAX_TRANSACTION_ITEMS, type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { type ModelRecord, modelPut } from '../../data/models';
+import { MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { throwIfIssues } from '../models/entry-rules';
@@ -98,7 +99,7 @@ export async function updateFiles(
       ...nextRevision(model, caller.id, now),
       fileCount: writes.after.filter((f) => !f.folder).length,
     };
-    await runModelTransaction([
+    await runTransaction([
       modelPut(next, model.rev),
       ...writes.removed.map((f) => modelFileDelete(uuid, f.uuid)),
       ...writes.changed.map(({ file, expectedRev }) => modelFileUpdate(file, expectedRev)),

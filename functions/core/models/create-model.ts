@@ -10,15 +10,8 @@ import type { User } from '@shared/schemas/user';
 import { catalogChangePut, toCatalogEntry } from '../../data/catalog-changes';
 import { modelFilePut } from '../../data/model-files';
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
-import {
-  getModel,
-  type LabeledTxItem,
-  MAX_TRANSACTION_ITEMS,
-  type ModelRecord,
-  metadataKeyPut,
-  modelPut,
-  runModelTransaction,
-} from '../../data/models';
+import { getModel, type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
+import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { activeOptionLists } from '../options/list-metadata-options';
@@ -179,7 +172,7 @@ export async function createModel(
     { item: catalogChangePut(toCatalogEntry(model, model.creatorName), now.getTime()) },
   ];
   try {
-    await runModelTransaction(items);
+    await runTransaction(items);
   } catch (error) {
     await discardCopies(copiedKeys);
     throw error;

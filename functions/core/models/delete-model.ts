@@ -8,16 +8,10 @@ import {
   modelObjectsPrefix,
 } from '../../data/model-files';
 import { modelNameDelete } from '../../data/model-names';
-import {
-  type LabeledTxItem,
-  MAX_TRANSACTION_ITEMS,
-  metadataKeyDelete,
-  modelDelete,
-  modelKey,
-  runModelTransaction,
-} from '../../data/models';
+import { metadataKeyDelete, modelDelete, modelKey } from '../../data/models';
 import { deleteKeys, subModelPartitionKeys } from '../../data/sub-models';
 import { batchWriteAll } from '../../data/table';
+import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import { logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf } from './entry-rules';
 import { loadModelFor } from './model-access';
@@ -49,7 +43,7 @@ export async function deleteModel(caller: User, uuid: string, rev?: number): Pro
     catalogChange(model, true),
   ];
   const room = Math.max(0, MAX_TRANSACTION_ITEMS - head.length);
-  await runModelTransaction([...head, ...partition.slice(0, room).map(itemDelete)]);
+  await runTransaction([...head, ...partition.slice(0, room).map(itemDelete)]);
   const rest = partition.slice(room);
   if (rest.length > 0) await batchWriteAll(rest.map((Key) => ({ DeleteRequest: { Key } })));
   try {

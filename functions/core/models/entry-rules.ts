@@ -14,7 +14,7 @@ import { type ModelMetadata, type ModelRoles, TOP_SENSITIVITY_CLASSIFICATION } f
 import type { User } from '@shared/schemas/user';
 import type { Membership, MembershipRole } from '../../data/memberships';
 import { membershipDelete, membershipPut } from '../../data/memberships';
-import type { LabeledTxItem } from '../../data/models';
+import type { LabeledTxItem } from '../../data/transactions';
 import { ForbiddenError, UnprocessableError } from '../../lib/errors';
 import { fullName, loadUsers } from './model-users';
 

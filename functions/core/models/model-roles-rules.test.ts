@@ -10,9 +10,14 @@ import type { ModelRecord } from '../../data/models';
  * one answer on 'Update Permissions' (PUT .../roles) and the grant link (POST .../grants) for roles
  * the platform lacks and for inactive users, and exclusivity refused instead of silently applied.
  */
-const models = vi.hoisted(() => ({ getModel: vi.fn(), runModelTransaction: vi.fn() }));
+const models = vi.hoisted(() => ({ getModel: vi.fn() }));
+const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 vi.mock('../../data/models', async (importOriginal) => ({ ...(await importOriginal<object>()), ...models }));
+vi.mock('../../data/transactions', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...transactions,
+}));
 vi.mock('../../data/users', async (importOriginal) => ({ ...(await importOriginal<object>()), ...users }));
 vi.mock('../../lib/mailer', () => ({ sendMail: vi.fn().mockResolvedValue(undefined) }));
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B', webUrl: 'https://mr.example' } }));
@@ -73,7 +78,7 @@ const stored = (platform = 'Model Repository'): ModelRecord =>
 beforeEach(() => {
   vi.clearAllMocks();
   models.getModel.mockResolvedValue(stored());
-  models.runModelTransaction.mockResolvedValue(undefined);
+  transactions.runTransaction.mockResolvedValue(undefined);
   users.getUser.mockImplementation(async (id: string) => PEOPLE.get(id));
   users.getUsers.mockImplementation(async (ids: Iterable<string>) =>
     [...ids].flatMap((id) => (PEOPLE.has(id) ? [PEOPLE.get(id)] : [])),
@@ -92,7 +97,7 @@ describe('who may change the lead and the steward', () => {
       statusCode: 403,
       message: ROLE_MESSAGES.changeSteward,
     });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it.each(['lead', 'steward', 'admin'])('lets the %s change the lead', async (caller) => {
@@ -115,7 +120,7 @@ describe('exclusivity is refused, not silently applied', () => {
       message:
         'Steward Test cannot be both Model Steward and Model Viewer: a user holds one role on a model entry.',
     });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 });
 
@@ -141,7 +146,7 @@ describe('one rule, one answer on PUT .../roles and POST .../grants', () => {
       message: `${label} access exists on 'WebModel 2.0' model entries only.`,
     });
     expect(viaGrant).toEqual(viaRoles);
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it('accepts them on a WebModel 2.0 entry', async () => {
@@ -158,6 +163,6 @@ describe('one rule, one answer on PUT .../roles and POST .../grants', () => {
     const viaGrant = await answerOf(grant('VIEWER', userId));
     expect(viaRoles).toEqual({ status: 422, message });
     expect(viaGrant).toEqual(viaRoles);
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,8 @@ import { allMembers } from '@shared/rules/model-roles';
 import type { ModelRoles } from '@shared/schemas/model';
 import type { ModelRolesDetail } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
-import { MAX_TRANSACTION_ITEMS, type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { type ModelRecord, modelPut } from '../../data/models';
+import { MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import {
   membershipChanges,
   membershipsOf,
@@ -75,6 +76,6 @@ export async function setModelRoles(
       },
     ]);
   }
-  await runModelTransaction([modelPut(next, model.rev), ...changes, catalogChange(next)]);
+  await runTransaction([modelPut(next, model.rev), ...changes, catalogChange(next)]);
   return rolesDetail(next, users);
 }

@@ -1,6 +1,7 @@
 import { catalogChangePut, toCatalogEntry } from '../../data/catalog-changes';
-import type { LabeledTxItem, ModelRecord } from '../../data/models';
+import type { ModelRecord } from '../../data/models';
 import { STALE_MESSAGE } from '../../data/models';
+import type { LabeledTxItem } from '../../data/transactions';
 import { ConflictError } from '../../lib/errors';
 
 /** The catalogue change of a model write (the search projection of its new state). */

@@ -2,9 +2,11 @@ import { NAME_MESSAGES } from '@shared/rules/model-name';
 import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LabeledTxItem, ModelRecord } from '../../data/models';
+import type { ModelRecord } from '../../data/models';
+import type { LabeledTxItem } from '../../data/transactions';
 
-const models = vi.hoisted(() => ({ getModel: vi.fn(), runModelTransaction: vi.fn(), listLineage: vi.fn() }));
+const models = vi.hoisted(() => ({ getModel: vi.fn(), listLineage: vi.fn() }));
+const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const names = vi.hoisted(() => ({ getModelNameOwner: vi.fn() }));
 const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 const files = vi.hoisted(() => ({
@@ -24,6 +26,10 @@ const instances = vi.hoisted(() => ({ deleteAllInstancesOf: vi.fn() }));
 vi.mock('../../data/models', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...models,
+}));
+vi.mock('../../data/transactions', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...transactions,
 }));
 vi.mock('../../data/model-names', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -135,7 +141,7 @@ function stored(overrides: Partial<ModelRecord> = {}): ModelRecord {
 
 /** Which entity each item of the last transaction writes, e.g. 'Put Model', 'Delete ModelName'. */
 function txItems(): LabeledTxItem[] {
-  return (models.runModelTransaction.mock.calls.at(-1)?.[0] ?? []) as LabeledTxItem[];
+  return (transactions.runTransaction.mock.calls.at(-1)?.[0] ?? []) as LabeledTxItem[];
 }
 
 function lastTransaction(): string[] {
@@ -153,7 +159,7 @@ beforeEach(() => {
   users.getUsers.mockImplementation(async (ids: string[]) => ids.flatMap((id) => PEOPLE.get(id) ?? []));
   names.getModelNameOwner.mockResolvedValue(undefined);
   options.activeOptionLists.mockResolvedValue({ lists, studies: new Map() });
-  models.runModelTransaction.mockResolvedValue(undefined);
+  transactions.runTransaction.mockResolvedValue(undefined);
   models.listLineage.mockResolvedValue([]);
   files.listModelFiles.mockResolvedValue([]);
   files.deleteObjects.mockResolvedValue(undefined);
@@ -211,7 +217,7 @@ describe('createModel', () => {
   });
 
   it('removes the copied files when the transaction fails: nothing is left half-created', async () => {
-    models.runModelTransaction.mockRejectedValue(new Error('TransactionCanceled'));
+    transactions.runTransaction.mockRejectedValue(new Error('TransactionCanceled'));
     await expect(
       createModel(
         PEOPLE.get('lead') as User,
@@ -255,7 +261,7 @@ describe('createModel', () => {
     await expect(createModel(PEOPLE.get('vendor') as User, createBody())).rejects.toMatchObject({
       statusCode: 403,
     });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
     expect(files.copyObject).not.toHaveBeenCalled();
   });
 
@@ -371,7 +377,7 @@ describe('setModelRoles', () => {
       statusCode: 422,
       message: 'You cannot remove yourself from the owners of this model.',
     });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,7 @@
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { User } from '@shared/schemas/user';
-import { getModel, type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { getModel, type ModelRecord, modelPut } from '../../data/models';
+import { runTransaction } from '../../data/transactions';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { canSee, loadModelFor } from './model-access';
 import { catalogChange, checkRev, nextRevision } from './model-writes';
@@ -42,7 +43,7 @@ export async function publishModel(
     status: 'PUBLISHED',
     publishedOn: now.toISOString(),
   };
-  await runModelTransaction([modelPut(next, model.rev), catalogChange(next)]);
+  await runTransaction([modelPut(next, model.rev), catalogChange(next)]);
   countEvent(BUSINESS_EVENTS.entryPublished);
   return next;
 }

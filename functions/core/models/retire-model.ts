@@ -5,8 +5,9 @@ import {
   modelFileReplace,
   toModelFileItem,
 } from '../../data/model-files';
-import { MAX_TRANSACTION_ITEMS, type ModelRecord, modelPut, runModelTransaction } from '../../data/models';
+import { type ModelRecord, modelPut } from '../../data/models';
 import { batchWriteAll } from '../../data/table';
+import { MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import { loadModelFor } from './model-access';
 import { catalogChange, checkRev, nextRevision } from './model-writes';
 
@@ -36,7 +37,7 @@ export async function retireModel(
     retireReason: input.reason,
   };
   const room = MAX_TRANSACTION_ITEMS - 2;
-  await runModelTransaction([
+  await runTransaction([
     modelPut(next, model.rev),
     ...files.slice(0, room).map(modelFileReplace),
     catalogChange(next),

@@ -6,14 +6,13 @@ import type { User } from '@shared/schemas/user';
 import { getModelNameOwner, modelNameDelete, modelNamePut } from '../../data/model-names';
 import {
   getModel,
-  type LabeledTxItem,
   listLineage,
   type ModelRecord,
   metadataKeyDelete,
   metadataKeyPut,
   modelPut,
-  runModelTransaction,
 } from '../../data/models';
+import { type LabeledTxItem, runTransaction } from '../../data/transactions';
 import { ConflictError } from '../../lib/errors';
 import { activeOptionLists } from '../options/list-metadata-options';
 import {
@@ -112,7 +111,7 @@ export async function updateModel(
   if (metaKey !== model.metaKey)
     items.push(metadataKeyDelete(model.metaKey, uuid), metadataKeyPut(metaKey, uuid));
   items.push(catalogChange(next));
-  await runModelTransaction(items);
+  await runTransaction(items);
   return next;
 }
 

@@ -3,8 +3,8 @@ import type { User } from '@shared/schemas/user';
 import { DEFAULT_INPUT_NAME, newModelInputValue } from '@shared/submodels/model-input';
 import { ulid } from 'ulid';
 import { listModelFiles } from '../../data/model-files';
-import { runModelTransaction } from '../../data/models';
 import { inputPut, listSubModels, type SubModelRecord, subModelPut } from '../../data/sub-models';
+import { runTransaction } from '../../data/transactions';
 import {
   loadSubModelEntry,
   requireLinkableSections,
@@ -53,7 +53,7 @@ export async function createSubModel(
     createdOn: at,
     modifiedOn: at,
   };
-  await runModelTransaction([
+  await runTransaction([
     subModelPut(record),
     inputPut({
       id: ulid(now.getTime()),

@@ -4,11 +4,13 @@ import type { User } from '@shared/schemas/user';
 import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
-import type { LabeledTxItem, ModelRecord } from '../../data/models';
+import type { ModelRecord } from '../../data/models';
 import type { GroupRecord } from '../../data/scenario-groups';
 import type { InputRecord, SubModelRecord } from '../../data/sub-models';
+import type { LabeledTxItem } from '../../data/transactions';
 
-const models = vi.hoisted(() => ({ getModel: vi.fn(), runModelTransaction: vi.fn() }));
+const models = vi.hoisted(() => ({ getModel: vi.fn() }));
+const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const subModels = vi.hoisted(() => ({
   listSubModels: vi.fn(),
   getSubModel: vi.fn(),
@@ -39,6 +41,10 @@ const groups = vi.hoisted(() => ({
 const expertise = vi.hoisted(() => ({ getExpertise: vi.fn(), putExpertise: vi.fn() }));
 
 vi.mock('../../data/models', async (importOriginal) => ({ ...(await importOriginal<object>()), ...models }));
+vi.mock('../../data/transactions', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...transactions,
+}));
 vi.mock('../../data/sub-models', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...subModels,
@@ -190,14 +196,14 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
 
 /** The entity of each item of the last transaction ('SubModel', 'ModelInput'...). */
 const lastTransaction = () =>
-  ((models.runModelTransaction.mock.calls.at(-1)?.[0] ?? []) as LabeledTxItem[]).map(
+  ((transactions.runTransaction.mock.calls.at(-1)?.[0] ?? []) as LabeledTxItem[]).map(
     (i) => i.item.Put?.Item ?? i.item.Delete?.Key ?? i.item.ConditionCheck?.Key,
   );
 
 beforeEach(() => {
   vi.clearAllMocks();
   models.getModel.mockResolvedValue(entry());
-  models.runModelTransaction.mockResolvedValue(undefined);
+  transactions.runTransaction.mockResolvedValue(undefined);
   subModels.listSubModels.mockResolvedValue([]);
   subModels.getSubModel.mockResolvedValue(subModel());
   subModels.listInputs.mockResolvedValue([input()]);
@@ -334,7 +340,7 @@ describe('createSubModel', () => {
     ['a display viewer in the display section', 'displayer', 'display'],
   ] as const)('refuses %s (403) and writes nothing', async (_what, who, type) => {
     await expect(createSubModel(as[who], UUID, payload({ type }))).rejects.toMatchObject({ statusCode: 403 });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it('refuses execution files that are no files of the entry or that its language cannot run (422)', async () => {
@@ -350,7 +356,7 @@ describe('createSubModel', () => {
         },
       ],
     });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
   });
 
   it('offers Python files when the entry has a Python environment', async () => {
@@ -360,7 +366,7 @@ describe('createSubModel', () => {
       }),
     );
     await createSubModel(as.owner, UUID, payload({ executionModels: ['f-py'] }));
-    expect(models.runModelTransaction).toHaveBeenCalled();
+    expect(transactions.runTransaction).toHaveBeenCalled();
   });
 
   it('refuses a scenario modeler a link to a calibration sub-model (403, before the id is looked up)', async () => {
@@ -370,9 +376,9 @@ describe('createSubModel', () => {
         statusCode: 403,
         message: SUBMODEL_API_MESSAGES.calibrationSectionDenied,
       });
-    expect(models.runModelTransaction).not.toHaveBeenCalled();
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
     await createSubModel(as.scenarist, UUID, payload());
-    expect(models.runModelTransaction).toHaveBeenCalledTimes(1);
+    expect(transactions.runTransaction).toHaveBeenCalledTimes(1);
   });
 
   it('links only a calibration sub-model as calibration and a display sub-model as display (422)', async () => {
