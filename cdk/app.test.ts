@@ -21,7 +21,8 @@ import type { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ENVIRONMENT_DEFAULTS } from './constructs/area-function';
-import { ASL_FILE, RUNNER_CONTAINER_NAME } from './stacks/stateless-stack';
+import { ASL_FILE } from './constructs/run-model-workflow';
+import { RUNNER_CONTAINER_NAME } from './constructs/runner-cluster';
 import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };

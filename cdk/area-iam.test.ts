@@ -11,7 +11,7 @@ import type { AreaUsage } from './constructs/area-analysis';
 import type { AreaFunction } from './constructs/area-function';
 import { executionArnPattern } from './constructs/area-grants';
 import { FUNCTIONS_DIR, REPO_ROOT } from './constructs/handler-bundling';
-import { WS_STAGE_NAME } from './stacks/stateless-stack';
+import { WS_STAGE_NAME } from './constructs/web-socket-api';
 import { coverageFindings, type ResourceNamer, type StatementJson } from './testing/iam-coverage';
 import { buildTestApp, removeTestOutput } from './testing/test-app';
 

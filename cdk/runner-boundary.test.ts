@@ -2,7 +2,7 @@ import { RUN_ACCESS_AREA, WORKFLOW_AREA } from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNNER_IMAGES } from './stacks/stateless-stack';
+import { RUNNER_IMAGES } from './constructs/runner-cluster';
 import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
 
 /**

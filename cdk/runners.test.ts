@@ -4,12 +4,8 @@ import { ENV_VARS } from '@shared/config/env-vars';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_CONCURRENT_RUNS } from './config';
-import {
-  ASL_FILE,
-  FAILED_RUNS_ALARM_THRESHOLD,
-  RUNNER_CONTAINER_NAME,
-  RUNNER_IMAGES,
-} from './stacks/stateless-stack';
+import { ASL_FILE, FAILED_RUNS_ALARM_THRESHOLD } from './constructs/run-model-workflow';
+import { RUNNER_CONTAINER_NAME, RUNNER_IMAGES } from './constructs/runner-cluster';
 import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
 
 /**
