@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { idToken, localCloud, waitFor } from '../support/local-cloud';
+import { idToken, localCloud, sfnClient, waitFor } from '../support/local-cloud';
 import { type MarkovInputs, markovStrategy } from '../support/markov-reference';
 import {
   addInstance,
@@ -201,6 +202,19 @@ describe('the R Markov cohort model, executed end to end', () => {
   }, 240_000);
 });
 
+/** The final status of a run's Step Functions execution, whose name is the run id. */
+async function executionEnd(runId: string): Promise<string> {
+  const executionArn = `${localCloud().stateMachineArn.replace(':stateMachine:', ':execution:')}:${runId}`;
+  return waitFor(
+    `the execution of run ${runId} to end`,
+    async () => {
+      const { status } = await sfnClient().send(new DescribeExecutionCommand({ executionArn }));
+      return status === 'RUNNING' ? undefined : status;
+    },
+    60_000,
+  );
+}
+
 function defaults(): Record<string, number> {
   const definition = JSON.parse(demoRDefinition()) as {
     definitions: { name: string; defaultValue: number }[];
@@ -235,11 +249,13 @@ describe('runs that do not complete', () => {
       status: 409,
       body: { message: 'No active Instance execution to be canceled found.' },
     });
-    // The stopped execution ends (ABORTED); the run stays CANCELLED.
-    await new Promise((r) => setTimeout(r, 3000));
-    expect(await instanceStatus(entry, instance.id)).toBe('CANCELLED');
+    // The stopped execution ends (ABORTED); the run stays CANCELLED. Waiting for the execution's own
+    // end, not a fixed time, is what lets a late step of it (Collect, MarkFailed) show itself here.
     const result = await call('owner', 'GET', `/v2/models/${entry.uuid}/instances/${instance.id}/result`);
-    expect(result.body.error).toMatchObject({ code: 'CANCELLED' });
+    expect(await executionEnd(String(result.body.runId))).toBe('ABORTED');
+    expect(await instanceStatus(entry, instance.id)).toBe('CANCELLED');
+    const after = await call('owner', 'GET', `/v2/models/${entry.uuid}/instances/${instance.id}/result`);
+    expect(after.body.error).toMatchObject({ code: 'CANCELLED' });
   }, 180_000);
 
   it('ends FAILED with the model’s own message when it exits non-zero', async () => {
@@ -579,8 +595,8 @@ describe('live status', () => {
       ws.once('open', resolve);
       ws.once('error', reject);
     });
-    // The connection is stored by $connect; give it a moment before the first push.
-    await new Promise((r) => setTimeout(r, 500));
+    // No wait needed before the first push: like API Gateway, the local gateway completes the upgrade
+    // ('open') only after $connect has stored the connection (scripts/local/gateway.ts).
     const subModel = await addRunSubModel(entry, 'malformed.R');
     const instance = await addInstance(entry, subModel);
     const statuses: string[] = [];

@@ -133,8 +133,10 @@ describe('a hostile model run through the pipeline', () => {
     expect(report.uid).not.toBe(0);
     expect(report.processesStarted).toBeLessThan(150);
     for (const path of escaped) expect(existsSync(path), path).toBe(false);
+    // The daemon died with the run. Its shell, the only writer of the markers, holds the sleep
+    // argument in its own command line until it has written them: with no such process left, no
+    // marker can appear later, so there is nothing to wait for.
     expect(processesWithArgument(sleep)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 4000));
     for (const marker of markers) expect(existsSync(marker), marker).toBe(false);
   }, 300_000);
 });
