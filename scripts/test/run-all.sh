@@ -230,7 +230,7 @@ vitest_json() {
 run_step install "[1/10] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium)" "" \
   install_test_deps
 run_step typecheck "[2/10] Typecheck (tsc)" "" npm run typecheck
-run_step lint "[3/10] Lint and format check (biome ci)" "" npm run lint
+run_step lint "[3/10] Lint, format and layer check (biome ci, dependency-cruiser)" "" npm run lint
 run_step unit "[4/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
   vitest_json "$REPORTS/unit.json" --project unit --project web
 run_step runners "[5/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
