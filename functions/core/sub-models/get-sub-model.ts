@@ -1,6 +1,5 @@
 import type { SubModelView } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { outdateInstances } from '../../data/instances-outdate';
 import { loadSubModel, loadSubModelEntry, requireSubModelAction, toSubModelView } from './sub-model-access';
 
 /** One sub-model, for those who see its section. */
@@ -9,20 +8,4 @@ export async function getSubModelOf(user: User, uuid: string, subModelId: string
   const subModel = await loadSubModel(model, subModelId);
   requireSubModelAction('view', user, model, subModel.type);
   return toSubModelView(user, model, subModel);
-}
-
-/**
- * 'Outdate instances' on its own (§7 "outdate by execution setup id"): marks the sub-model's
- * instances outdated; for those who may edit the sub-model.
- */
-export async function outdateSubModel(
-  user: User,
-  uuid: string,
-  subModelId: string,
-  now = new Date(),
-): Promise<{ outdated: number }> {
-  const model = await loadSubModelEntry(uuid, user);
-  const subModel = await loadSubModel(model, subModelId);
-  requireSubModelAction('edit', user, model, subModel.type);
-  return { outdated: await outdateInstances(uuid, subModel.id, now) };
 }
