@@ -1,11 +1,11 @@
 /**
- * The layers that stay put (issue 17 §4, docs/development.md "Layers"). `npm run lint` runs
+ * The layers that stay put (issue 17 §4; docs/development.md, "Layers"). `npm run lint` runs
  * `npm run lint:layers`: `depcruise --config .dependency-cruiser.mjs functions shared web/src` and
  * the area check of .dependency-cruiser-areas.mjs; tests are checked like the code they test, and
  * `scripts/lint/layer-rules.test.ts` proves that each rule fails on an import that breaks it.
  *
- * Server: lib → data → core → http / ws / workflow / jobs / runner. Web (STYLE.md §9,
- * bulletproof-react): shared code (components, config, lib, testing) → features/<name> → app, and a
+ * Server: lib → data → core → http / ws / workflow / jobs / runner. Web (bulletproof-react's one-way
+ * imports): shared code (components, config, lib, testing) → features/<name> → app, and a
  * feature never imports another feature.
  *
  * Paths are matched against the file's path from the repository root (posix separators). Type-only
@@ -51,21 +51,21 @@ export const layerRules = [
     name: 'web-feature-imports-no-other-feature',
     severity: 'error',
     comment:
-      'STYLE.md §9: what two features both need moves to web/src/lib or web/src/components; web/src/app composes features (routes, layout) and may pass one feature’s component to another as a prop.',
+      'docs/development.md, Layers (bulletproof-react): what two features both need moves to web/src/lib or web/src/components; web/src/app composes features (routes, layout) and may pass one feature’s component to another as a prop.',
     from: { path: '^web/src/features/([^/]+)/' },
     to: { path: '^web/src/features/([^/]+)', pathNot: '^web/src/features/$1(/|$)' },
   },
   {
     name: 'web-shared-imports-no-feature-or-app',
     severity: 'error',
-    comment: 'STYLE.md §9: imports go shared (components, config, lib, testing) → features → app.',
+    comment: 'Imports go shared (components, config, lib, testing) → features → app.',
     from: { path: '^web/src/(components|config|lib|testing)/' },
     to: { path: '^web/src/(features|app|main\\.tsx)' },
   },
   {
     name: 'web-feature-imports-no-app',
     severity: 'error',
-    comment: 'STYLE.md §9: app composes features; a feature never reaches back into app.',
+    comment: 'App composes features; a feature never reaches back into app.',
     from: { path: '^web/src/features/' },
     to: { path: '^web/src/(app/|main\\.tsx)' },
   },

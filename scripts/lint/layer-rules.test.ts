@@ -192,7 +192,7 @@ describe('server layers', () => {
   });
 });
 
-describe('web layers (STYLE.md §9)', () => {
+describe('web layers (shared → features → app)', () => {
   const webRules = () => [
     rule('web-feature-imports-no-other-feature'),
     rule('web-shared-imports-no-feature-or-app'),
