@@ -79,7 +79,7 @@ test.describe('application shell', () => {
   test('the session dialog counts down before expiry and Continue keeps the user signed in', async ({
     pageAs,
   }) => {
-    const page = await pageAs('modeler');
+    const page = await pageAs('modeler', undefined, { clock: true });
     const dialog = page.getByRole('dialog').filter({ hasText: 'Your Session is about to Expire!' });
     // Any API call the page still makes after sign-in (bell catch-up, tour) rightly pushes the
     // expiry forward again, so shorten it until the page has gone quiet and the dialog shows.
@@ -112,8 +112,9 @@ test.describe('application shell', () => {
     expect(expiresAt - Date.now(), 'Continue must extend the session (-1 = it logged out)').toBeGreaterThan(
       60_000,
     );
-    // Past the old expiry the user is still signed in and no dialog comes back.
-    await page.waitForTimeout(6000);
+    // Past the old expiry (6 s of the page's clock, each 1 s check of the session watcher run) the
+    // user is still signed in and no dialog comes back.
+    await page.clock.runFor(6000);
     await expect(dialog).toBeHidden();
     await expect(mainNavigation(page)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
@@ -141,7 +142,7 @@ test.describe('application shell', () => {
   });
 
   test('after Logout no API call goes out with the revoked token', async ({ pageAs }) => {
-    const page = await pageAs('owner');
+    const page = await pageAs('owner', undefined, { clock: true });
     await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
     const after: string[] = [];
     let loggedOut = false;
@@ -158,8 +159,13 @@ test.describe('application shell', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
 
     await expect(page.getByRole('heading', { name: 'Welcome to Model Repository' })).toBeVisible();
-    // Give the old screens time to (wrongly) fetch again.
-    await page.waitForTimeout(2000);
+    // Give the old screens a minute of the page's clock to (wrongly) fetch again: every poll, retry and
+    // refetch timer fires. Then a request of our own: request events arrive in order, so any request
+    // those timers made has been seen once ours has.
+    await page.clock.runFor(60_000);
+    const marker = page.waitForRequest((request) => request.url().endsWith('/config.json?after-logout'));
+    await page.evaluate(() => fetch('/config.json?after-logout'));
+    await marker;
     expect(after).toEqual([]);
   });
 });

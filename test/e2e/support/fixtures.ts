@@ -21,7 +21,15 @@ interface TestFixtures {
    * (default: the home page, whose header it waits for). The first call per worker and persona signs in through the UI; later
    * calls reuse that sign-in's browser storage, as a returning user's browser would.
    */
-  pageAs: (key: string, path?: string) => Promise<Page>;
+  pageAs: (key: string, path?: string, options?: PageOptions) => Promise<Page>;
+}
+
+interface PageOptions {
+  /**
+   * Install Playwright's fake clock before the app loads: time runs as usual until the test moves
+   * it (`page.clock.runFor`), so a test of timeouts fast-forwards instead of sleeping.
+   */
+  clock?: boolean;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -59,7 +67,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   pageAs: async ({ browser, endpoints, signedInStates, tour }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     const { baseURL, viewport } = testInfo.project.use;
-    await use(async (key, path = HOME_PATH) => {
+    await use(async (key, path = HOME_PATH, options = {}) => {
       const persona = personaOf(endpoints, key);
       const saved = signedInStates.get(key);
       const context = await browser.newContext({
@@ -69,6 +77,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       contexts.push(context);
       const page = await context.newPage();
+      if (options.clock) await page.clock.install();
       if (!tour) await withoutTour(page);
       if (!saved) {
         await signInThroughUi(page, persona);
