@@ -1,3 +1,10 @@
+import {
+  type ApiRequest,
+  type ApiResponse,
+  fillPath,
+  type OperationId,
+  routeOfOperation,
+} from '@shared/api/operations';
 import { API_BASE_PATH } from '@shared/api/routes';
 import { getConfig } from '../config/env';
 import { paths } from '../config/paths';
@@ -171,14 +178,29 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   throw error;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'DELETE' }),
+/** A call's request (path params, query, body as its route declares them) and how it is sent. */
+export type CallOptions<Op extends OperationId> = ApiRequest<Op> &
+  Omit<RequestOptions, 'method' | 'body' | 'query'>;
+
+/** The options may be left out when the route needs no path param and no body. */
+type CallArgs<Op extends OperationId> =
+  Record<never, never> extends ApiRequest<Op> ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
+
+/**
+ * The typed client: each call names a route of the route table by its operation (the handler's name,
+ * shared/api/operations.ts); method and path come from the table, the request and answer types from
+ * the route's schemas in shared/api/schemas.ts. `apiClient.call('getModel', { params: { uuid } })`.
+ */
+export const apiClient = {
+  call<Op extends OperationId>(operation: Op, ...args: CallArgs<Op>): Promise<ApiResponse<Op>> {
+    const { method, path } = routeOfOperation(operation);
+    // The generic request type is too wide for TypeScript to spread; each call site was checked above.
+    const options = args[0] as unknown as (RequestOptions & { params?: Record<string, string> }) | undefined;
+    const { params, body, ...rest } = options ?? {};
+    return request<ApiResponse<Op>>(fillPath(path, params).slice(API_BASE_PATH.length), {
+      ...rest,
+      method,
+      body,
+    });
+  },
 };

@@ -1,6 +1,6 @@
 import type { AppSettings, VersionInfo } from '@shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { apiClient } from './api-client';
 import { setSessionTimeoutSeconds } from './session';
 
 /** GET /v2/settings (public). Loading it does not count as session activity (002 §4). */
@@ -8,7 +8,7 @@ export const settingsQuery = () =>
   queryOptions({
     queryKey: ['settings'] as const,
     queryFn: async ({ signal }) => {
-      const settings = await api.get<AppSettings>('/settings', {
+      const settings = await apiClient.call('getSettings', {
         auth: false,
         touchesSession: false,
         signal,
@@ -23,7 +23,7 @@ export const settingsQuery = () =>
 export const versionQuery = () =>
   queryOptions({
     queryKey: ['version'] as const,
-    queryFn: ({ signal }) => api.get<VersionInfo>('/version', { auth: false, touchesSession: false, signal }),
+    queryFn: ({ signal }) => apiClient.call('getVersion', { auth: false, touchesSession: false, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

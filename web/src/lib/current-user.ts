@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@shared/schemas/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { apiClient } from './api-client';
 
 export const currentUserQueryKey = ['users', 'me'] as const;
 
@@ -11,7 +11,7 @@ export const currentUserQueryKey = ['users', 'me'] as const;
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => api.get<CurrentUser>('/users/me', { handleErrors: true, signal }),
+    queryFn: ({ signal }) => apiClient.call('getCurrentUser', { handleErrors: true, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

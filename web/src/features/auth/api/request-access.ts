@@ -1,15 +1,13 @@
-import type { AccessRequestResult } from '@shared/schemas/access-request';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 /** POST /v2/access-requests. 409 (sent recently) is shown by the page; others go to the global handler. */
 export function useRequestAccess() {
   return useMutation({
     mutationFn: () =>
-      api.post<AccessRequestResult>(
-        '/access-requests',
-        {},
-        { handleErrors: (e) => e.status === 409 || e.status === 403 },
-      ),
+      apiClient.call('requestAppAccess', {
+        body: {},
+        handleErrors: (e) => e.status === 409 || e.status === 403,
+      }),
   });
 }

@@ -1,7 +1,6 @@
 import { EXECUTION_QUEUE_PAGE_SIZE } from '@shared/executions/execution-status';
-import type { ExecutionQueuePage } from '@shared/schemas/execution-api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 /** Query keys of the execution queue; a live status message invalidates `all`. */
 export const executionKeys = {
@@ -20,7 +19,7 @@ export const executionQueueQuery = (pageIndex: number, pageSize: number = QUEUE_
   queryOptions({
     queryKey: executionKeys.queue(pageIndex, pageSize),
     queryFn: ({ signal }) =>
-      api.get<ExecutionQueuePage>('/executions', {
+      apiClient.call('listExecutions', {
         query: { pageIndex, pageSize, orderBy: 'createdOn', orderDesc: 'true' },
         // Live status messages refetch the queue by themselves: that is not the user's activity.
         touchesSession: false,

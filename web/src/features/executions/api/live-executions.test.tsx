@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import { publishLiveMessage } from '../../../lib/live-channel';
 import { clearMessages, getMessages } from '../../../lib/message-stack';
 import { SESSION_EXPIRES_KEY } from '../../../lib/session';
@@ -109,7 +109,7 @@ describe('refetches after a live execution status', () => {
     // The entry's instance list, on screen (observed), loaded once by the user's own navigation.
     const observer = new QueryObserver(client, {
       queryKey: [...workspaceKeys.instances('m1'), 'list', {}],
-      queryFn: ({ signal }) => api.get('/models/m1/instances', { signal }),
+      queryFn: ({ signal }) => request('/models/m1/instances', { signal }),
     });
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'));
@@ -124,7 +124,7 @@ describe('refetches after a live execution status', () => {
     expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).toBeNull();
 
     // Later calls of the user count again.
-    await api.get('/models/m1/instances');
+    await request('/models/m1/instances');
     expect(window.localStorage.getItem(SESSION_EXPIRES_KEY)).not.toBeNull();
     unsubscribe();
   });

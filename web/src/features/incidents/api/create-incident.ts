@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { type CreateIncidentBody, CreateIncidentBodySchema } from '@shared/schemas/incident';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 /** The description rule of the report dialog (000 §5): required, at most 500 characters. */
 export function validateReportDescription(description: string): string | undefined {
@@ -13,7 +13,8 @@ export function validateReportDescription(description: string): string | undefin
 export function useCreateIncident() {
   return useMutation({
     mutationFn: (body: CreateIncidentBody) =>
-      api.post<{ incidentId: string }>('/incidents', CreateIncidentBodySchema.parse(body), {
+      apiClient.call('createIncident', {
+        body: CreateIncidentBodySchema.parse(body),
         handleErrors: (e) => e.status !== 401,
       }),
   });

@@ -1,7 +1,7 @@
-import type { CreateExecutionResult, OutputDownload, RunRecordView } from '@shared/schemas/execution-api';
+import type { CreateExecutionResult } from '@shared/schemas/execution-api';
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiError, api } from '../../../lib/api-client';
-import { getInstanceResult, instanceKeys, instancePath, modelPath } from './instances-api';
+import { type ApiError, apiClient } from '../../../lib/api-client';
+import { getInstanceResult, instanceKeys } from './instances-api';
 
 /**
  * The few calls of the executions area the instance screens make (spec 001 §5 "Instance actions").
@@ -9,43 +9,47 @@ import { getInstanceResult, instanceKeys, instancePath, modelPath } from './inst
  * caller reports its failures itself (the spec's texts), so none goes to the global handler.
  */
 
-const enc = encodeURIComponent;
-const executionPath = (groupId: string, rest: string) => `/executions/${enc(groupId)}${rest}`;
 /** 403 and 401 keep the global handling (access denied, sign-in); the rest the caller shows. */
 const ownErrors = (e: ApiError) => e.status !== 401 && e.status !== 403;
 
 /** Execute: create the execution group, then start it (the two requests of §5). */
 export async function executeInstance(uuid: string, instanceId: string): Promise<CreateExecutionResult> {
-  const created = await api.post<CreateExecutionResult>(
-    modelPath(uuid, '/executions'),
-    { instanceIds: [instanceId] },
-    { handleErrors: ownErrors },
-  );
-  await api.post<unknown>(executionPath(created.groupId, '/start'), undefined, { handleErrors: ownErrors });
+  const created = await apiClient.call('createExecution', {
+    params: { uuid },
+    body: { instanceIds: [instanceId] },
+    handleErrors: ownErrors,
+  });
+  await apiClient.call('startExecution', { params: { groupId: created.groupId }, handleErrors: ownErrors });
   return created;
 }
 
 export const cancelExecution = (groupId: string) =>
-  api.post<unknown>(executionPath(groupId, '/cancel'), undefined, { handleErrors: ownErrors });
+  apiClient.call('cancelExecution', { params: { groupId }, handleErrors: ownErrors });
 
 /** A presigned download of the run's outputs.zip, or with `path` of one output file (`?path=`). */
 export const getOutputsDownload = (uuid: string, instanceId: string, path?: string) =>
-  api.get<OutputDownload>(instancePath(uuid, instanceId, '/outputs'), {
+  apiClient.call('getInstanceOutputs', {
+    params: { uuid, instanceId },
     handleErrors: ownErrors,
     query: { path },
   });
 
-export type GovernanceAction = 'accept' | 'unaccept' | 'supersede';
+const GOVERNANCE = {
+  accept: 'acceptInstance',
+  unaccept: 'unacceptInstance',
+  supersede: 'supersedeInstance',
+} as const;
+export type GovernanceAction = keyof typeof GOVERNANCE;
 
 export const governInstance = (uuid: string, instanceId: string, action: GovernanceAction) =>
-  api.post<unknown>(instancePath(uuid, instanceId, `/${action}`), undefined, { handleErrors: ownErrors });
+  apiClient.call(GOVERNANCE[action], { params: { uuid, instanceId }, handleErrors: ownErrors });
 
 /**
  * The reproducibility record of the latest run (404 when the run never reached the runner). The
  * detail page shows every failure in place: a record it may not read must not lead away from it.
  */
 export const getInstanceRecord = (uuid: string, instanceId: string, opts: { signal?: AbortSignal } = {}) =>
-  api.get<RunRecordView>(instancePath(uuid, instanceId, '/record'), { ...opts, handleErrors: true });
+  apiClient.call('getInstanceRecord', { ...opts, params: { uuid, instanceId }, handleErrors: true });
 
 /*
  * A run's result and record are keyed by the instance's execution group as well: a new run is a new

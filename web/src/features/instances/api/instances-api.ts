@@ -1,17 +1,13 @@
-import type { InstanceResult } from '@shared/schemas/execution-api';
 import type {
   InstanceDetail,
-  InstanceListPage,
   InstanceOrderBy,
   InstanceSummary,
   ParameterFileTicket,
-  ShareEntry,
 } from '@shared/schemas/instance-api';
-import type { GroupView, ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
+import type { ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
 import type { InstanceStatus } from '@shared/submodels/instances';
-import type { ShareUser } from '@shared/submodels/sharing';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';
 
 /**
@@ -48,13 +44,6 @@ export interface UserExpertise {
   expertiseTypeLevel: 250 | 500 | 750 | 1000;
   subModelIdList: string[];
 }
-
-const enc = encodeURIComponent;
-export const modelPath = (uuid: string, rest = '') => `/models/${enc(uuid)}${rest}`;
-export const instancePath = (uuid: string, id: string, rest = '') =>
-  modelPath(uuid, `/instances/${enc(id)}${rest}`);
-export const subModelPath = (uuid: string, subModelId: string, rest = '') =>
-  modelPath(uuid, `/sub-models/${enc(subModelId)}${rest}`);
 
 export const instanceKeys = {
   all: (uuid: string) => workspaceKeys.instances(uuid),
@@ -95,40 +84,41 @@ export function listQueryString(q: InstanceListQuery): Record<string, string | n
 // ---------- reads ----------
 
 export const listInstances = (uuid: string, q: InstanceListQuery, opts: Opts = {}) =>
-  api.get<InstanceListPage>(modelPath(uuid, '/instances'), { ...opts, query: listQueryString(q) });
+  apiClient.call('listInstances', { ...opts, params: { uuid }, query: listQueryString(q) });
 
 export const getInstance = (uuid: string, id: string, opts: Opts = {}) =>
-  api.get<InstanceDetailView>(instancePath(uuid, id), opts);
+  apiClient.call('getInstance', { ...opts, params: { uuid, instanceId: id } });
 
 export const listInputs = (uuid: string, subModelId: string, opts: Opts = {}) =>
-  api.get<{ items: ModelInputView[] }>(subModelPath(uuid, subModelId, '/inputs'), opts);
+  apiClient.call('listInputs', { ...opts, params: { uuid, subModelId } });
 
 export const getInput = (uuid: string, subModelId: string, inputId: string, opts: Opts = {}) =>
-  api.get<ModelInputView>(subModelPath(uuid, subModelId, `/inputs/${enc(inputId)}`), opts);
+  apiClient.call('getInput', { ...opts, params: { uuid, subModelId, inputId } });
 
 export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
-  api.get<UserExpertise>(modelPath(uuid, `/expertise/${enc(userId)}`), opts);
+  apiClient.call('getUserExpertise', { ...opts, params: { uuid, userId } });
 
 export const listGroups = (uuid: string, subModelId: string, opts: Opts = {}) =>
-  api.get<{ items: GroupView[] }>(modelPath(uuid, '/groups'), { ...opts, query: { subModelId } });
+  apiClient.call('listGroups', { ...opts, params: { uuid }, query: { subModelId } });
 
 /**
  * The latest run of an instance (the executions area): for a failed or cancelled one its error (§7
  * "get error"). Only finished instances have one; failures leave the detail without it.
  */
 export const getInstanceResult = (uuid: string, id: string, opts: Opts = {}) =>
-  api.get<InstanceResult>(instancePath(uuid, id, '/result'), { ...opts, handleErrors: true });
+  apiClient.call('getInstanceResult', { ...opts, params: { uuid, instanceId: id }, handleErrors: true });
 
 export const checkInstanceName = (uuid: string, name: string, instanceId?: string, opts: Opts = {}) =>
-  api.post<{ exists: boolean }>(
-    modelPath(uuid, '/instances/name-check'),
-    { name, ...(instanceId ? { instanceId } : {}) },
-    opts,
-  );
+  apiClient.call('checkInstanceName', {
+    ...opts,
+    params: { uuid },
+    body: { name, ...(instanceId ? { instanceId } : {}) },
+  });
 
 export const listShareCandidates = (uuid: string, id: string, query: string, opts: Opts = {}) =>
-  api.get<{ items: ShareUser[] }>(instancePath(uuid, id, '/share-candidates'), {
+  apiClient.call('listShareCandidates', {
     ...opts,
+    params: { uuid, instanceId: id },
     query: { query: query || undefined },
   });
 
@@ -138,59 +128,62 @@ export const listShareCandidates = (uuid: string, id: string, query: string, opt
 const fieldErrors = (e: ApiError) => e.status === 409 || e.status === 422;
 
 export const createInstance = (uuid: string, subModelId: string, body: { name: string; label?: string }) =>
-  api.post<InstanceDetailView>(subModelPath(uuid, subModelId, '/instances'), body, {
+  apiClient.call('createInstance', { params: { uuid, subModelId }, body, handleErrors: fieldErrors });
+
+export const renameInstance = (uuid: string, id: string, name: string) =>
+  apiClient.call('updateInstance', {
+    params: { uuid, instanceId: id },
+    body: { name },
     handleErrors: fieldErrors,
   });
 
-export const renameInstance = (uuid: string, id: string, name: string) =>
-  api.patch<InstanceDetailView>(instancePath(uuid, id), { name }, { handleErrors: fieldErrors });
-
 export const cloneInstance = (uuid: string, id: string, name: string) =>
-  api.post<InstanceDetailView>(instancePath(uuid, id, '/clone'), { name }, { handleErrors: fieldErrors });
+  apiClient.call('cloneInstance', {
+    params: { uuid, instanceId: id },
+    body: { name },
+    handleErrors: fieldErrors,
+  });
 
 export const setInstanceLabel = (uuid: string, id: string, label: string) =>
-  api.put<InstanceDetailView>(instancePath(uuid, id, '/label'), { label });
+  apiClient.call('setInstanceLabel', { params: { uuid, instanceId: id }, body: { label } });
 
-export const deleteInstance = (uuid: string, id: string) => api.delete<void>(instancePath(uuid, id));
+export const deleteInstance = (uuid: string, id: string) =>
+  apiClient.call('deleteInstance', { params: { uuid, instanceId: id } });
 
 export const putInstanceInputs = (uuid: string, id: string, body: { modelInputId: string; value: string }) =>
-  api.put<InstanceDetailView & { valid: boolean; issues: { path: string; message: string }[] }>(
-    instancePath(uuid, id, '/inputs'),
-    body,
-  );
+  apiClient.call('putInstanceInputs', { params: { uuid, instanceId: id }, body });
 
 export const shareInstance = (uuid: string, id: string, body: { isids: string[]; messageText: string }) =>
-  api.post<{ sharedWith: ShareEntry[]; emailSent?: boolean }>(instancePath(uuid, id, '/share'), body, {
+  apiClient.call('shareInstance', {
+    params: { uuid, instanceId: id },
+    body,
     handleErrors: (e) => e.status === 422,
   });
 
 export const stopSharing = (uuid: string, id: string, userId: string) =>
-  api.put<{ sharedWith: ShareEntry[] }>(instancePath(uuid, id, `/share/${enc(userId)}`), {
-    status: 'INACTIVE',
-  });
+  apiClient.call('stopSharing', { params: { uuid, instanceId: id, userId }, body: { status: 'INACTIVE' } });
 
 export const createGroup = (
   uuid: string,
   body: { executionSetupId: string; name: string; scenarioIds: string[] },
-) => api.post<GroupView>(modelPath(uuid, '/groups'), body, { handleErrors: fieldErrors });
+) => apiClient.call('createGroup', { params: { uuid }, body, handleErrors: fieldErrors });
 
 export const updateGroup = (uuid: string, groupId: string, body: { name?: string; scenarioIds?: string[] }) =>
-  api.put<GroupView>(modelPath(uuid, `/groups/${enc(groupId)}`), body, {
+  apiClient.call('updateGroup', {
+    params: { uuid, groupId },
+    body,
     handleErrors: body.name === undefined ? false : fieldErrors,
   });
 
 export const deleteGroup = (uuid: string, groupId: string) =>
-  api.delete<void>(modelPath(uuid, `/groups/${enc(groupId)}`));
+  apiClient.call('deleteGroup', { params: { uuid, groupId } });
 
 /** Asks for a presigned PUT for a parameter file (§5; the server repeats the size and extension rules). */
 export const requestParameterFile = (
   uuid: string,
   id: string,
   body: { parameterName: string; fileName: string; size: number },
-) =>
-  api.post<ParameterFileTicket>(instancePath(uuid, id, '/parameter-files'), body, {
-    handleErrors: true,
-  });
+) => apiClient.call('createParameterFile', { params: { uuid, instanceId: id }, body, handleErrors: true });
 
 /**
  * PUTs a parameter file to its presigned URL (no API token: S3 checks the signature).

@@ -1,5 +1,4 @@
 import type {
-  FileAccessList,
   FileAccessRequestBody,
   GrantableRole,
   ModelAccessRequestBody,
@@ -9,9 +8,8 @@ import type {
   ShareResultSchema,
 } from '@shared/schemas/collaboration';
 import type * as z from 'zod/mini';
-import { type ApiError, api } from '../../../lib/api-client';
+import { type ApiError, apiClient } from '../../../lib/api-client';
 import { notify } from '../../../lib/message-stack';
-import { modelFilePath, modelPath } from './models-api';
 
 /**
  * Calls of issue 4's access flows: access requests, grant links and sharing by e-mail. Every call
@@ -26,25 +24,25 @@ export type ShareResult = z.infer<typeof ShareResultSchema>;
 const OWN_ERRORS = { handleErrors: true } as const;
 
 export const requestModelAccess = (modelUuid: string, body: ModelAccessRequestBody) =>
-  api.post<RequestSent>(modelPath(modelUuid, '/access-requests'), body, OWN_ERRORS);
+  apiClient.call('requestModelAccess', { ...OWN_ERRORS, params: { uuid: modelUuid }, body });
 
 export const requestFileAccess = (modelUuid: string, fileUuid: string, body: FileAccessRequestBody) =>
-  api.post<RequestSent>(modelFilePath(modelUuid, fileUuid, '/access-requests'), body, OWN_ERRORS);
+  apiClient.call('requestFileAccess', { ...OWN_ERRORS, params: { uuid: modelUuid, fileUuid }, body });
 
 /** The model grant link (`?role=..&userId=..`): managers and super users only (checked by the server). */
 export const grantModelRole = (modelUuid: string, role: GrantableRole, userId: string) =>
-  api.post<ModelGrantResult>(modelPath(modelUuid, '/grants'), { role, userId }, OWN_ERRORS);
+  apiClient.call('grantModelRole', { ...OWN_ERRORS, params: { uuid: modelUuid }, body: { role, userId } });
 
 /** The file grant link (`?file=..&fileName=..&userId=..`): gives the user ACTIVE access to the file. */
 export const grantFileAccess = (modelUuid: string, fileUuid: string, userId: string) =>
-  api.put<FileAccessList>(
-    modelFilePath(modelUuid, fileUuid, '/access'),
-    { userId, status: 'ACTIVE' },
-    OWN_ERRORS,
-  );
+  apiClient.call('setFileAccess', {
+    ...OWN_ERRORS,
+    params: { uuid: modelUuid, fileUuid },
+    body: { userId, status: 'ACTIVE' },
+  });
 
 export const shareModel = (modelUuid: string, body: ShareModelBody) =>
-  api.post<ShareResult>(modelPath(modelUuid, '/share'), body, OWN_ERRORS);
+  apiClient.call('shareModel', { ...OWN_ERRORS, params: { uuid: modelUuid }, body });
 
 /** '<what failed>: <the server's message>' (000 §8: server error bodies are shown as messages). */
 export function failureText(base: string, error: unknown): string {

@@ -1,23 +1,18 @@
 import {
   EXECUTED_STATUSES,
   type OutdateAfterFileChangeBody,
-  type OutdateAfterFileChangeResult,
 } from '@shared/executions/outdate-after-file-change';
 import type {
   CallerFileList,
-  FileAccessList,
   FileChangeSetBodySchema,
   FileHistorySchema,
   FileShareBody,
 } from '@shared/schemas/collaboration';
-import type { InstanceListPage } from '@shared/schemas/instance-api';
-import type { FileNode } from '@shared/schemas/model-api';
-import type { SubModelList } from '@shared/schemas/sub-models-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { api, type RequestOptions } from '../../../lib/api-client';
+import { apiClient, type RequestOptions } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';
-import { modelFilePath, modelKeys, modelPath } from './models-api';
+import { modelKeys } from './models-api';
 
 /**
  * The client of the file manager and file-level access (shared/schemas/collaboration.ts). Query keys
@@ -41,40 +36,43 @@ export const fileKeys = {
 };
 
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
-const filesPath = (uuid: string, rest = '') => modelPath(uuid, `/files${rest}`);
 /** The dialogs report failures themselves; 403 keeps the global rule (back to the model list). */
 const OWN_ERRORS_BUT_403: Opts = { handleErrors: (e) => e.status !== 403 };
 
 // ---------- fetchers ----------
 export const listCallerFiles = (uuid: string, opts: Opts = {}) =>
-  api.get<CallerFileList>(filesPath(uuid), opts);
+  apiClient.call('listModelFiles', { ...opts, params: { uuid } });
 
 /**
  * One save of the file manager. Every failure but 403 (global rule: back to the model list) is left
  * to the caller, which says 'Failed to update Files.' and lists the server's issues.
  */
 export const saveFileChanges = (uuid: string, body: FileChangeSetInput, opts: Opts = {}) =>
-  api.patch<CallerFileList>(filesPath(uuid), body, { ...OWN_ERRORS_BUT_403, ...opts });
+  apiClient.call('updateFiles', { ...OWN_ERRORS_BUT_403, ...opts, params: { uuid }, body });
 
 export const getFileAccess = (uuid: string, fileUuid: string, opts: Opts = {}) =>
-  api.get<FileAccessList>(modelFilePath(uuid, fileUuid, '/access'), opts);
+  apiClient.call('getFileAccess', { ...opts, params: { uuid, fileUuid } });
 
 /** Grant (ACTIVE) or stop sharing (INACTIVE); the dialog reports failures itself. */
 export const setFileAccess = (uuid: string, fileUuid: string, body: FileShareBody) =>
-  api.put<FileAccessList>(modelFilePath(uuid, fileUuid, '/access'), body, OWN_ERRORS_BUT_403);
+  apiClient.call('setFileAccess', { ...OWN_ERRORS_BUT_403, params: { uuid, fileUuid }, body });
 
 export const transferFileOwner = (uuid: string, fileUuid: string, userId: string) =>
-  api.put<FileNode>(modelFilePath(uuid, fileUuid, '/owner'), { userId }, OWN_ERRORS_BUT_403);
+  apiClient.call('transferFileOwner', {
+    ...OWN_ERRORS_BUT_403,
+    params: { uuid, fileUuid },
+    body: { userId },
+  });
 
 export const getFileHistory = (uuid: string, fileUuid: string, opts: Opts = {}) =>
-  api.get<FileHistory>(modelFilePath(uuid, fileUuid, '/history'), opts);
+  apiClient.call('getFileHistory', { ...opts, params: { uuid, fileUuid } });
 
 /**
  * The Files dialog's step 2 (000 §2; 001 §4 'Outdated'): the entry's sub-models of every section the
  * caller sees, how many executed instances each has, and the request that outdates them after a save.
  */
 export const listEntrySubModels = (uuid: string, opts: Opts = {}) =>
-  api.get<SubModelList>(modelPath(uuid, '/sub-models'), { ...opts, handleErrors: true });
+  apiClient.call('listSubModels', { ...opts, params: { uuid }, handleErrors: true });
 
 /**
  * How many of a sub-model's instances have been executed, as its instance list counts them (`total`;
@@ -82,8 +80,9 @@ export const listEntrySubModels = (uuid: string, opts: Opts = {}) =>
  */
 export const countExecutedInstances = async (uuid: string, subModelId: string, opts: Opts = {}) =>
   (
-    await api.get<InstanceListPage>(modelPath(uuid, '/instances'), {
+    await apiClient.call('listInstances', {
       ...opts,
+      params: { uuid },
       handleErrors: true,
       query: { executionSetupId: subModelId, status: EXECUTED_STATUSES.join(','), pageSize: 10 },
     })
@@ -91,7 +90,7 @@ export const countExecutedInstances = async (uuid: string, subModelId: string, o
 
 /** The caller reports failures itself: the files are saved by then, whatever this answers. */
 export const outdateInstancesAfterFileChange = (uuid: string, body: OutdateAfterFileChangeBody) =>
-  api.post<OutdateAfterFileChangeResult>(filesPath(uuid, '/outdate-instances'), body, { handleErrors: true });
+  apiClient.call('outdateInstances', { params: { uuid }, body, handleErrors: true });
 
 // ---------- query options ----------
 export const callerFilesQuery = (uuid: string) =>

@@ -1,18 +1,12 @@
 import { LIMITS } from '@shared/constants';
-import type { ArchiveStarted, DownloadArchive } from '@shared/schemas/download-archive';
-import type { MetadataOptionListsResponse } from '@shared/schemas/metadata-option';
 import type { ModelMetadata } from '@shared/schemas/model';
 import {
   type CreateModelBodySchema,
   DYNAMIC_FACETS,
   type DynamicFilters,
-  type DynamicSearchResult,
   type FileNode,
   type ListModelsQuery,
   type ModelDetail,
-  type ModelListPage,
-  type ModelRolesDetail,
-  type NameCheckResult,
   type PublishIssueSchema,
   PublishRefusalSchema,
   type SetRolesBodySchema,
@@ -21,10 +15,9 @@ import {
   type UserExpertiseSchema,
   type UserSearchResultSchema,
 } from '@shared/schemas/model-api';
-import type { SubModelList } from '@shared/schemas/sub-models-api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
 
 /**
  * The one client of the catalogue API (shared/schemas/model-api.ts lists every route). Fetchers are
@@ -92,30 +85,37 @@ export function normalizeFilters(filters: DynamicFiltersInput): DynamicFilters {
 
 // ---------- fetchers ----------
 export const listModels = (params: ListModelsParams, opts: Opts = {}) =>
-  api.get<ModelListPage>('/models', { ...opts, query: listQueryString(params) });
+  apiClient.call('listModels', { ...opts, query: listQueryString(params) });
 
 export const searchModels = (filters: DynamicFiltersInput, opts: Opts = {}) =>
-  api.post<DynamicSearchResult>('/models/search', { filters: normalizeFilters(filters) }, opts);
+  apiClient.call('searchModels', { ...opts, body: { filters: normalizeFilters(filters) } });
 
-export const getModel = (uuid: string, opts: Opts = {}) => api.get<ModelDetail>(modelPath(uuid), opts);
+export const getModel = (uuid: string, opts: Opts = {}) =>
+  apiClient.call('getModel', { ...opts, params: { uuid } });
 
 export const checkModelName = (metadata: ModelMetadata, uuid?: string, opts: Opts = {}) =>
-  api.post<NameCheckResult>('/models/name-check', { metadata, ...(uuid ? { uuid } : {}) }, opts);
+  apiClient.call('checkModelName', { ...opts, body: { metadata, ...(uuid ? { uuid } : {}) } });
 
 export const existsByMetadata = (metadata: ModelMetadata, opts: Opts = {}) =>
-  api.post<{ exists: boolean }>('/models/exists-by-metadata', { metadata }, opts);
+  apiClient.call('existsByMetadata', { ...opts, body: { metadata } });
 
 export type CreateModelInput = z.input<typeof CreateModelBodySchema>;
-export const createModel = (body: CreateModelInput) => api.post<ModelDetail>('/models', body);
+export const createModel = (body: CreateModelInput) => apiClient.call('createModel', { body });
 
 /** A stale `rev` answers 409: the caller handles it (reload message). */
 export const updateModel = (uuid: string, metadata: ModelMetadata, rev: number) =>
-  api.patch<ModelDetail>(modelPath(uuid), { metadata, rev }, { handleErrors: (e) => e.status === 409 });
+  apiClient.call('updateModel', {
+    params: { uuid },
+    body: { metadata, rev },
+    handleErrors: (e) => e.status === 409,
+  });
 
 /** Throws PublishRefusedError on 422 (the blocking issues); other failures follow the global rule. */
 export async function publishModel(uuid: string, rev?: number): Promise<ModelDetail> {
   try {
-    return await api.post<ModelDetail>(modelPath(uuid, '/publish'), rev === undefined ? {} : { rev }, {
+    return await apiClient.call('publishModel', {
+      params: { uuid },
+      body: rev === undefined ? {} : { rev },
       handleErrors: (e) => e.status === 422,
     });
   } catch (error) {
@@ -126,24 +126,24 @@ export async function publishModel(uuid: string, rev?: number): Promise<ModelDet
 
 /** Every failure is left to the caller, which says 'Failed to retire model'. */
 export const retireModel = (uuid: string, reason: string, rev?: number) =>
-  api.post<ModelDetail>(
-    modelPath(uuid, '/retire'),
-    { reason, ...(rev === undefined ? {} : { rev }) },
-    { handleErrors: true },
-  );
+  apiClient.call('retireModel', {
+    params: { uuid },
+    body: { reason, ...(rev === undefined ? {} : { rev }) },
+    handleErrors: true,
+  });
 
-export const deleteModel = (uuid: string) => api.delete<void>(modelPath(uuid));
+export const deleteModel = (uuid: string) => apiClient.call('deleteModel', { params: { uuid } });
 
 export const getModelRoles = (uuid: string, opts: Opts = {}) =>
-  api.get<ModelRolesDetail>(modelPath(uuid, '/roles'), opts);
+  apiClient.call('getModelRoles', { ...opts, params: { uuid } });
 
 export const setModelRoles = (uuid: string, body: SetRolesBody) =>
-  api.put<ModelRolesDetail>(modelPath(uuid, '/roles'), body, { handleErrors: (e) => e.status === 409 });
+  apiClient.call('setModelRoles', { params: { uuid }, body, handleErrors: (e) => e.status === 409 });
 
 export const createUpload = (
   files: { name: string; size: number; contentType?: string }[],
   modelUuid?: string,
-) => api.post<UploadTicket>('/uploads', { files, ...(modelUuid ? { modelUuid } : {}) });
+) => apiClient.call('createUpload', { body: { files, ...(modelUuid ? { modelUuid } : {}) } });
 
 /**
  * PUT one file to its presigned URL (no API token: S3 checks the signature). XMLHttpRequest rather
@@ -174,31 +174,38 @@ export function putUploadFile(
 }
 
 export const attachFiles = (uuid: string, uploadId: string, files: UploadedFileRef[], rev?: number) =>
-  api.post<FileList>(modelPath(uuid, '/files'), { uploadId, files, ...(rev === undefined ? {} : { rev }) });
+  apiClient.call('attachModelFiles', {
+    params: { uuid },
+    body: { uploadId, files, ...(rev === undefined ? {} : { rev }) },
+  });
 
 export const listModelFiles = (uuid: string, opts: Opts = {}) =>
-  api.get<FileList>(modelPath(uuid, '/files'), opts);
+  apiClient.call('listModelFiles', { ...opts, params: { uuid } });
 
 /** The legal notice must have been acknowledged; the answer is a short-lived presigned URL. */
 export const downloadModelFile = (uuid: string, fileUuid: string, opts: Opts = {}) =>
-  api.post<DownloadLink>(modelFilePath(uuid, fileUuid, '/download'), { legalNoticeAccepted: true }, opts);
+  apiClient.call('downloadModelFile', {
+    ...opts,
+    params: { uuid, fileUuid },
+    body: { legalNoticeAccepted: true },
+  });
 
 /**
  * "Download all" starts a job (202): the server builds the archive, reports its progress over the
  * WebSocket (`archive-progress`, `archive-ready`, `archive-failed`) and in `getDownloadArchive`.
  */
 export const startDownloadAll = (uuid: string, opts: Opts = {}) =>
-  api.post<ArchiveStarted>(modelPath(uuid, '/download-all'), { legalNoticeAccepted: true }, opts);
+  apiClient.call('downloadAllFiles', { ...opts, params: { uuid }, body: { legalNoticeAccepted: true } });
 
 /** The job of a "Download all"; once READY it carries a fresh presigned URL (15 minutes). */
 export const getDownloadArchive = (uuid: string, archiveId: string, opts: Opts = {}) =>
-  api.get<DownloadArchive>(modelPath(uuid, `/archives/${encodeURIComponent(archiveId)}`), opts);
+  apiClient.call('getDownloadArchive', { ...opts, params: { uuid, archiveId } });
 
 export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
-  api.get<UserExpertise>(modelPath(uuid, `/expertise/${encodeURIComponent(userId)}`), opts);
+  apiClient.call('getUserExpertise', { ...opts, params: { uuid, userId } });
 
 export const setExpertise = (uuid: string, expertise: UserExpertise) =>
-  api.put<UserExpertise>(modelPath(uuid, `/expertise/${encodeURIComponent(expertise.userId)}`), expertise);
+  apiClient.call('putUserExpertise', { params: { uuid, userId: expertise.userId }, body: expertise });
 
 export const searchUsers = (
   q: string,
@@ -206,7 +213,7 @@ export const searchUsers = (
   flags: { includeNpa?: boolean; includeUnenrolled?: boolean } = {},
   opts: Opts = {},
 ) =>
-  api.get<UserSearchResult>('/users/search', {
+  apiClient.call('searchUsers', {
     ...opts,
     query: {
       q: q.replace(/[<>]/g, '').trim(),
@@ -216,8 +223,7 @@ export const searchUsers = (
     },
   });
 
-export const getMetadataOptions = (opts: Opts = {}) =>
-  api.get<MetadataOptionListsResponse>('/metadata-options', opts);
+export const getMetadataOptions = (opts: Opts = {}) => apiClient.call('listMetadataOptions', opts);
 
 // ---------- publish refusal ----------
 export class PublishRefusedError extends Error {
@@ -290,7 +296,7 @@ export const subModelsOfTypeQuery = (uuid: string, type: 'calibration' | 'scenar
   queryOptions({
     queryKey: [...modelKeys.detail(uuid), 'sub-models', 'list', type] as const,
     queryFn: ({ signal }) =>
-      api.get<SubModelList>(modelPath(uuid, '/sub-models'), { signal, query: { type }, handleErrors: true }),
+      apiClient.call('listSubModels', { params: { uuid }, signal, query: { type }, handleErrors: true }),
   });
 
 export const metadataOptionsQuery = () =>

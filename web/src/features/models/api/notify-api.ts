@@ -3,7 +3,7 @@ import type {
   CreateNotificationResultSchema,
 } from '@shared/schemas/collaboration';
 import type * as z from 'zod/mini';
-import { api } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 export type CreateNotificationBody = z.input<typeof CreateNotificationBodySchema>;
 export type CreateNotificationResult = z.infer<typeof CreateNotificationResultSchema>;
@@ -13,4 +13,4 @@ export type CreateNotificationResult = z.infer<typeof CreateNotificationResultSc
  * ('Failed to send email notification'), so global handling is off.
  */
 export const createNotification = (body: CreateNotificationBody) =>
-  api.post<CreateNotificationResult>('/notifications', body, { handleErrors: true });
+  apiClient.call('createNotification', { body, handleErrors: true });

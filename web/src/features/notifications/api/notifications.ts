@@ -3,7 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import type { Notification, NotificationAction, NotificationList } from '@shared/schemas/notification';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { notify } from '../../../lib/message-stack';
 
 export const notificationsKey = ['notifications'] as const;
@@ -50,7 +50,7 @@ export const notificationsQuery = (limit: number = LIMITS.notificationMenuSize) 
     queryKey: [...notificationsKey, limit] as const,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<NotificationList>('/notifications', {
+        return await apiClient.call('listNotifications', {
           query: { limit },
           handleErrors: true,
           touchesSession: false,
@@ -70,10 +70,10 @@ export function useClearNotifications() {
       const list =
         ids === 'all'
           ? (
-              await api.get<NotificationList>('/notifications', { query: { limit: NOTIFICATION_PAGE_LIMIT } })
+              await apiClient.call('listNotifications', { query: { limit: NOTIFICATION_PAGE_LIMIT } })
             ).items.map((n) => n.notificationId)
           : ids;
-      if (list.length > 0) await api.post<void>('/notifications/clear', { ids: list });
+      if (list.length > 0) await apiClient.call('clearNotifications', { body: { ids: list } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
@@ -83,7 +83,7 @@ export function useClearNotifications() {
 export function useMarkNotificationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<void>('/notifications/seen'),
+    mutationFn: () => apiClient.call('markNotificationsSeen'),
     onMutate: () => {
       queryClient.setQueriesData<NotificationList>({ queryKey: notificationsKey }, (old) =>
         old ? { unseenCount: 0, items: old.items.map((n) => ({ ...n, seen: true })) } : old,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import { registerNavigate } from '../../../lib/navigation';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
 import { logout } from './use-logout';
@@ -17,7 +17,7 @@ vi.mock('../../../lib/auth', () => ({
 function ModelList() {
   const { data } = useQuery({
     queryKey: ['models', 'list'],
-    queryFn: ({ signal }) => api.get<{ names: string[] }>('/models', { signal }),
+    queryFn: ({ signal }) => request<{ names: string[] }>('/models', { signal }),
   });
   return <p>{data ? data.names.join(', ') : 'loading'}</p>;
 }

@@ -1,12 +1,7 @@
-import type { FileNode, ModelDetail } from '@shared/schemas/model-api';
 import type {
   CreateSubModelBody,
-  HelpFileList,
   ImportDefinitionBody,
-  ModelInputView,
   OutdateResultSchema,
-  SubModelList,
-  SubModelView,
   UpdateInputBody,
   UpdateSubModelBody,
 } from '@shared/schemas/sub-models-api';
@@ -14,8 +9,8 @@ import type { InputDefinitionType } from '@shared/submodels/model-input';
 import type { SubModelType } from '@shared/submodels/sub-model';
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { api, type RequestOptions } from '../../../lib/api-client';
-import { type WorkspaceInstance, workspaceKeys } from '../../../lib/workspace';
+import { apiClient, type RequestOptions } from '../../../lib/api-client';
+import { workspaceKeys } from '../../../lib/workspace';
 
 /**
  * The `submodels` area of the API (shared/schemas/sub-models-api.ts lists the routes) as the web app
@@ -25,29 +20,25 @@ import { type WorkspaceInstance, workspaceKeys } from '../../../lib/workspace';
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
 export type OutdateResult = z.infer<typeof OutdateResultSchema>;
 
-const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
-const subModelPath = (uuid: string, subModelId: string, rest = '') =>
-  modelPath(uuid, `/sub-models/${encodeURIComponent(subModelId)}${rest}`);
-
 // ---------- the entry (same calls and keys as the models feature, so the cache is shared) ----------
 
 export const entryQuery = (uuid: string) =>
   queryOptions({
     queryKey: ['models', uuid] as const,
     queryFn: ({ signal }) =>
-      api.get<ModelDetail>(modelPath(uuid), { signal, handleErrors: (e) => e.status === 404 }),
+      apiClient.call('getModel', { params: { uuid }, signal, handleErrors: (e) => e.status === 404 }),
   });
 
 export const entryFilesQuery = (uuid: string) =>
   queryOptions({
     queryKey: ['models', uuid, 'files'] as const,
-    queryFn: ({ signal }) => api.get<{ items: FileNode[] }>(modelPath(uuid, '/files'), { signal }),
+    queryFn: ({ signal }) => apiClient.call('listModelFiles', { params: { uuid }, signal }),
   });
 
 // ---------- sub-models ----------
 
 export const listSubModels = (uuid: string, type: SubModelType, opts: Opts = {}) =>
-  api.get<SubModelList>(modelPath(uuid, '/sub-models'), { ...opts, query: { type } });
+  apiClient.call('listSubModels', { ...opts, params: { uuid }, query: { type } });
 
 export const subModelListQuery = (uuid: string, type: SubModelType) =>
   queryOptions({
@@ -56,7 +47,7 @@ export const subModelListQuery = (uuid: string, type: SubModelType) =>
   });
 
 export const getSubModel = (uuid: string, subModelId: string, opts: Opts = {}) =>
-  api.get<SubModelView>(subModelPath(uuid, subModelId), opts);
+  apiClient.call('getSubModel', { ...opts, params: { uuid, subModelId } });
 
 export const subModelQuery = (uuid: string, subModelId: string) =>
   queryOptions({
@@ -65,18 +56,18 @@ export const subModelQuery = (uuid: string, subModelId: string) =>
   });
 
 export const createSubModel = (uuid: string, body: CreateSubModelBody) =>
-  api.post<SubModelView>(modelPath(uuid, '/sub-models'), body);
+  apiClient.call('createSubModel', { params: { uuid }, body });
 
 export const updateSubModel = (uuid: string, subModelId: string, body: UpdateSubModelBody) =>
-  api.put<SubModelView>(subModelPath(uuid, subModelId), body);
+  apiClient.call('updateSubModel', { params: { uuid, subModelId }, body });
 
 export const deleteSubModel = (uuid: string, subModelId: string) =>
-  api.delete<void>(subModelPath(uuid, subModelId));
+  apiClient.call('deleteSubModel', { params: { uuid, subModelId } });
 
 // ---------- input definitions ----------
 
 export const listInputs = (uuid: string, subModelId: string, opts: Opts = {}) =>
-  api.get<{ items: ModelInputView[] }>(subModelPath(uuid, subModelId, '/inputs'), opts);
+  apiClient.call('listInputs', { ...opts, params: { uuid, subModelId } });
 
 export const inputsQuery = (uuid: string, subModelId: string) =>
   queryOptions({
@@ -85,20 +76,22 @@ export const inputsQuery = (uuid: string, subModelId: string) =>
   });
 
 export const createInput = (uuid: string, subModelId: string, type: InputDefinitionType) =>
-  api.post<ModelInputView>(subModelPath(uuid, subModelId, '/inputs'), { type });
+  apiClient.call('createInput', { params: { uuid, subModelId }, body: { type } });
 
 export const updateInput = (uuid: string, subModelId: string, inputId: string, body: UpdateInputBody) =>
-  api.put<ModelInputView>(subModelPath(uuid, subModelId, `/inputs/${encodeURIComponent(inputId)}`), body);
+  apiClient.call('updateInput', { params: { uuid, subModelId, inputId }, body });
 
 export const deleteInput = (uuid: string, subModelId: string, inputId: string) =>
-  api.delete<void>(subModelPath(uuid, subModelId, `/inputs/${encodeURIComponent(inputId)}`));
+  apiClient.call('deleteInput', { params: { uuid, subModelId, inputId } });
 
 /**
  * Imports a .json or .xml definition file (read by the browser) into the sub-model's definition.
  * The caller shows the server's refusal ('Invalid data structure', ...) next to the file field.
  */
 export const importDefinition = (uuid: string, subModelId: string, body: ImportDefinitionBody) =>
-  api.post<ModelInputView>(subModelPath(uuid, subModelId, '/inputs/import'), body, {
+  apiClient.call('importDefinition', {
+    params: { uuid, subModelId },
+    body,
     handleErrors: (e) => e.status === 400 || e.status === 422,
   });
 
@@ -109,7 +102,7 @@ export const helpFilesQuery = (uuid: string) =>
   queryOptions({
     queryKey: ['models', uuid, 'help-files'] as const,
     queryFn: ({ signal }) =>
-      api.get<HelpFileList>(modelPath(uuid, '/help-files'), { signal, handleErrors: true }),
+      apiClient.call('listHelpFiles', { params: { uuid }, signal, handleErrors: true }),
   });
 
 // ---------- the instance of the workspace (header tile) ----------
@@ -119,8 +112,9 @@ export const workspaceInstanceQuery = (uuid: string, instanceId: string) =>
   queryOptions({
     queryKey: workspaceKeys.instance(uuid, instanceId),
     queryFn: ({ signal }) =>
-      api.get<WorkspaceInstance & Record<string, unknown>>(
-        modelPath(uuid, `/instances/${encodeURIComponent(instanceId)}`),
-        { signal, handleErrors: (e) => e.status === 404 },
-      ),
+      apiClient.call('getInstance', {
+        params: { uuid, instanceId },
+        signal,
+        handleErrors: (e) => e.status === 404,
+      }),
   });

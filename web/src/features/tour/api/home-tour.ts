@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shared/schemas/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Config, Driver, DriveStep } from 'driver.js';
 import { useCallback, useEffect, useRef } from 'react';
-import { api } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 /**
  * The guided tour of the home page (000 §1): shown automatically to non-external users who have not
@@ -155,12 +155,18 @@ export function useHomeTour({
     queryKey: tourKey,
     // Looked up by the app, not asked for by the user: not session activity.
     queryFn: ({ signal }) =>
-      api.get<TourDetail>('/tours/GT/HOMEPAGE', { handleErrors: true, touchesSession: false, signal }),
+      apiClient.call('getTour', {
+        params: { type: 'GT', code: 'HOMEPAGE' },
+        handleErrors: true,
+        touchesSession: false,
+        signal,
+      }),
     enabled: !external,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const markViewed = useMutation({
-    mutationFn: () => api.put<void>('/tours/GT/HOMEPAGE/viewed', undefined, { handleErrors: true }),
+    mutationFn: () =>
+      apiClient.call('markTourViewed', { params: { type: 'GT', code: 'HOMEPAGE' }, handleErrors: true }),
     onSuccess: () =>
       queryClient.setQueryData<TourDetail>(tourKey, (old) => (old ? { ...old, viewed: true } : old)),
   });

@@ -1,5 +1,5 @@
-import type { ModelDetail, UploadTicket } from '@shared/schemas/model-api';
-import { api } from '../../../../lib/api-client';
+import type { UploadTicket } from '@shared/schemas/model-api';
+import { apiClient } from '../../../../lib/api-client';
 import { type CreateModelInput, createUpload, putUploadFile } from '../../api/models-api';
 import type { FileAction, WizardFile } from './file-list';
 
@@ -67,4 +67,4 @@ export async function uploadAll(
  * issues listed in the confirm step); the feature client's `createModel` leaves both to the global rule.
  */
 export const createModel = (body: CreateModelInput) =>
-  api.post<ModelDetail>('/models', body, { handleErrors: (e) => e.status === 409 || e.status === 422 });
+  apiClient.call('createModel', { body, handleErrors: (e) => e.status === 409 || e.status === 422 });
