@@ -159,17 +159,22 @@ describe('action rules by state (§4)', () => {
 describe('instance actions: role, then state', () => {
   const roles: ModelRoles = {
     owners: ['owner'],
-    viewers: ['viewer'],
+    viewers: ['viewer', 'sharedViewer'],
     displayViewers: ['display'],
     calibrationModelers: [],
     scenarioModelers: ['scenarist'],
   };
   const user = (id: string) => ({ id, userType: 'INTERNALUSER' as const });
+  // The instance is the scenarist's and shared with one of the two viewers (issue 21 §2).
   it.each([
     ['edit', 'owner', 'DRAFT', false, 'allowed'],
     ['edit', 'owner', 'COMPLETED', false, 'forbidden'],
     ['edit', 'stranger', 'DRAFT', false, 'disallowed'],
-    ['edit', 'display', 'DRAFT', false, 'disallowed'],
+    ['edit', 'display', 'DRAFT', false, 'forbidden'],
+    ['edit', 'scenarist', 'DRAFT', false, 'allowed'],
+    ['edit', 'viewer', 'DRAFT', false, 'forbidden'],
+    ['edit', 'sharedViewer', 'DRAFT', false, 'allowed'],
+    ['edit', 'sharedViewer', 'COMPLETED', false, 'forbidden'],
     ['clone', 'viewer', 'COMPLETED', false, 'allowed'],
     ['clone', 'viewer', 'COMPLETED', true, 'forbidden'],
     ['clone', 'display', 'COMPLETED', false, 'disallowed'],
@@ -184,7 +189,7 @@ describe('instance actions: role, then state', () => {
         user: user(who),
         roles,
         type: 'scenario',
-        instance: { status, createdBy: 'scenarist', outdated },
+        instance: { status, createdBy: 'scenarist', outdated, sharedWith: ['sharedViewer'] },
       }),
     ).toBe(expected);
   });

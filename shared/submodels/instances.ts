@@ -5,7 +5,7 @@ import { SUBMODEL_LIMITS } from './limits';
 import { FORM_MESSAGES as M, SUBMODEL_MESSAGES } from './messages';
 import { isInputDefinitionValid, type ModelInput } from './model-input';
 import type { SubModelType } from './sub-model';
-import { instanceRolePermission } from './sub-model-access';
+import { changesInstance, instanceRolePermission } from './sub-model-access';
 
 /**
  * Instances (scenarios, spec 001 §3-§5): statuses and their colours, the name and label rules, and
@@ -173,12 +173,12 @@ export function instanceActionPermission(
     user: PermissionUser;
     roles: ModelRoles;
     type: SubModelType;
-    instance: Pick<Instance, 'status' | 'createdBy' | 'outdated'>;
+    instance: Pick<Instance, 'status' | 'createdBy' | 'outdated'> & { sharedWith?: readonly string[] };
   },
 ): Outcome {
   const { user, roles, type, instance } = context;
   const role = instanceRolePermission(
-    action === 'share' ? 'share' : action === 'delete' ? 'view' : 'add',
+    action === 'share' ? 'share' : action === 'delete' || action === 'edit' ? 'view' : 'add',
     user,
     roles,
     type,
@@ -187,6 +187,8 @@ export function instanceActionPermission(
   if (role !== 'allowed') return role;
   switch (action) {
     case 'edit':
+      // Shown disabled (the editor opens read-only) to those who see it but may not change it.
+      if (!changesInstance(user, roles, instance)) return 'forbidden';
       return canEditInstance(instance.status) ? 'allowed' : 'forbidden';
     case 'clone':
       return canCloneInstance(instance) ? 'allowed' : 'forbidden';

@@ -11,7 +11,10 @@ import type { SubModelType } from './sub-model';
  * Our reading of §6 where it is terse (docs/permissions.md should get this table):
  * - Sections: scenario and display for every role; calibration for owners, the lead, the steward,
  *   viewers and calibration modelers.
- * - Adding a sub-model: anyone who sees the section except display viewers.
+ * - Adding a sub-model: those who may edit sub-models (super users, owners, the lead, the steward), and
+ *   the modelers in their own section: calibration modelers in the calibration section, scenario
+ *   modelers in the scenario section. A viewer or display viewer adds none: they could not edit or
+ *   delete what they added (issue 21 §2).
  * - Editing and deleting a sub-model: super users, owners (the lead is an owner) and the steward, and
  *   "not for the display type": display sub-models offer no edit or delete.
  * - A scenario modeler (who is not also a calibration modeler) may not act on calibration sub-models:
@@ -104,8 +107,12 @@ export function subModelPermission(
   switch (action) {
     case 'view':
       return 'allowed';
-    case 'add':
-      return !superUser && onlyDisplayViewer(held) ? 'disallowed' : 'allowed';
+    case 'add': {
+      const ownModeler =
+        (type === 'calibration' && held.has('CALIBRATORMODELER')) ||
+        (type === 'scenario' && held.has('SCENARIOMODELER'));
+      return superUser || holdsAny(held, OWNER_TIER) || ownModeler ? 'allowed' : 'disallowed';
+    }
     case 'edit':
     case 'delete':
       if (type === 'display') return 'disallowed';
@@ -113,9 +120,24 @@ export function subModelPermission(
   }
 }
 
-/** A display viewer holds no other role (role exclusivity makes this the usual case). */
-const onlyDisplayViewer = (held: ReadonlySet<ModelRole>) =>
-  held.has('DISPLAYVIEWER') && [...held].every((r) => r === 'DISPLAYVIEWER');
+/**
+ * Whether `user` may change an instance (its values, name, label, parameter files), given that they see
+ * its section: its creator, the users it is shared with, the entry's owners, lead and steward, and super
+ * users. Anyone else who sees it sees it read-only (issue 21 §2: a viewer could edit another user's
+ * unshared draft).
+ */
+export function changesInstance(
+  user: PermissionUser,
+  roles: ModelRoles,
+  instance: { createdBy: string; sharedWith?: readonly string[] },
+): boolean {
+  return (
+    isSuperUser(user) ||
+    holdsAny(modelRolesOf(user.id, roles), OWNER_TIER) ||
+    instance.createdBy === user.id ||
+    (instance.sharedWith ?? []).includes(user.id)
+  );
+}
 
 /** Role-based instance permissions; state rules (status, creator) are in instances.ts. */
 export function instanceRolePermission(

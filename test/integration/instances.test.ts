@@ -162,7 +162,8 @@ describe('values and expertise (§5, §6)', () => {
   let instance: Json;
   beforeAll(async () => {
     await Promise.all([setExpertise(entry.uuid, 'viewer', 250), setExpertise(entry.uuid, 'owner', 1000)]);
-    instance = await addInstance('owner', entry.uuid, scenario.id);
+    // The viewer's own draft: a viewer changes only instances of their own or shared with them.
+    instance = await addInstance('viewer', entry.uuid, scenario.id);
   });
   const inputs = (persona: string, value: unknown, extra: Json = {}) =>
     call(persona, 'PUT', `${instancePath(entry.uuid, instance.id)}/inputs`, {
@@ -303,6 +304,32 @@ describe('the state rules (§4)', () => {
 });
 
 describe('renaming and hiding (PATCH)', () => {
+  it("leaves another user's unshared draft read-only to a viewer (issue 21 §2) and changes nothing", async () => {
+    const instance = await addInstance('owner', entry.uuid, scenario.id);
+    const path = instancePath(entry.uuid, instance.id);
+    const before = await getItem(`INSTANCES#${entry.uuid}`, `INST#${instance.id}`);
+    const values = await storedValues(instance.id);
+
+    const asViewer = await call('viewer', 'GET', path);
+    expect(asViewer.body.permissions.edit).toBe('forbidden');
+    const answers = [
+      (await call('viewer', 'PATCH', path, { name: uniqueName('Taken over') })).status,
+      (await call('viewer', 'PUT', `${path}/label`, { label: 'Mine now' })).status,
+      (
+        await call('viewer', 'PUT', `${path}/inputs`, {
+          modelInputId: scenario.inputId,
+          value: JSON.stringify({ ...DEFAULT_VALUES, cohort: 77 }),
+        })
+      ).status,
+    ];
+    expect(answers).toEqual([403, 403, 403]);
+    expect(await getItem(`INSTANCES#${entry.uuid}`, `INST#${instance.id}`)).toEqual(before);
+    expect(await storedValues(instance.id)).toEqual(values);
+    // Its creator, the steward and a super user may still change it.
+    for (const persona of ['owner', 'steward', 'admin'])
+      expect((await call(persona, 'PUT', `${path}/label`, { label: persona })).status).toBe(200);
+  });
+
   it('moves the name guard with a new name, keeps it for a change of case, and exempts the unchanged name', async () => {
     const instance = await addInstance('owner', entry.uuid, scenario.id);
     const path = instancePath(entry.uuid, instance.id);

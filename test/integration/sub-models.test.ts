@@ -52,9 +52,10 @@ const EXPECTED: Record<'list' | 'add' | 'edit' | 'delete', Record<Persona, Recor
     lead: { scenario: 201, calibration: 201, display: 201 },
     steward: { scenario: 201, calibration: 201, display: 201 },
     owner: { scenario: 201, calibration: 201, display: 201 },
-    viewer: { scenario: 201, calibration: 201, display: 201 },
-    modeler: { scenario: 201, calibration: 201, display: 201 },
-    employee: { scenario: 201, calibration: 403, display: 201 },
+    // Issue 21 §2: those who may edit sub-models, and the modelers in their own section only.
+    viewer: { scenario: 403, calibration: 403, display: 403 },
+    modeler: { scenario: 403, calibration: 201, display: 403 },
+    employee: { scenario: 201, calibration: 403, display: 403 },
     vendor: { scenario: 403, calibration: 403, display: 403 },
     hta: { scenario: 404, calibration: 404, display: 404 },
   },
@@ -91,8 +92,8 @@ const EXPECTED_LINK: Record<Persona, number> = {
   lead: 201,
   steward: 201,
   owner: 201,
-  viewer: 201,
-  modeler: 201,
+  viewer: 403,
+  modeler: 403,
   employee: 403,
   vendor: 403,
   hta: 404,
@@ -122,7 +123,7 @@ describe('sub-models: persona × section authorization (001 §6)', () => {
     expect(actual).toEqual(EXPECTED.list);
   });
 
-  it('adds sub-models for the personas the section allows (display viewers never)', async () => {
+  it('adds sub-models for those who may edit them and for the modelers of the section (viewers never)', async () => {
     const actual: Record<string, Record<string, number>> = {};
     for (const persona of PERSONAS) {
       actual[persona] = {};

@@ -9,7 +9,11 @@ import {
   instanceActionPermission,
 } from '@shared/submodels/instances';
 import type { SubModelType } from '@shared/submodels/sub-model';
-import { instanceRolePermission, subModelPermission } from '@shared/submodels/sub-model-access';
+import {
+  changesInstance,
+  instanceRolePermission,
+  subModelPermission,
+} from '@shared/submodels/sub-model-access';
 import { getInstance, type InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -20,9 +24,11 @@ import { permissionUser } from '../models/model-access';
  * the sub-models area (visible entry, else 404; WebModel 2.0 only, else 400: loadSubModelEntry):
  * - seeing an instance: the caller sees its section (§6; display-section instances, the analyses of
  *   the visualization, for those who see the display section). Otherwise 404, nothing revealed.
- * - the action's role rule of shared/submodels (instanceRolePermission): changing an instance (values,
- *   name, label, hidden, parameter files) and cloning it need the role that may add instances to the
- *   section, sharing the share role, deleting only to see the section; not allowed → 403;
+ * - the action's role rule of shared/submodels: changing an instance (values, name, label, hidden,
+ *   parameter files) belongs to its creator, the users it is shared with, the entry's owners, lead and
+ *   steward, and super users (changesInstance; others who see it get it read-only); cloning it needs
+ *   the role that may add instances to the section, sharing the share role, deleting only to see the
+ *   section; not allowed → 403;
  * - then its state rule (shared/submodels/instances.ts: edit only DRAFT/FAILED/CANCELLED, clone only
  *   non-outdated, delete own DRAFT/FAILED/CANCELLED/COMPLETED): not allowed → 409 with the reason,
  *   except "not the creator" for delete, which is the caller's relation, not the state: 403;
@@ -64,8 +70,15 @@ function roleOutcome(
   record: InstanceRecord,
 ): Outcome {
   if (record.type === 'display') return seesInstancesOf(user, model, 'display') ? 'allowed' : 'disallowed';
+  const who = permissionUser(user);
+  if (action === 'edit' || action === 'label') {
+    // Changing it: who sees it, and among them its creator, those it is shared with, the owner tier.
+    const sees = instanceRolePermission('view', who, model.roles, record.type, record);
+    if (sees !== 'allowed') return sees;
+    return changesInstance(who, model.roles, record) ? 'allowed' : 'forbidden';
+  }
   const roleAction = action === 'share' ? 'share' : action === 'delete' ? 'view' : 'add';
-  return instanceRolePermission(roleAction, permissionUser(user), model.roles, record.type, record);
+  return instanceRolePermission(roleAction, who, model.roles, record.type, record);
 }
 
 /** The state half: undefined when the instance's state allows the action, else why not. */
