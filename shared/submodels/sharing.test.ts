@@ -23,8 +23,8 @@ describe('share candidates (§6)', () => {
     { id: 'd', ownershipType: 'DISPLAYVIEWER' },
     { id: 'x', ownershipType: 'OWNER', subModelAccess: false },
   ];
-  it('a calibration instance lists calibration modelers and owners only', () => {
-    expect(shareCandidates(users, 'calibration').map((u) => u.id)).toEqual(['o', 'l', 's', 'c']);
+  it('a calibration instance lists calibration modelers and owners only (not the steward)', () => {
+    expect(shareCandidates(users, 'calibration').map((u) => u.id)).toEqual(['o', 'l', 'c']);
   });
   it('a scenario instance lists everyone with access to the sub-model', () => {
     expect(shareCandidates(users, 'scenario').map((u) => u.id)).toEqual(['o', 'l', 's', 'c', 'm', 'v', 'd']);
@@ -33,6 +33,7 @@ describe('share candidates (§6)', () => {
     [{ ownershipType: 'SCENARIOMODELER' }, 'calibration', DENIED],
     [{ ownershipType: 'VIEWER' }, 'calibration', DENIED],
     [{ ownershipType: 'CALIBRATORMODELER' }, 'calibration', undefined],
+    [{ ownershipType: 'STEWARD' }, 'calibration', DENIED],
     [{ ownershipType: 'OWNER', subModelAccess: false }, 'scenario', DENIED],
     [{ ownershipType: 'VIEWER', subModelAccess: true }, 'scenario', undefined],
   ] as const)('picking %j for a %s instance: %s', (user, type, expected) => {

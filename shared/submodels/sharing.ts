@@ -44,14 +44,10 @@ export const StopSharingSchema = z.object({ status: z.literal('INACTIVE') });
 
 /**
  * §6: in the share picker of a calibration instance only users with calibration-modeler or owner
- * ownership are listed. The lead and the steward count as owners (the lead is always an owner).
+ * ownership are listed. The lead is always an owner; the Model Steward is not one (issue 21 §12), so a
+ * steward is listed only when they are also an owner or a calibration modeler.
  */
-export const CALIBRATION_SHARE_OWNERSHIP: readonly ModelRole[] = [
-  'CALIBRATORMODELER',
-  'OWNER',
-  'VESTLEAD',
-  'STEWARD',
-];
+export const CALIBRATION_SHARE_OWNERSHIP: readonly ModelRole[] = ['CALIBRATORMODELER', 'OWNER', 'VESTLEAD'];
 
 export function mayReceiveShare(
   user: Pick<ShareUser, 'ownershipType' | 'subModelAccess'>,

@@ -61,7 +61,8 @@ describe('share candidates (§6)', () => {
 
   it('offers only calibration modelers and owners for a calibration instance', async () => {
     const instance = await addInstance('modeler', entry.uuid, calibration.id);
-    expect((await candidates('modeler', instance.id)).ids.sort()).toEqual(['lead', 'owner', 'steward']);
+    // Not the steward (issue 21 §12), who is neither an owner nor a calibration modeler here.
+    expect((await candidates('modeler', instance.id)).ids.sort()).toEqual(['lead', 'owner']);
   });
 
   it('is refused (403) to a user who may not share the instance', async () => {
@@ -97,6 +98,11 @@ describe('sharing and stopping (§4)', () => {
     expect(mine.body.items.map((i: Json) => [i.id, i.shared])).toEqual([[instance.id, true]]);
     // The user is no longer offered.
     expect((await candidates('owner', instance.id)).ids).not.toContain('viewer');
+    // Those it is shared with may change it (issue 21 §2), until the share stops.
+    const label = () =>
+      call('viewer', 'PUT', `${instancePath(entry.uuid, instance.id)}/label`, { label: 'Seen' });
+    expect(asViewer.body.permissions.edit).toBe('allowed');
+    expect((await label()).status).toBe(200);
 
     const stop = await call('owner', 'PUT', `${instancePath(entry.uuid, instance.id)}/share/viewer`, {
       status: 'INACTIVE',
@@ -104,6 +110,7 @@ describe('sharing and stopping (§4)', () => {
     expect([stop.status, stop.body.sharedWith]).toEqual([200, []]);
     expect(await getItem(`INSTANCE#${instance.id}`, 'SHARE#viewer')).toMatchObject({ status: 'INACTIVE' });
     expect((await call('viewer', 'GET', instancePath(entry.uuid, instance.id))).body.shared).toBe(false);
+    expect((await label()).status).toBe(403);
     const again = await call('owner', 'PUT', `${instancePath(entry.uuid, instance.id)}/share/viewer`, {
       status: 'INACTIVE',
     });
@@ -121,20 +128,21 @@ describe('sharing and stopping (§4)', () => {
 
   it("refuses a user without access to the sub-model: 422 'Selected User doesn't have the access…'", async () => {
     const instance = await addInstance('modeler', entry.uuid, calibration.id);
-    for (const user of ['viewer', 'employee', 'vendor']) {
+    for (const user of ['viewer', 'employee', 'vendor', 'steward']) {
       const res = await share('modeler', instance.id, [user]);
       expect([user, res.status, res.body.message]).toEqual([
         user,
         422,
         SUBMODEL_MESSAGES.subModelAccessDenied,
       ]);
+      expect(await getItem(`INSTANCE#${instance.id}`, `SHARE#${user}`)).toBeUndefined();
     }
     expect((await share('modeler', instance.id, ['modeler'])).body.message).toBe(MSG.shareSelf);
     expect((await share('modeler', instance.id, ['nobody-here'])).body.message).toBe(
       MSG.shareUnknownUser('nobody-here'),
     );
     expect((await share('modeler', instance.id, ['inactive'])).status).toBe(422);
-    expect((await share('modeler', instance.id, ['steward'])).status).toBe(200);
+    expect((await share('modeler', instance.id, ['owner'])).status).toBe(200);
   });
 
   it('lets owners, calibration modelers and the creator share; others get 403', async () => {

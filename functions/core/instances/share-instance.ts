@@ -36,15 +36,15 @@ import { sharedWithOf } from './instance-view';
  */
 
 /**
- * The role a user is listed with (ShareUser.ownershipType): the strongest they hold. The owner tier and
- * the calibration modeler come first, so a user who holds one of them is listed with it, which is what
- * the calibration rule of §6 asks about.
+ * The role a user is listed with (ShareUser.ownershipType): the strongest they hold. The owners and the
+ * calibration modeler come first (before the steward), so a user who holds one of them is listed with
+ * it, which is what the calibration rule of §6 asks about.
  */
 const OWNERSHIP_ORDER: readonly ModelRole[] = [
   'OWNER',
   'VESTLEAD',
-  'STEWARD',
   'CALIBRATORMODELER',
+  'STEWARD',
   'SCENARIOMODELER',
   'VIEWER',
   'DISPLAYVIEWER',
