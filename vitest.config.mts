@@ -26,6 +26,9 @@ export default defineConfig({
           // (EMF documents on stdout): keep the output readable.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // A generous limit: the default 5 s fails sound tests on a busy 2-core machine (tests must not
+          // depend on machine speed); a test that hangs still fails.
+          testTimeout: 60_000,
         },
       },
       {
@@ -35,6 +38,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
+          // As for unit: jsdom renders took over 5 s when the machine was loaded.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default, which a loaded 2-core machine exceeds while
+// rendering a PrimeReact page: a test must not depend on machine speed. Passing tests do not wait longer.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 // Pure-logic test files run in the node environment (`// @vitest-environment node`): no window there.
