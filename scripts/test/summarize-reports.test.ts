@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countReport, formatTable, parseSteps, summarizeSteps } from './summarize-reports';
+import {
+  countReport,
+  formatSlowest,
+  formatTable,
+  parseSteps,
+  slowestFiles,
+  summarizeSteps,
+} from './summarize-reports';
 
 const vitestReport = (
   passed: number,
@@ -71,5 +78,71 @@ describe('summarizeSteps', () => {
       () => undefined,
     );
     expect(total).toEqual({ passed: 0, failed: 0, skipped: 0 });
+  });
+});
+
+describe('slowestFiles', () => {
+  it('ranks the files of a vitest report by their time', () => {
+    const report = {
+      ...vitestReport(3, 0),
+      testResults: [
+        { status: 'passed', name: '/repo/a.test.ts', startTime: 1_000, endTime: 4_000, assertionResults: [] },
+        {
+          status: 'passed',
+          name: '/repo/b.test.ts',
+          startTime: 1_000,
+          endTime: 21_400,
+          assertionResults: [],
+        },
+        { status: 'passed', name: '/repo/c.test.ts', startTime: 0, endTime: 9_000, assertionResults: [] },
+      ],
+    };
+    expect(slowestFiles(report, 2)).toEqual([
+      { file: '/repo/b.test.ts', seconds: 20 },
+      { file: '/repo/c.test.ts', seconds: 9 },
+    ]);
+  });
+
+  it('sums the results of each spec file of a Playwright report, nested suites included', () => {
+    const result = (ms: number) => ({ results: [{ duration: ms }] });
+    const report = {
+      stats: { expected: 4, unexpected: 0, flaky: 0, skipped: 0 },
+      suites: [
+        { file: 'a.spec.ts', specs: [{ file: 'a.spec.ts', tests: [result(4_000)] }] },
+        {
+          file: 'b.spec.ts',
+          specs: [{ file: 'b.spec.ts', tests: [result(3_000)] }],
+          suites: [{ specs: [{ file: 'b.spec.ts', tests: [result(2_000), result(1_500)] }] }],
+        },
+      ],
+    };
+    expect(slowestFiles(report, 5)).toEqual([
+      { file: 'b.spec.ts', seconds: 7 },
+      { file: 'a.spec.ts', seconds: 4 },
+    ]);
+  });
+
+  it('has nothing to say about a missing or unknown report', () => {
+    expect(slowestFiles(undefined, 5)).toEqual([]);
+    expect(slowestFiles({ hello: 'world' }, 5)).toEqual([]);
+  });
+});
+
+describe('formatSlowest', () => {
+  it('lists the slowest files per step with paths relative to the repository', () => {
+    const steps = parseSteps(
+      [
+        '{"step":"lint","exitCode":0,"seconds":3,"report":""}',
+        '{"step":"integration","exitCode":0,"seconds":20,"report":"i.json"}',
+      ].join('\n'),
+    );
+    const report = {
+      ...vitestReport(1, 0),
+      testResults: [{ status: 'passed', name: '/repo/test/x.test.ts', startTime: 0, endTime: 12_000 }],
+    };
+    expect(formatSlowest(steps, () => report, 5, '/repo/')).toBe(
+      ['Slowest test files (test time):', '  integration     12s  test/x.test.ts'].join('\n'),
+    );
+    expect(formatSlowest(steps.slice(0, 1), () => report, 5)).toBe('');
   });
 });

@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Reads the steps that scripts/test/run-all.sh recorded (one JSON object a line) and the JSON reports
- * of vitest and Playwright they point at, prints a table, and ends with exactly `N passed, M failed`.
+ * of vitest and Playwright they point at, prints each step's slowest test files, a table of the steps
+ * with their times and the run's total, and ends with exactly `N passed, M failed`.
  * A step that failed without a counted test failure (typecheck, lint, a crashed runner, a local cloud
  * that leaves processes behind) counts as one failure, so the line never reads "0 failed" after a
  * failed run.
@@ -32,12 +33,31 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests?: number;
   numTodoTests?: number;
-  testResults?: { status: string; assertionResults?: { status: string }[] }[];
+  testResults?: {
+    status: string;
+    name?: string;
+    startTime?: number;
+    endTime?: number;
+    assertionResults?: { status: string }[];
+  }[];
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { file?: string; tests?: { results?: { duration?: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors?: unknown[];
+  suites?: PlaywrightSuite[];
+}
+
+/** A test file and the time its tests took (summed over workers, so it may exceed the step's time). */
+export interface FileTime {
+  file: string;
+  seconds: number;
 }
 
 function isVitestReport(value: unknown): value is VitestReport {
@@ -72,6 +92,50 @@ export function countReport(report: unknown): Counts | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * The `count` slowest test files of a vitest or Playwright JSON report, slowest first: where a step's
+ * time goes, printed on every run so that a suite that grows shows which file grew.
+ */
+export function slowestFiles(report: unknown, count: number): FileTime[] {
+  const totals = new Map<string, number>();
+  const add = (file: string, ms: number) => totals.set(file, (totals.get(file) ?? 0) + ms);
+  if (isVitestReport(report)) {
+    for (const file of report.testResults ?? [])
+      if (file.name && file.startTime !== undefined && file.endTime !== undefined)
+        add(file.name, file.endTime - file.startTime);
+  } else if (isPlaywrightReport(report)) {
+    const walk = (suite: PlaywrightSuite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          for (const result of test.results ?? []) add(spec.file ?? suite.file ?? '?', result.duration ?? 0);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+  }
+  return [...totals]
+    .map(([file, ms]) => ({ file, seconds: Math.round(ms / 1000) }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+    .slice(0, count);
+}
+
+/** The slowest files of each step's report, one line each: `step  seconds  file`. */
+export function formatSlowest(
+  steps: readonly StepRecord[],
+  readReport: (path: string) => unknown,
+  count: number,
+  root = '',
+): string {
+  const lines = steps.flatMap((step) =>
+    step.report
+      ? slowestFiles(readReport(step.report), count).map(
+          ({ file, seconds }) =>
+            `  ${step.step.padEnd(12)} ${`${seconds}s`.padStart(6)}  ${root && file.startsWith(root) ? file.slice(root.length) : file}`,
+        )
+      : [],
+  );
+  return lines.length ? ['Slowest test files (test time):', ...lines].join('\n') : '';
 }
 
 export function summarizeSteps(
@@ -142,11 +206,16 @@ function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
+/** How many of each step's slowest test files the summary lists. */
+const SLOWEST_PER_STEP = 5;
+
 function main(): void {
   const [stepsFile, totalArg] = process.argv.slice(2);
   if (!stepsFile) throw new Error('usage: summarize-reports.ts <steps.jsonl> [total seconds]');
   const steps = existsSync(stepsFile) ? parseSteps(readFileSync(stepsFile, 'utf8')) : [];
   const summary = summarizeSteps(steps, readJsonIfPresent);
+  const slowest = formatSlowest(steps, readJsonIfPresent, SLOWEST_PER_STEP, `${process.cwd()}/`);
+  if (slowest) console.log(`${slowest}\n`);
   console.log(formatTable(summary.steps, totalArg === undefined ? undefined : Number(totalArg)));
   console.log(`${summary.total.passed} passed, ${summary.total.failed} failed`);
 }
