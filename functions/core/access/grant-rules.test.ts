@@ -1,17 +1,14 @@
-import type { ModelRoles } from '@shared/schemas/model';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, UnprocessableError } from '../../lib/errors';
+import { rolesOf } from '../../testing/people';
 import { GRANT_MESSAGES, grantableRoles, planGrant } from './grant-rules';
 
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
+const roles = rolesOf({
   owners: ['lead', 'owner'],
   viewers: ['viewer'],
   displayViewers: ['display'],
   calibrationModelers: ['modeler'],
-  scenarioModelers: [],
-};
+});
 const internal = (id: string) => ({ id, userType: 'INTERNALUSER' as const });
 const external = (id: string) => ({ id, userType: 'EXTERNALUSER' as const });
 

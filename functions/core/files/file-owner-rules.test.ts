@@ -1,10 +1,9 @@
 import { FILE_OWNER_MESSAGES } from '@shared/rules/file-permissions';
 import { type FileChangeSetBody, FileChangeSetBodySchema } from '@shared/schemas/collaboration';
-import type { ModelRoles } from '@shared/schemas/model';
-import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
+import { person, rolesOf } from '../../testing/people';
 
 /**
  * 000 §6 / issue 9 §1: a file's cdd and private flags, its access list and its ownership are changed
@@ -45,24 +44,7 @@ const { setFileAccess, transferFileOwner, getFileAccess } = await import('./file
 const { logger } = await import('../../lib/observability');
 
 const MODEL_UUID = '11111111-1111-4111-8111-111111111111';
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['lead', 'owner'],
-  viewers: ['viewer', 'fileowner'],
-  displayViewers: [],
-  calibrationModelers: [],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ owners: ['lead', 'owner'], viewers: ['viewer', 'fileowner'] });
 const model = (): ModelRecord =>
   ({
     uuid: MODEL_UUID,

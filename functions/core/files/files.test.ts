@@ -1,12 +1,13 @@
 import { MESSAGES } from '@shared/messages';
 import type { FileChangeSetBody } from '@shared/schemas/collaboration';
 import { FileChangeSetBodySchema } from '@shared/schemas/collaboration';
-import type { ModelRoles, TheoremFlags } from '@shared/schemas/model';
+import type { TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import type { LabeledTxItem } from '../../data/transactions';
+import { person, rolesOf } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
@@ -45,24 +46,7 @@ const { updateFiles } = await import('./update-files');
 const { permissionsOf } = await import('../models/model-access');
 
 const MODEL_UUID = '11111111-1111-4111-8111-111111111111';
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
-  viewers: ['viewer', 'shared'],
-  displayViewers: [],
-  calibrationModelers: ['modeler'],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ viewers: ['viewer', 'shared'], calibrationModelers: ['modeler'] });
 
 function model(over: Partial<ModelRecord> = {}, metadata: Record<string, unknown> = {}): ModelRecord {
   return {

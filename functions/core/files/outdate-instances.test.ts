@@ -1,9 +1,9 @@
 import { EXECUTED_STATUSES } from '@shared/executions/outdate-after-file-change';
-import type { ModelRoles } from '@shared/schemas/model';
-import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelRecord } from '../../data/models';
 import type { SubModelRecord } from '../../data/sub-models';
+import { entryRecord } from '../../testing/entries';
+import { person, rolesOf } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const subModels = vi.hoisted(() => ({ listSubModels: vi.fn() }));
@@ -23,45 +23,18 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 const { outdateAfterFileChange } = await import('./outdate-instances');
 
 const UUID = '22222222-2222-4222-8222-222222222222';
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
-  viewers: ['viewer'],
-  displayViewers: [],
-  calibrationModelers: ['calibrator'],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ viewers: ['viewer'], calibrationModelers: ['calibrator'] });
 
-function entry(overrides: Partial<ModelRecord> = {}): ModelRecord {
-  return {
+const entry = (overrides: Partial<ModelRecord> = {}): ModelRecord =>
+  entryRecord({
     uuid: UUID,
     name: 'Web model',
     nameKey: 'web model',
-    metaKey: 'fp',
-    status: 'DRAFT',
     metadata: { platform: 'WebModel 2.0', global: 'true' } as ModelRecord['metadata'],
     roles,
-    createdBy: 'lead',
-    creatorName: 'Lead',
-    createdOn: '2026-01-01T00:00:00.000Z',
-    modifiedOn: '2026-01-01T00:00:00.000Z',
     fileCount: 3,
-    theorem: false,
-    pneu: false,
-    rev: 1,
     ...overrides,
-  };
-}
+  });
 
 const subModel = (id: string, type: SubModelRecord['type'], name = id): SubModelRecord => ({
   id,

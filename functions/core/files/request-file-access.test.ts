@@ -1,11 +1,10 @@
 import { MessageRejected } from '@aws-sdk/client-sesv2';
 import { MESSAGES } from '@shared/messages';
-import type { ModelRoles } from '@shared/schemas/model';
-import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { person, rolesOf } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const files = vi.hoisted(() => ({ getModelFile: vi.fn() }));
@@ -40,24 +39,7 @@ const { ENTRY_FILES_NOT_READABLE } = await import('../models/file-read-rules');
 
 const UUID = '11111111-1111-4111-8111-111111111111';
 const FILE = '22222222-2222-4222-8222-222222222222';
-const person = (id: string): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType: 'INTERNALUSER',
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
-  viewers: ['viewer'],
-  displayViewers: [],
-  calibrationModelers: [],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ viewers: ['viewer'] });
 const entry = (metadata: Record<string, unknown>): ModelRecord =>
   ({ uuid: UUID, name: 'Entry', status: 'PUBLISHED', metadata, roles, createdBy: 'lead' }) as ModelRecord;
 const confidential = {
@@ -78,7 +60,7 @@ beforeEach(() => {
   files.getModelFile.mockResolvedValue(confidential);
   slots.reserveFileAccessRequest.mockResolvedValue(undefined);
   slots.releaseFileAccessRequest.mockResolvedValue(undefined);
-  people.activeUsers.mockImplementation(async (ids: string[]) => ids.map(person));
+  people.activeUsers.mockImplementation(async (ids: string[]) => ids.map((id) => person(id)));
   users.listUsersByType.mockResolvedValue([]);
   mailer.sendMail.mockResolvedValue('id');
   inApp.notifyUsers.mockResolvedValue({});

@@ -1,5 +1,4 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import type { InstanceStatus } from '@shared/submodels/instances';
 import type { SubModelType } from '@shared/submodels/sub-model';
@@ -7,17 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { rolesOf } from '../../testing/people';
 import { instanceOutcome, instancePermissions, requireInstanceAction, visibleTypes } from './instance-access';
 
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
+const roles = rolesOf({
   owners: ['lead', 'owner'],
   viewers: ['viewer'],
   displayViewers: ['display'],
   calibrationModelers: ['calibrator'],
   scenarioModelers: ['scenarist'],
-};
+});
 const model = (status: ModelRecord['status'] = 'DRAFT') =>
   ({ uuid: 'u1', status, roles, metadata: { platform: 'WebModel 2.0' } }) as unknown as ModelRecord;
 const user = (id: string, userType: User['userType'] = 'INTERNALUSER') =>

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@shared/messages';
-import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArchiveJob } from '../../data/archive-jobs';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
+import { person } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const files = vi.hoisted(() => ({ listModelFiles: vi.fn() }));
@@ -38,15 +38,6 @@ const { logger } = await import('../../lib/observability');
 const UUID = '11111111-1111-4111-8111-111111111111';
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
 const viewer = person('viewer');
 const lead = person('lead');
 const admin = person('admin', 'SUPERUSER');

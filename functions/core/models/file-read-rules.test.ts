@@ -1,9 +1,10 @@
 import { MESSAGES } from '@shared/messages';
-import type { ModelRoles, TheoremFlags } from '@shared/schemas/model';
+import type { TheoremFlags } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { describe, expect, it } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
+import { person, rolesOf } from '../../testing/people';
 import {
   ENTRY_FILES_NOT_READABLE,
   FILE_NOT_READABLE,
@@ -11,24 +12,7 @@ import {
   theoremMissing,
 } from './file-read-rules';
 
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['creator'],
-  viewers: ['viewer'],
-  displayViewers: [],
-  calibrationModelers: ['modeler'],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ owners: ['creator'], viewers: ['viewer'], calibrationModelers: ['modeler'] });
 const all: TheoremFlags = {
   model_access: 'true',
   allow_access: 'true',

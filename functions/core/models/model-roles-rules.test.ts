@@ -4,6 +4,7 @@ import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelRecord } from '../../data/models';
+import { namedPerson, peopleById, rolesOf } from '../../testing/people';
 
 /**
  * The role rules of issue 9 §2, §3 and §12 on the use cases: who may change the lead and the steward,
@@ -25,36 +26,17 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B', webUr
 const { setModelRoles } = await import('./model-roles');
 const { grantModelRole } = await import('../access/grant-model-role');
 
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER', active = true): User => ({
-  id,
-  firstName: id[0]?.toUpperCase() + id.slice(1),
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const PEOPLE = new Map(
-  [
-    person('lead'),
-    person('steward'),
-    person('owner'),
-    person('viewer'),
-    person('employee'),
-    person('admin', 'SUPERUSER'),
-    person('inactive', 'INTERNALUSER', false),
-  ].map((u) => [u.id, u]),
+const PEOPLE = peopleById(
+  namedPerson('lead'),
+  namedPerson('steward'),
+  namedPerson('owner'),
+  namedPerson('viewer'),
+  namedPerson('employee'),
+  namedPerson('admin', 'SUPERUSER'),
+  namedPerson('inactive', 'INTERNALUSER', { active: false }),
 );
 const who = (id: string) => PEOPLE.get(id) as User;
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['lead', 'owner'],
-  viewers: ['viewer'],
-  displayViewers: [],
-  calibrationModelers: [],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ owners: ['lead', 'owner'], viewers: ['viewer'] });
 const UUID = '11111111-1111-4111-8111-111111111111';
 const stored = (platform = 'Model Repository'): ModelRecord =>
   ({

@@ -1,9 +1,9 @@
 import { NAME_MESSAGES } from '@shared/rules/model-name';
-import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelRecord } from '../../data/models';
 import type { LabeledTxItem } from '../../data/transactions';
+import { namedPerson, peopleById, rolesOf } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn(), listLineage: vi.fn() }));
 const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
@@ -62,35 +62,16 @@ const { deleteModel } = await import('./delete-model');
 const { toModelDetail } = await import('./model-detail');
 const { requireAction } = await import('./model-access');
 
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id[0]?.toUpperCase() + id.slice(1),
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
-const PEOPLE = new Map(
-  [
-    person('lead'),
-    person('steward'),
-    person('owner'),
-    person('viewer'),
-    person('stranger'),
-    person('admin', 'SUPERUSER'),
-    person('vendor', 'EXTERNALUSER'),
-  ].map((u) => [u.id, u]),
+const PEOPLE = peopleById(
+  namedPerson('lead'),
+  namedPerson('steward'),
+  namedPerson('owner'),
+  namedPerson('viewer'),
+  namedPerson('stranger'),
+  namedPerson('admin', 'SUPERUSER'),
+  namedPerson('vendor', 'EXTERNALUSER'),
 );
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
-  viewers: ['viewer'],
-  displayViewers: [],
-  calibrationModelers: [],
-  scenarioModelers: [],
-};
+const roles = rolesOf({ viewers: ['viewer'] });
 const metadata = {
   therapeutic_area: 'Oncology',
   disease: 'Melanoma',

@@ -1,4 +1,3 @@
-import type { ModelRoles } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import { describe, expect, it, vi } from 'vitest';
 import { toCatalogEntry } from '../../data/catalog-changes';
@@ -7,6 +6,7 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
+import { rolesOf } from '../../testing/people';
 import { membershipChanges, membershipsOf, withStudyMetadata } from './entry-rules';
 import { mayReadFile } from './file-read-rules';
 import { metadataFingerprint } from './metadata-fingerprint';
@@ -43,15 +43,13 @@ describe('metadata fingerprint (exists by metadata)', () => {
   });
 });
 
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
+const roles = rolesOf({
   owners: ['owner', 'lead'],
   viewers: ['viewer'],
   displayViewers: ['display'],
   calibrationModelers: ['cal'],
   scenarioModelers: ['cal', 'scen'],
-};
+});
 
 describe('memberships', () => {
   it('keeps creator, lead, steward and owners with their relations', () => {
@@ -104,6 +102,28 @@ describe('catalogue projection', () => {
       rev: 3,
     });
     expect(entry.deleted).toBeUndefined();
+  });
+
+  it('relates a steward who is no owner to a retired entry as a viewer, so the catalogue hides it (issue 21 §22)', () => {
+    const source = {
+      uuid: 'u',
+      name: 'N',
+      metadata: base,
+      roles,
+      createdBy: 'lead',
+      createdOn: '2026-01-01T00:00:00.000Z',
+      rev: 3,
+    };
+    const retired = toCatalogEntry({ ...source, status: 'RETIRED' }, 'Leo Lead');
+    expect([retired.managers, retired.viewers]).toEqual([
+      ['owner', 'lead'],
+      ['viewer', 'steward'],
+    ]);
+    const ownerSteward = toCatalogEntry(
+      { ...source, status: 'RETIRED', roles: { ...roles, owners: [...roles.owners, 'steward'] } },
+      'Leo Lead',
+    );
+    expect([ownerSteward.managers, ownerSteward.viewers]).toEqual([['owner', 'lead', 'steward'], ['viewer']]);
   });
 });
 

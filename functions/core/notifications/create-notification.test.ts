@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { namedPerson } from '../../testing/people';
 
 const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 const data = vi.hoisted(() => ({ putNotifications: vi.fn() }));
@@ -16,17 +17,11 @@ vi.mock('../models/model-access', () => access);
 const { createNotification } = await import('./create-notification');
 const { notificationMail, notificationSubject } = await import('./notification-mail');
 
-const person = (id: string, active = true) => ({
-  id,
-  firstName: id[0]?.toUpperCase() + id.slice(1),
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active,
-  userType: 'INTERNALUSER' as const,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
 const people = new Map(
-  ['lead', 'steward', 'owner', 'viewer', 'gone'].map((id) => [id, person(id, id !== 'gone')]),
+  ['lead', 'steward', 'owner', 'viewer', 'gone'].map((id) => [
+    id,
+    namedPerson(id, 'INTERNALUSER', { active: id !== 'gone' }),
+  ]),
 );
 const model = {
   uuid: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -98,7 +93,7 @@ describe('notificationMail', () => {
     model: { uuid: model.uuid, name: 'Melanoma Markov' },
     userNote: 'Version 2 is out',
     createdBy: lead,
-    to: person('viewer'),
+    to: namedPerson('viewer'),
   };
 
   it('announces a new version with the note and the detail link', () => {

@@ -1,6 +1,4 @@
-import type { ModelRoles } from '@shared/schemas/model';
 import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
-import type { User } from '@shared/schemas/user';
 import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
@@ -8,6 +6,8 @@ import type { ModelRecord } from '../../data/models';
 import type { GroupRecord } from '../../data/scenario-groups';
 import type { InputRecord, SubModelRecord } from '../../data/sub-models';
 import type { LabeledTxItem } from '../../data/transactions';
+import { entryRecord } from '../../testing/entries';
+import { person, rolesOf } from '../../testing/people';
 
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
@@ -76,15 +76,6 @@ const { listHelpFiles } = await import('./help-files');
 const { putUserExpertise, getUserExpertise } = await import('../models/user-expertise');
 
 const UUID = '22222222-2222-4222-8222-222222222222';
-const person = (id: string, userType: User['userType'] = 'INTERNALUSER'): User => ({
-  id,
-  firstName: id,
-  lastName: 'Test',
-  email: `${id}@example.com`,
-  active: true,
-  userType,
-  createdOn: '2026-01-01T00:00:00.000Z',
-});
 const as = {
   admin: person('admin', 'SUPERUSER'),
   lead: person('lead'),
@@ -96,36 +87,23 @@ const as = {
   displayer: person('displayer', 'EXTERNALUSER'),
   stranger: person('stranger'),
 };
-const roles: ModelRoles = {
-  vestLead: 'lead',
-  steward: 'steward',
-  owners: ['owner'],
+const roles = rolesOf({
   viewers: ['viewer'],
   displayViewers: ['displayer'],
   calibrationModelers: ['calibrator'],
   scenarioModelers: ['scenarist'],
-};
+});
 
-function entry(overrides: Partial<ModelRecord> = {}): ModelRecord {
-  return {
+const entry = (overrides: Partial<ModelRecord> = {}): ModelRecord =>
+  entryRecord({
     uuid: UUID,
     name: 'Web model',
     nameKey: 'web model',
-    metaKey: 'fp',
-    status: 'DRAFT',
     metadata: { platform: 'WebModel 2.0', global: 'true' } as ModelRecord['metadata'],
     roles,
-    createdBy: 'lead',
-    creatorName: 'Lead',
-    createdOn: '2026-01-01T00:00:00.000Z',
-    modifiedOn: '2026-01-01T00:00:00.000Z',
     fileCount: 3,
-    theorem: false,
-    pneu: false,
-    rev: 1,
     ...overrides,
-  };
-}
+  });
 
 const file = (uuid: string, name: string, extra: Partial<ModelFileRecord> = {}): ModelFileRecord =>
   ({
