@@ -1,7 +1,8 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { RETENTION } from '@shared/constants';
 import { ddb } from './dynamodb-client';
 import { queryAll, tableName, ttlIn } from './table';
+import { runTransaction } from './transactions';
 
 /**
  * WebSocket connections. CONN#<id> / META (`userId`, `connectedAt`) finds the user of a connection;
@@ -21,29 +22,29 @@ export interface Connection {
 
 export async function putConnection(connection: Connection): Promise<void> {
   const ttl = ttlIn(RETENTION.connectionTtlSeconds, Date.parse(connection.connectedAt));
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...connectionKey(connection.connectionId), entity: 'Connection', ...connection, ttl },
+  await runTransaction([
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...connectionKey(connection.connectionId), entity: 'Connection', ...connection, ttl },
+        },
+      },
+    },
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...userConnectionKey(connection.userId, connection.connectionId),
+            entity: 'UserConnection',
+            ...connection,
+            ttl,
           },
         },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...userConnectionKey(connection.userId, connection.connectionId),
-              entity: 'UserConnection',
-              ...connection,
-              ttl,
-            },
-          },
-        },
-      ],
-    }),
-  );
+      },
+    },
+  ]);
 }
 
 export async function getConnection(connectionId: string): Promise<Connection | undefined> {
@@ -72,5 +73,5 @@ export async function deleteConnection(connectionId: string, userId?: string): P
   const deletes = [{ Delete: { TableName: tableName(), Key: connectionKey(connectionId) } }];
   if (owner)
     deletes.push({ Delete: { TableName: tableName(), Key: userConnectionKey(owner, connectionId) } });
-  await ddb().send(new TransactWriteCommand({ TransactItems: deletes }));
+  await runTransaction(deletes.map((item) => ({ item })));
 }

@@ -1,13 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isFinalRunStatus, RUN_TRANSITIONS, type RunStatus } from '@shared/executions/execution-status';
-import type { ExecutionError } from '@shared/schemas/execution-api';
+import { type ExecutionError, ExecutionErrorSchema } from '@shared/schemas/execution-api';
 import type { InstanceStatus } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import { SubModelTypeSchema } from '@shared/submodels/sub-model';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { instanceKey, instancesRevBumpItem } from './instances';
 import { fromModelItem, type ModelRecord, modelKey } from './models';
-import { batchGetAll, INDEXES, queryAll, queryPages, tableName, withoutKeys } from './table';
+import { batchGetAll, INDEXES, parseItem, queryAll, queryPages, tableName } from './table';
 import { runTransaction, runTransactionIfConditionsHold, type TxItem } from './transactions';
 
 /**
@@ -38,67 +39,56 @@ export const executionRunKey = (groupId: string, instanceId: string) => ({
   sk: `RUN#${instanceId}`,
 });
 
-export interface GroupRun {
-  instanceId: string;
-  runId: string;
+const RunStatusSchema = z.enum(Object.keys(RUN_TRANSITIONS) as [RunStatus, ...RunStatus[]]);
+
+const GroupRunSchema = z.object({
+  instanceId: z.string(),
+  runId: z.string(),
   /** The instance's name when Execute was pressed. */
-  name: string;
-  filename: string;
-  subModelId: string;
-  type: SubModelType;
-}
+  name: z.string(),
+  filename: z.string(),
+  subModelId: z.string(),
+  type: SubModelTypeSchema,
+});
+export type GroupRun = z.infer<typeof GroupRunSchema>;
 
-export interface ExecutionGroupRecord {
-  groupId: string;
-  modelUuid: string;
-  modelName: string;
-  createdBy: string;
-  createdByName: string;
-  createdOn: string;
-  runs: GroupRun[];
+export const ExecutionGroupRecordSchema = z.object({
+  groupId: z.string(),
+  modelUuid: z.string(),
+  modelName: z._default(z.string(), ''),
+  createdBy: z.string(),
+  createdByName: z._default(z.string(), ''),
+  createdOn: z.string(),
+  runs: z._default(z.array(GroupRunSchema), []),
   /** The status of each run by instance id, kept current after each run event (for the queue). */
-  statuses: Record<string, RunStatus>;
-}
+  statuses: z._default(z.record(z.string(), RunStatusSchema), {}),
+});
+export type ExecutionGroupRecord = z.infer<typeof ExecutionGroupRecordSchema>;
 
-export interface ExecutionRunRecord {
-  groupId: string;
-  runId: string;
-  instanceId: string;
-  instanceName: string;
-  modelUuid: string;
-  subModelId: string;
-  type: SubModelType;
-  filename: string;
-  status: RunStatus;
-  createdBy: string;
-  createdByName: string;
-  createdOn: string;
-  queuedOn?: string;
-  startedOn?: string;
-  postProcessingOn?: string;
-  finishedOn?: string;
-  executionArn?: string;
-  error?: ExecutionError;
-}
+export const ExecutionRunRecordSchema = z.object({
+  groupId: z.string(),
+  runId: z.string(),
+  instanceId: z.string(),
+  instanceName: z.string(),
+  modelUuid: z.string(),
+  subModelId: z.string(),
+  type: SubModelTypeSchema,
+  filename: z.string(),
+  status: RunStatusSchema,
+  createdBy: z.string(),
+  createdByName: z.string(),
+  createdOn: z.string(),
+  queuedOn: z.optional(z.string()),
+  startedOn: z.optional(z.string()),
+  postProcessingOn: z.optional(z.string()),
+  finishedOn: z.optional(z.string()),
+  executionArn: z.optional(z.string()),
+  error: z.optional(ExecutionErrorSchema),
+});
+export type ExecutionRunRecord = z.infer<typeof ExecutionRunRecordSchema>;
 
-function fromGroupItem(item: Record<string, unknown>): ExecutionGroupRecord {
-  const rest = withoutKeys(item);
-  return {
-    groupId: String(rest.groupId),
-    modelUuid: String(rest.modelUuid),
-    modelName: String(rest.modelName ?? ''),
-    createdBy: String(rest.createdBy),
-    createdByName: String(rest.createdByName ?? ''),
-    createdOn: String(rest.createdOn),
-    runs: Array.isArray(rest.runs) ? (rest.runs as GroupRun[]) : [],
-    statuses: (rest.statuses ?? {}) as Record<string, RunStatus>,
-  };
-}
-
-function fromRunItem(item: Record<string, unknown>): ExecutionRunRecord {
-  const { gsi2pk: _a, gsi2sk: _b, ...rest } = withoutKeys(item) as Record<string, unknown>;
-  return rest as unknown as ExecutionRunRecord;
-}
+const fromGroupItem = (item: Record<string, unknown>) => parseItem(ExecutionGroupRecordSchema, item);
+const fromRunItem = (item: Record<string, unknown>) => parseItem(ExecutionRunRecordSchema, item);
 
 // ---------- reads ----------
 

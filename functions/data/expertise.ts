@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import { tableName } from './table';
+import { parseItem, tableName } from './table';
 
 /** User settings on a WebModel 2.0 entry: MODEL#<uuid> / EXPERTISE#<isid>. */
 export const expertiseKey = (uuid: string, userId: string) => ({
@@ -8,26 +9,21 @@ export const expertiseKey = (uuid: string, userId: string) => ({
   sk: `EXPERTISE#${userId}`,
 });
 
-export interface ExpertiseRecord {
-  userId: string;
-  expertiseTypeLevel: 250 | 500 | 750 | 1000;
-  subModelIdList: string[];
-  modifiedOn: string;
-  modifiedBy: string;
-}
+export const ExpertiseRecordSchema = z.object({
+  userId: z.string(),
+  expertiseTypeLevel: z.union([z.literal(250), z.literal(500), z.literal(750), z.literal(1000)]),
+  subModelIdList: z._default(z.array(z.string()), []),
+  modifiedOn: z._default(z.string(), ''),
+  modifiedBy: z._default(z.string(), ''),
+});
+export type ExpertiseRecord = z.infer<typeof ExpertiseRecordSchema>;
 
 export async function getExpertise(uuid: string, userId: string): Promise<ExpertiseRecord | undefined> {
   const { Item } = await ddb().send(
     new GetCommand({ TableName: tableName(), Key: expertiseKey(uuid, userId) }),
   );
-  if (!Item) return undefined;
-  return {
-    userId,
-    expertiseTypeLevel: Item.expertiseTypeLevel as ExpertiseRecord['expertiseTypeLevel'],
-    subModelIdList: (Item.subModelIdList ?? []) as string[],
-    modifiedOn: String(Item.modifiedOn ?? ''),
-    modifiedBy: String(Item.modifiedBy ?? ''),
-  };
+  // The key names the user, whatever the item says.
+  return Item ? parseItem(ExpertiseRecordSchema, { ...Item, userId }) : undefined;
 }
 
 export async function putExpertise(uuid: string, record: ExpertiseRecord): Promise<void> {

@@ -1,11 +1,12 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '../lib/env';
 import { ddb } from './dynamodb-client';
 import { executionRunKey } from './executions';
 import { s3Presigner } from './s3-client';
-import { conditionalWrite, tableName, ttlIn } from './table';
+import { tableName, ttlIn } from './table';
+import { runTransaction } from './transactions';
 
 /**
  * The runner's access to one run (functions/core/runs/run-access.ts):
@@ -31,31 +32,25 @@ export interface RunAccessRecord {
  */
 export async function putRunAccess(record: RunAccessRecord, ttlSeconds: number): Promise<void> {
   const TableName = tableName();
-  await conditionalWrite(
-    () =>
-      ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName,
-                Key: executionRunKey(record.groupId, record.instanceId),
-                ConditionExpression: '#status = :inprocess AND #runId = :runId',
-                ExpressionAttributeNames: { '#status': 'status', '#runId': 'runId' },
-                ExpressionAttributeValues: { ':inprocess': 'INPROCESS', ':runId': record.runId },
-              },
-            },
-            {
-              Put: {
-                TableName,
-                Item: { ...runAccessKey(record.runId), ...record, ttl: ttlIn(ttlSeconds) },
-              },
-            },
-          ],
-        }),
-      ),
-    `Run ${record.runId} is no longer in process.`,
-  );
+  await runTransaction([
+    {
+      item: {
+        ConditionCheck: {
+          TableName,
+          Key: executionRunKey(record.groupId, record.instanceId),
+          ConditionExpression: '#status = :inprocess AND #runId = :runId',
+          ExpressionAttributeNames: { '#status': 'status', '#runId': 'runId' },
+          ExpressionAttributeValues: { ':inprocess': 'INPROCESS', ':runId': record.runId },
+        },
+      },
+      conflict: `Run ${record.runId} is no longer in process.`,
+    },
+    {
+      item: {
+        Put: { TableName, Item: { ...runAccessKey(record.runId), ...record, ttl: ttlIn(ttlSeconds) } },
+      },
+    },
+  ]);
 }
 
 export async function getRunAccess(runId: string): Promise<RunAccessRecord | undefined> {

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunRecordView } from '@shared/schemas/execution-api';
+import { RunRecordViewSchema } from '@shared/schemas/execution-api';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import { queryAll, tableName, withoutKeys } from './table';
+import { parseItem, queryAll, tableName } from './table';
 
 /**
  * Reproducibility records (issue 11 §4; docs/data-model.md, "Executions"):
@@ -17,7 +18,15 @@ export const runRecordKey = (runId: string) => ({ pk: `RUN#${runId}`, sk: 'RECOR
 const fingerprintPk = (uuid: string, fingerprint: string) => `RUNPRINT#${uuid}#${fingerprint}`;
 
 /** The stored record: the record route's answer without what is computed when it is read. */
-export type RunRecordItem = Omit<RunRecordView, 'sameInputRuns' | 'distinctResults' | 'nonDeterministic'>;
+const RunRecordItemSchema = z.omit(RunRecordViewSchema, {
+  sameInputRuns: true,
+  distinctResults: true,
+  nonDeterministic: true,
+});
+export type RunRecordItem = z.infer<typeof RunRecordItemSchema>;
+
+/** One result of an input fingerprint: its hash and the runs that gave it (a string set). */
+const FingerprintResultSchema = z.object({ resultSha256: z.string(), runIds: z.set(z.string()) });
 
 /** Writes (or, when a task is retried, rewrites) the record of a run. */
 export async function putRunRecord(item: RunRecordItem): Promise<void> {
@@ -33,7 +42,7 @@ export async function getRunRecord(runId: string): Promise<RunRecordItem | undef
   const { Item } = await ddb().send(
     new GetCommand({ TableName: tableName(), Key: runRecordKey(runId), ConsistentRead: true }),
   );
-  return Item ? (withoutKeys(Item) as unknown as RunRecordItem) : undefined;
+  return Item ? parseItem(RunRecordItemSchema, Item) : undefined;
 }
 
 /** Counts a run under its inputs' fingerprint and its result's hash (a set: a retry counts once). */
@@ -68,8 +77,8 @@ export async function listFingerprintResults(
     ExpressionAttributeValues: { ':pk': fingerprintPk(uuid, fingerprint) },
     ConsistentRead: true,
   });
-  return items.map((i) => ({
-    resultSha256: String(i.resultSha256),
-    runIds: i.runIds instanceof Set ? [...(i.runIds as Set<string>)] : [],
-  }));
+  return items.map((item) => {
+    const { resultSha256, runIds } = parseItem(FingerprintResultSchema, item);
+    return { resultSha256, runIds: [...runIds] };
+  });
 }

@@ -1,7 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import { queryAll, tableName, withoutKeys } from './table';
+import { parseItem, queryAll, tableName } from './table';
+import { ConditionFailedError, runTransaction } from './transactions';
 
 /**
  * Run slots (docs/data-model.md, "Run slots"): a counting semaphore that caps the model runs holding a
@@ -17,12 +18,13 @@ export const RUN_SLOTS_PK = 'RUNSLOTS';
 const counterKey = { pk: RUN_SLOTS_PK, sk: 'COUNT' };
 const holderKey = (runId: string) => ({ pk: RUN_SLOTS_PK, sk: `RUN#${runId}` });
 
-export interface RunSlotHolder {
-  runId: string;
-  groupId: string;
-  instanceId: string;
-  acquiredOn: string;
-}
+const RunSlotHolderSchema = z.object({
+  runId: z.string(),
+  groupId: z.string(),
+  instanceId: z.string(),
+  acquiredOn: z.string(),
+});
+export type RunSlotHolder = z.infer<typeof RunSlotHolderSchema>;
 
 export type AcquireOutcome = 'ACQUIRED' | 'HELD' | 'FULL';
 
@@ -30,36 +32,36 @@ export type AcquireOutcome = 'ACQUIRED' | 'HELD' | 'FULL';
 export async function acquireRunSlot(holder: RunSlotHolder, limit: number): Promise<AcquireOutcome> {
   const TableName = tableName();
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName,
-              Key: counterKey,
-              UpdateExpression: 'ADD #running :one',
-              ConditionExpression: 'attribute_not_exists(#running) OR #running < :limit',
-              ExpressionAttributeNames: { '#running': 'running' },
-              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-            },
+    // The counter is one item for every run: a concurrent take or give-back cancels this transaction
+    // now and then, which the runner sends again (transactions.ts).
+    await runTransaction([
+      {
+        item: {
+          Update: {
+            TableName,
+            Key: counterKey,
+            UpdateExpression: 'ADD #running :one',
+            ConditionExpression: 'attribute_not_exists(#running) OR #running < :limit',
+            ExpressionAttributeNames: { '#running': 'running' },
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
           },
-          {
-            Put: {
-              TableName,
-              Item: { ...holderKey(holder.runId), entity: 'RunSlot', ...holder },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+      },
+      {
+        item: {
+          Put: {
+            TableName,
+            Item: { ...holderKey(holder.runId), entity: 'RunSlot', ...holder },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return 'ACQUIRED';
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [counter, held] = error.CancellationReasons ?? [];
-    if (held?.Code === 'ConditionalCheckFailed') return 'HELD';
-    if (counter?.Code === 'ConditionalCheckFailed') return 'FULL';
-    throw error;
+    if (!(error instanceof ConditionFailedError)) throw error;
+    // Held wins over full: a run that has its slot must not be told to wait for one.
+    return error.failedItems.includes(1) ? 'HELD' : 'FULL';
   }
 }
 
@@ -67,32 +69,23 @@ export async function acquireRunSlot(holder: RunSlotHolder, limit: number): Prom
 export async function releaseRunSlot(runId: string): Promise<boolean> {
   const TableName = tableName();
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName,
-              Key: holderKey(runId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
+    await runTransaction([
+      { item: { Delete: { TableName, Key: holderKey(runId), ConditionExpression: 'attribute_exists(pk)' } } },
+      {
+        item: {
+          Update: {
+            TableName,
+            Key: counterKey,
+            UpdateExpression: 'ADD #running :minusOne',
+            ExpressionAttributeNames: { '#running': 'running' },
+            ExpressionAttributeValues: { ':minusOne': -1 },
           },
-          {
-            Update: {
-              TableName,
-              Key: counterKey,
-              UpdateExpression: 'ADD #running :minusOne',
-              ExpressionAttributeNames: { '#running': 'running' },
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return true;
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    if (error instanceof ConditionFailedError) return false;
     throw error;
   }
 }
@@ -112,5 +105,5 @@ export async function listRunSlotHolders(): Promise<RunSlotHolder[]> {
     ExpressionAttributeValues: { ':pk': RUN_SLOTS_PK, ':run': 'RUN#' },
     ConsistentRead: true,
   });
-  return items.map((item) => withoutKeys(item) as unknown as RunSlotHolder);
+  return items.map((item) => parseItem(RunSlotHolderSchema, item));
 }

@@ -1,13 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConflictError } from '../lib/errors';
+import * as z from 'zod/mini';
+import { AppError, ConflictError } from '../lib/errors';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('./dynamodb-client', () => ({ ddb: () => ({ send }) }));
 vi.mock('../lib/env', () => ({ env: { tableName: 'Table' } }));
 
-const { batchGetAll, conditionalWrite } = await import('./table');
+const { batchGetAll, conditionalWrite, CorruptItemError, parseItem } = await import('./table');
 
 const key = (i: number) => ({ pk: `USER#u${i}`, sk: 'PROFILE' });
 function keysOf(call: unknown[] | undefined): Record<string, unknown>[] {
@@ -75,5 +76,28 @@ describe('conditional writes', () => {
   it('pass other failures through unchanged', async () => {
     const other = new Error('network');
     await expect(conditionalWrite(() => Promise.reject(other))).rejects.toBe(other);
+  });
+});
+
+describe('parseItem', () => {
+  const Schema = z.object({ id: z.string(), count: z.int() });
+
+  it('reads an item as its entity, without the key attributes', () => {
+    const item = { pk: 'THING#1', sk: 'META', gsi1pk: 'G', entity: 'Thing', id: '1', count: 2 };
+    expect(parseItem(Schema, item)).toEqual({ id: '1', count: 2 });
+  });
+
+  it('refuses a corrupt item with an error that names its key and what is wrong', () => {
+    const error = (() => {
+      try {
+        return parseItem(Schema, { pk: 'THING#1', sk: 'META', id: '1', count: 'many' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(CorruptItemError);
+    // Not a domain error: the HTTP layer answers 500 with a report id and logs this message.
+    expect(error).not.toBeInstanceOf(AppError);
+    expect((error as Error).message).toMatch(/^The item THING#1 \/ META does not match its schema: count: /);
   });
 });

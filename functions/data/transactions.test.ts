@@ -61,7 +61,12 @@ describe('runTransaction', () => {
     const error = await settle(runTransaction([put('A', 'First.'), put('B', 'The name is taken.')]));
     expect(error).toBeInstanceOf(ConditionFailedError);
     expect(error).toBeInstanceOf(ConflictError);
-    expect(error).toMatchObject({ statusCode: 409, message: 'The name is taken.', itemIndex: 1 });
+    expect(error).toMatchObject({
+      statusCode: 409,
+      message: 'The name is taken.',
+      itemIndex: 1,
+      failedItems: [1],
+    });
     expect(send).toHaveBeenCalledTimes(1);
   });
 
@@ -70,6 +75,12 @@ describe('runTransaction', () => {
     const error = await settle(runTransaction([put('A'), put('B', 'Stale.')]));
     expect(error).toMatchObject({ message: 'Stale.', itemIndex: 1 });
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('names every item whose condition failed, the first one giving the message', async () => {
+    send.mockRejectedValue(cancelled('ConditionalCheckFailed', 'None', 'ConditionalCheckFailed'));
+    const error = await settle(runTransaction([put('A', 'First.'), put('B'), put('C', 'Third.')]));
+    expect(error).toMatchObject({ message: 'First.', itemIndex: 0, failedItems: [0, 2] });
   });
 
   it("gives an item without its own message the caller's conflict message", async () => {

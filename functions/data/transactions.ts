@@ -41,13 +41,18 @@ export function retryPauseMs(attempt: number, random = Math.random()): number {
   return 10 * 2 ** attempt + random * 50;
 }
 
-/** A transaction refused by one of its conditions; `itemIndex` is the item whose condition failed. */
+/**
+ * A transaction refused by its conditions: `itemIndex` is the first item whose condition failed (its
+ * `conflict` is the message), `failedItems` every such item, in order.
+ */
 export class ConditionFailedError extends ConflictError {
+  readonly itemIndex: number;
   constructor(
     message: string | undefined,
-    readonly itemIndex: number,
+    readonly failedItems: readonly number[],
   ) {
     super(message);
+    this.itemIndex = failedItems[0] ?? -1;
   }
 }
 
@@ -74,8 +79,11 @@ export async function runTransaction(
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw new ConditionFailedError(items[failed]?.conflict ?? options.conflict, failed);
+      const failed = reasons.flatMap((r, index) => (r.Code === 'ConditionalCheckFailed' ? [index] : []));
+      const [first] = failed;
+      if (first !== undefined) {
+        throw new ConditionFailedError(items[first]?.conflict ?? options.conflict, failed);
+      }
       if (!reasons.some((r) => r.Code === 'TransactionConflict')) throw error;
       if (attempt + 1 >= TRANSACTION_ATTEMPTS) throw new ConflictError(options.stale ?? options.conflict);
       await new Promise((resolve) => setTimeout(resolve, retryPauseMs(attempt)));

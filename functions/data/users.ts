@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type User, UserSchema, type UserType } from '@shared/schemas/user';
 import { ddb } from './dynamodb-client';
-import { batchGetAll, conditionalWrite, INDEXES, queryAll, tableName, withoutKeys } from './table';
+import { batchGetAll, INDEXES, queryAll, tableName, withoutKeys } from './table';
+import { runTransaction } from './transactions';
 
 /**
  * Users. Key: USER#<isid> / PROFILE. GSI1 lists users by type, sorted by last name:
@@ -36,24 +37,19 @@ export async function getUsers(ids: Iterable<string>): Promise<User[]> {
 
 /** Creates a user (and its search entries); fails with ConflictError when the id exists. */
 export async function createUser(user: User): Promise<void> {
-  await conditionalWrite(
-    () =>
-      ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: toUserItem(user),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            ...userSearchItems(user).map((Item) => ({ Put: { TableName: tableName(), Item } })),
-          ],
-        }),
-      ),
-    `${user.id} already exists in database`,
-  );
+  await runTransaction([
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: toUserItem(user),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      conflict: `${user.id} already exists in database`,
+    },
+    ...userSearchItems(user).map((Item) => ({ item: { Put: { TableName: tableName(), Item } } })),
+  ]);
 }
 
 /** Creates or replaces a user (seeding and admin jobs only), keeping its search entries in step. */
@@ -62,15 +58,11 @@ export async function putUser(user: User): Promise<void> {
   const fresh = userSearchItems(user);
   const freshKeys = new Set(fresh.map((i) => i.sk));
   const stale = before ? userSearchItems(before).filter((i) => !freshKeys.has(i.sk)) : [];
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: toUserItem(user) } },
-        ...fresh.map((Item) => ({ Put: { TableName: tableName(), Item } })),
-        ...stale.map((i) => ({ Delete: { TableName: tableName(), Key: { pk: i.pk, sk: i.sk } } })),
-      ],
-    }),
-  );
+  await runTransaction([
+    { item: { Put: { TableName: tableName(), Item: toUserItem(user) } } },
+    ...fresh.map((Item) => ({ item: { Put: { TableName: tableName(), Item } } })),
+    ...stale.map((i) => ({ item: { Delete: { TableName: tableName(), Key: { pk: i.pk, sk: i.sk } } } })),
+  ]);
 }
 
 /**

@@ -53,6 +53,23 @@ afterAll(async () => {
   }
 });
 
+/** A whole run item (the data layer parses what it reads) of `run` with `status`. */
+function runItem(run: { runId: string; groupId: string; instanceId: string }, status: string) {
+  return {
+    entity: 'ExecutionRun',
+    ...run,
+    instanceName: 'Slot test',
+    modelUuid: 'M',
+    subModelId: 'S',
+    type: 'scenario',
+    filename: 'model.py',
+    status,
+    createdBy: 'lead',
+    createdByName: 'Leo Lead',
+    createdOn: new Date().toISOString(),
+  };
+}
+
 /** A run of a fresh group, its item written with `status`. */
 async function runWith(status: string) {
   const run = { runId: `RS${randomUUID()}`, groupId: `RSG${randomUUID()}`, instanceId: randomUUID() };
@@ -61,14 +78,7 @@ async function runWith(status: string) {
   await ddb().send(
     new PutCommand({
       TableName: table.tableName(),
-      Item: {
-        ...key,
-        entity: 'ExecutionRun',
-        ...run,
-        modelUuid: 'M',
-        status,
-        createdOn: new Date().toISOString(),
-      },
+      Item: { ...key, ...runItem(run, status) },
     }),
   );
   return run;
@@ -118,14 +128,7 @@ describe('the run queue', () => {
       await ddb().send(
         new PutCommand({
           TableName: table.tableName(),
-          Item: {
-            ...executions.executionRunKey(run.groupId, run.instanceId),
-            entity: 'ExecutionRun',
-            ...run,
-            modelUuid: 'M',
-            status,
-            createdOn: new Date().toISOString(),
-          },
+          Item: { ...executions.executionRunKey(run.groupId, run.instanceId), ...runItem(run, status) },
         }),
       );
     }
