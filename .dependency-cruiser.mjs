@@ -58,8 +58,8 @@ export const layerRules = [
   {
     name: 'web-shared-imports-no-feature-or-app',
     severity: 'error',
-    comment: 'Imports go shared (components, config, lib, testing) → features → app.',
-    from: { path: '^web/src/(components|config|lib|testing)/' },
+    comment: 'Imports go shared (api, components, config, lib, testing) → features → app.',
+    from: { path: '^web/src/(api|components|config|lib|testing)/' },
     to: { path: '^web/src/(features|app|main\\.tsx)' },
   },
   {

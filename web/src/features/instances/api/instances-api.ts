@@ -7,6 +7,8 @@ import type {
 import type { ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
 import type { InstanceStatus } from '@shared/submodels/instances';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { entryKeys } from '../../../api/entry';
+import { putPresigned } from '../../../api/presigned-upload';
 import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';
 
@@ -51,8 +53,6 @@ export const instanceKeys = {
   list: (uuid: string, query: InstanceListQuery) =>
     [...workspaceKeys.instances(uuid), 'list', query] as const,
   detail: (uuid: string, id: string) => workspaceKeys.instance(uuid, id),
-  result: (uuid: string, id: string) => [...workspaceKeys.instance(uuid, id), 'result'] as const,
-  record: (uuid: string, id: string) => [...workspaceKeys.instance(uuid, id), 'record'] as const,
   groups: (uuid: string, subModelId: string) =>
     [...workspaceKeys.instances(uuid), 'groups', subModelId] as const,
   memberNames: (uuid: string, subModelId: string) =>
@@ -61,7 +61,7 @@ export const instanceKeys = {
   input: (uuid: string, subModelId: string, inputId: string) =>
     [...workspaceKeys.inputs(uuid, subModelId), inputId] as const,
   /** The models feature reads User Settings under the same key and shape. */
-  expertise: (uuid: string, userId: string) => ['models', uuid, 'expertise', userId] as const,
+  expertise: entryKeys.expertise,
 };
 
 /** Query string of the list: lists travel comma-separated, empty values are left out. */
@@ -100,13 +100,6 @@ export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
 
 export const listGroups = (uuid: string, subModelId: string, opts: Opts = {}) =>
   apiClient.call('listGroups', { ...opts, params: { uuid }, query: { subModelId } });
-
-/**
- * The latest run of an instance (the executions area): for a failed or cancelled one its error (§7
- * "get error"). Only finished instances have one; failures leave the detail without it.
- */
-export const getInstanceResult = (uuid: string, id: string, opts: Opts = {}) =>
-  apiClient.call('getInstanceResult', { ...opts, params: { uuid, instanceId: id }, handleErrors: true });
 
 export const checkInstanceName = (uuid: string, name: string, instanceId?: string, opts: Opts = {}) =>
   apiClient.call('checkInstanceName', {
@@ -185,31 +178,13 @@ export const requestParameterFile = (
   body: { parameterName: string; fileName: string; size: number },
 ) => apiClient.call('createParameterFile', { params: { uuid, instanceId: id }, body, handleErrors: true });
 
-/**
- * PUTs a parameter file to its presigned URL (no API token: S3 checks the signature).
- * XMLHttpRequest rather than fetch because only it reports upload progress.
- */
-export function putParameterFile(
+/** PUTs a parameter file to its presigned URL (web/src/api/presigned-upload.ts). */
+export const putParameterFile = (
   upload: ParameterFileTicket['upload'],
   file: Blob,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', upload.url);
-    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(xhr.status, undefined));
-    xhr.onerror = () => reject(new ApiError(0, undefined));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-}
+): Promise<void> => putPresigned(upload, file, { onProgress, signal });
 
 // ---------- query options and hooks ----------
 

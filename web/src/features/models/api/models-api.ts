@@ -17,6 +17,8 @@ import {
 } from '@shared/schemas/model-api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
+import { entryKeys } from '../../../api/entry';
+import { putPresigned } from '../../../api/presigned-upload';
 import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
 
 /**
@@ -42,15 +44,15 @@ export interface DownloadLink {
 }
 export type FileList = { items: FileNode[] };
 
-export const modelsKey = ['models'] as const;
+export const modelsKey = entryKeys.all;
 export const modelKeys = {
   all: modelsKey,
   list: (params: ListModelsParams) => [...modelsKey, 'list', params] as const,
   search: (filters: DynamicFilters) => [...modelsKey, 'search', filters] as const,
-  detail: (uuid: string) => [...modelsKey, uuid] as const,
-  files: (uuid: string) => [...modelsKey, uuid, 'files'] as const,
-  roles: (uuid: string) => [...modelsKey, uuid, 'roles'] as const,
-  expertise: (uuid: string, userId: string) => [...modelsKey, uuid, 'expertise', userId] as const,
+  detail: entryKeys.detail,
+  files: entryKeys.files,
+  roles: entryKeys.roles,
+  expertise: entryKeys.expertise,
   options: ['metadata-options'] as const,
   users: (q: string, limit: number) => ['users', 'search', q, limit] as const,
 };
@@ -145,33 +147,14 @@ export const createUpload = (
   modelUuid?: string,
 ) => apiClient.call('createUpload', { body: { files, ...(modelUuid ? { modelUuid } : {}) } });
 
-/**
- * PUT one file to its presigned URL (no API token: S3 checks the signature). XMLHttpRequest rather
- * than fetch because only it reports upload progress.
- */
-export function putUploadFile(
+/** PUT one file of an upload ticket to its presigned URL (web/src/api/presigned-upload.ts). */
+export const putUploadFile = (
   target: UploadTicket['files'][number],
   file: Blob,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', target.url);
-    for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300
-        ? resolve()
-        : reject(new ApiError(xhr.status, undefined, `Upload of ${target.name} failed`));
-    xhr.onerror = () => reject(new ApiError(0, undefined, `Upload of ${target.name} failed`));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-}
+): Promise<void> =>
+  putPresigned(target, file, { onProgress, signal, failureMessage: `Upload of ${target.name} failed` });
 
 export const attachFiles = (uuid: string, uploadId: string, files: UploadedFileRef[], rev?: number) =>
   apiClient.call('attachModelFiles', {

@@ -9,6 +9,7 @@ import type { InputDefinitionType } from '@shared/submodels/model-input';
 import type { SubModelType } from '@shared/submodels/sub-model';
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
+import { entryKeys } from '../../../api/entry';
 import { apiClient, type RequestOptions } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';
 
@@ -19,21 +20,6 @@ import { workspaceKeys } from '../../../lib/workspace';
  */
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
 export type OutdateResult = z.infer<typeof OutdateResultSchema>;
-
-// ---------- the entry (same calls and keys as the models feature, so the cache is shared) ----------
-
-export const entryQuery = (uuid: string) =>
-  queryOptions({
-    queryKey: ['models', uuid] as const,
-    queryFn: ({ signal }) =>
-      apiClient.call('getModel', { params: { uuid }, signal, handleErrors: (e) => e.status === 404 }),
-  });
-
-export const entryFilesQuery = (uuid: string) =>
-  queryOptions({
-    queryKey: ['models', uuid, 'files'] as const,
-    queryFn: ({ signal }) => apiClient.call('listModelFiles', { params: { uuid }, signal }),
-  });
 
 // ---------- sub-models ----------
 
@@ -100,7 +86,7 @@ export const importDefinition = (uuid: string, subModelId: string, body: ImportD
 /** The entry's help files; the editor shows 'Failed to load the help files' itself on failure. */
 export const helpFilesQuery = (uuid: string) =>
   queryOptions({
-    queryKey: ['models', uuid, 'help-files'] as const,
+    queryKey: entryKeys.helpFiles(uuid),
     queryFn: ({ signal }) =>
       apiClient.call('listHelpFiles', { params: { uuid }, signal, handleErrors: true }),
   });

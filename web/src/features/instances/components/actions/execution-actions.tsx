@@ -4,16 +4,16 @@ import type { HashedFile } from '@shared/schemas/run-result';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type ReactNode, useState } from 'react';
-import { ActionDialog } from '../../../../components/ui/action-dialog';
-import { ApiError } from '../../../../lib/api-client';
-import { notify } from '../../../../lib/message-stack';
 import {
   cancelExecution,
   executeInstance,
   getOutputsDownload,
   governInstance,
-  instanceResultQuery,
-} from '../../api/instance-executions-api';
+} from '../../../../api/executions';
+import { instanceResultQuery } from '../../../../api/instance-results';
+import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { ApiError } from '../../../../lib/api-client';
+import { notify } from '../../../../lib/message-stack';
 import { instanceKeys } from '../../api/instances-api';
 import { formatBytes } from '../detail/run-format';
 import type { ExecutionAction } from './execution-rules';

@@ -4,11 +4,11 @@ import { hasResults, INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useNavigate, useParams } from 'react-router-dom';
+import { instanceRecordQuery, instanceResultQuery } from '../../../../api/instance-results';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
-import { instanceRecordQuery, instanceResultQuery } from '../../api/instance-executions-api';
 import { type InstanceDetailView, instanceDetailQuery } from '../../api/instances-api';
 import { serverMessages } from '../actions/execution-actions';
 import { JsonEditor } from '../json/json-editor';

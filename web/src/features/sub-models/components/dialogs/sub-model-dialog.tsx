@@ -20,6 +20,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
+import { entryFilesQuery } from '../../../../api/entry';
 import { DialogFooter } from '../../../../components/ui/dialog-footer';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
@@ -28,7 +29,6 @@ import { workspaceKeys } from '../../../../lib/workspace';
 import { zodResolver } from '../../../../lib/zod-resolver';
 import {
   createSubModel,
-  entryFilesQuery,
   importDefinition,
   subModelListQuery,
   updateSubModel,

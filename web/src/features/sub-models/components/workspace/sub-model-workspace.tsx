@@ -4,6 +4,7 @@ import { type SubModelType, SubModelTypeSchema } from '@shared/submodels/sub-mod
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useMemo, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { entryQuery } from '../../../../api/entry';
 import { ActionGroupView, ActionSidebar } from '../../../../components/ui/action-sidebar';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -13,7 +14,6 @@ import { useCurrentUser } from '../../../../lib/current-user';
 import { notify } from '../../../../lib/message-stack';
 import { type InstanceGroupProps, WORKSPACE_QUERY, type Workspace } from '../../../../lib/workspace';
 import {
-  entryQuery,
   inputsQuery,
   subModelListQuery,
   subModelQuery,
