@@ -14,18 +14,53 @@ const ALARM_EMAILS = ['ops@example.com', 'oncall@example.com'];
 
 let built: ReturnType<typeof buildTestApp>;
 let stateless: Template;
+/** The nested stack of the alarms and the dashboard. */
+let alarmsStack: Template;
 
 beforeAll(() => {
   built = buildTestApp({ webDist: fakeWebBuild(), alarmEmails: ALARM_EMAILS.join(',') });
   stateless = Template.fromStack(built.stateless);
+  alarmsStack = Template.fromStack(built.stateless.monitoring.alarmsStack);
 });
 
 afterAll(() => removeTestOutput());
 
 const resolve = (value: unknown) => JSON.stringify(built.stateless.resolve(value));
-const resources = (type: string) => Object.entries(stateless.findResources(type)) as [string, Resource][];
-const alarms = (): (Record<string, unknown> & { id: string })[] =>
-  resources('AWS::CloudWatch::Alarm').map(([id, r]) => ({ ...r.Properties, id }));
+const resources = (type: string, template = stateless) =>
+  Object.entries(template.findResources(type)) as [string, Resource][];
+
+/**
+ * What the stateless stack passes to the alarms' nested stack, by parameter name: the nested template
+ * names the functions, APIs, queues and the topic through these parameters.
+ */
+function nestedStackParameters(): Record<string, unknown> {
+  const nested = resources('AWS::CloudFormation::Stack').map(([, r]) => r.Properties.Parameters ?? {});
+  expect(nested).toHaveLength(1);
+  return nested[0] as Record<string, unknown>;
+}
+
+/** A nested template's value with each parameter reference replaced by what the stateless stack passes. */
+function denest(value: unknown, parameters: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => denest(v, parameters));
+  if (value && typeof value === 'object') {
+    const ref = (value as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string' && ref in parameters && Object.keys(value).length === 1)
+      return parameters[ref];
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, denest(v, parameters)]));
+  }
+  return value;
+}
+
+/** Every alarm of the stateless stack and of its alarms' nested stack, in the stateless stack's terms. */
+const alarms = (): (Record<string, unknown> & { id: string })[] => {
+  const parameters = nestedStackParameters();
+  return [
+    ...resources('AWS::CloudWatch::Alarm'),
+    ...resources('AWS::CloudWatch::Alarm', alarmsStack).map(
+      ([id, r]) => [id, denest(r, parameters)] as [string, Resource],
+    ),
+  ].map(([id, r]) => ({ ...r.Properties, id }));
+};
 const topicRef = () => resolve(built.stateless.monitoring.topic.topicArn);
 
 /** The alarms whose metric (or one of its math expression's metrics) has this name and dimension value. */
@@ -175,9 +210,33 @@ describe('asynchronous invocations', () => {
   });
 });
 
+describe("the alarms' nested stack", () => {
+  it('holds the alarms and the dashboard, while the topic and the dead-letter queues stay in the stateless stack', () => {
+    expect(resources('AWS::CloudWatch::Alarm', alarmsStack).length).toBeGreaterThan(areaNames().length * 2);
+    alarmsStack.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    stateless.resourceCountIs('AWS::CloudWatch::Dashboard', 0);
+    // The failed-runs alarm stays beside its state machine (cdk/constructs/run-model-workflow.ts).
+    expect(resources('AWS::CloudWatch::Alarm').map(([, r]) => r.Properties.MetricName)).toEqual([
+      'ExecutionsFailed',
+    ]);
+    for (const type of ['AWS::SNS::Topic', 'AWS::KMS::Key', 'AWS::SQS::Queue']) {
+      expect(resources(type).length, type).toBeGreaterThan(0);
+      alarmsStack.resourceCountIs(type, 0);
+    }
+  });
+
+  it('names each alarm by stage and runbook heading, apart from the names they had in the stateless stack', () => {
+    for (const alarm of resources('AWS::CloudWatch::Alarm', alarmsStack).map(([, r]) => r.Properties)) {
+      const heading = String(alarm.AlarmName).replace(/^dev-ModelRepository-Alarms-/, '');
+      expect(heading, String(alarm.AlarmName)).toMatch(/^[A-Za-z0-9]+$/);
+      expect(String(alarm.AlarmDescription)).toContain(`See docs/runbook.md, "${heading}".`);
+    }
+  });
+});
+
 describe('the dashboard', () => {
   it('shows the alarms, the API, the functions, the runs, the table and the jobs', () => {
-    const [[, dashboard] = []] = resources('AWS::CloudWatch::Dashboard');
+    const [[, dashboard] = []] = resources('AWS::CloudWatch::Dashboard', alarmsStack);
     const body = resolve(dashboard?.Properties.DashboardBody);
     for (const title of [
       'Alarms',

@@ -2,7 +2,7 @@ import { AREAS, type AreaName, INVOKED_JOBS, SCHEDULED_JOBS } from '@shared/api/
 import { OBSERVABILITY } from '@shared/config/env-vars';
 import { JOB_FAILED_METRIC } from '@shared/config/monitoring';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -26,6 +26,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { AreaFunction } from './area-function';
+import { pascalCase } from './pascal-case';
 
 export interface MonitoringProps {
   readonly stage: string;
@@ -80,6 +81,13 @@ const FIVE_MINUTES = Duration.minutes(5);
  * the asynchronous invocations live here too, each with its alarm. docs/runbook.md says what each alarm
  * means and what to do.
  *
+ * The alarms and the dashboard live in a nested stack (`Alarms`): over forty resources that grow with
+ * every area (two alarms each) and that nothing in the stateless stack refers to, so the stateless
+ * stack keeps room under CloudFormation's 500 resources for the areas to come (cdk/app.test.ts, "stack
+ * size"). The topic, its key and the dead-letter queues stay in the stateless stack: the functions'
+ * on-failure destinations and the schedules' dead-letter queue point at the queues, and a queue in the
+ * nested stack would make the functions depend on the nested stack that watches them (a cycle).
+ *
  * Plain aws-cdk-lib CloudWatch constructs rather than cdk-monitoring-constructs (Apache-2.0, peers
  * aws-cdk-lib ^2.160 and constructs ^10, so it would fit): every alarm here states its threshold and
  * its treatment of missing data where a test can read it, and the stateless stack keeps its
@@ -92,6 +100,8 @@ export class Monitoring extends Construct {
   /** EventBridge's dead-letter queue: scheduled events it could not deliver to their function. */
   readonly undeliveredEvents: Queue;
   readonly alarms: Alarm[] = [];
+  /** The nested stack of the alarms and the dashboard (a template of its own: `Template.fromStack`). */
+  readonly alarmsStack: NestedStack;
   dashboard?: Dashboard;
   private readonly action: SnsAction;
   private readonly stage: string;
@@ -99,6 +109,9 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     this.stage = props.stage;
+    this.alarmsStack = new NestedStack(this, 'Alarms', {
+      description: `Model Repository (${props.stage}): the alarms and the dashboard (docs/runbook.md)`,
+    });
     // A key of our own: CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key.
     const key = new Key(this, 'AlarmTopicKey', {
       description: `${props.stage} Model Repository alarm topic`,
@@ -168,9 +181,12 @@ export class Monitoring extends Construct {
   ): Alarm {
     const evaluationPeriods = options.evaluationPeriods ?? 1;
     return this.notify(
-      new Alarm(this, id, {
-        // The name is the subject of the e-mail: stage and the runbook's heading.
-        alarmName: `${this.stage}-ModelRepository-${id}`,
+      new Alarm(this.alarmsStack, id, {
+        // The name is the subject of the e-mail: stage and the runbook's heading. `Alarms-` because the
+        // alarms moved here from the stateless stack's own template: CloudFormation creates the moved
+        // alarms before it deletes the old ones, and would refuse (or take over, then delete) an alarm
+        // of a name that still exists.
+        alarmName: `${this.stage}-ModelRepository-Alarms-${id}`,
         alarmDescription: `${description} See docs/runbook.md, "${id}".`,
         metric,
         threshold,
@@ -306,9 +322,10 @@ export class Monitoring extends Construct {
     const byArea = (metric: (fn: AreaFunction) => IMetric) => [...functions.values()].map(metric);
     const graph = (title: string, left: IMetric[], width = 8) =>
       new GraphWidget({ title, left, width, height: 6, period: FIVE_MINUTES });
-    const dashboard = new Dashboard(this, 'Dashboard', {
-      // Dashboard names are unique per account, across regions.
-      dashboardName: `ModelRepository-${this.stage}-${Stack.of(this).region}`,
+    const dashboard = new Dashboard(this.alarmsStack, 'Dashboard', {
+      // Dashboard names are unique per account, across regions. `-alarms`: a new name for the same
+      // reason as the alarms' (it moved into the nested stack).
+      dashboardName: `ModelRepository-${this.stage}-${Stack.of(this).region}-alarms`,
       defaultInterval: Duration.hours(24),
     });
     dashboard.addWidgets(
@@ -406,13 +423,4 @@ function jobFailures(job: string, period: Duration): Metric {
     period,
     label: `${job} failed`,
   });
-}
-
-/** `compact-catalog` → `CompactCatalog`. */
-function pascalCase(name: string): string {
-  return name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 }
