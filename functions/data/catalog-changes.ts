@@ -42,7 +42,11 @@ export function toCatalogEntry(model: CatalogSource, creatorName: string, delete
   const r = model.roles;
   const managers = new Set<string>(r.owners);
   if (r.vestLead) managers.add(r.vestLead);
-  if (r.steward) managers.add(r.steward);
+  const viewers = new Set(r.viewers);
+  // The columns are relations for visibility (functions/core/catalog/visibility.ts). A retired entry is
+  // visible to its owners only (000 §2), so there a steward who is not an owner relates as a viewer
+  // does: not shown. Retiring writes a new projection, so the change reaches the catalogue at once.
+  if (r.steward && !managers.has(r.steward)) (model.status === 'RETIRED' ? viewers : managers).add(r.steward);
   const others = new Set<string>([...r.displayViewers, ...r.calibrationModelers, ...r.scenarioModelers]);
   return {
     uuid: model.uuid,
@@ -65,7 +69,7 @@ export function toCatalogEntry(model: CatalogSource, creatorName: string, delete
     ...(m.tree_root_id ? { treeRootId: m.tree_root_id } : {}),
     ...(m.tree_parent_id ? { treeParentId: m.tree_parent_id } : {}),
     managers: [...managers],
-    viewers: [...new Set(r.viewers)],
+    viewers: [...viewers],
     others: [...others],
     ...(deleted ? { deleted: true } : {}),
     rev: deleted ? model.rev + 1 : model.rev,

@@ -49,7 +49,9 @@ const table: [ModelAction, ModelStatus, Partial<Record<Who, Outcome>>][] = [
   ['edit', 'RETIRED', { owner: 'forbidden', viewer: 'disallowed' }],
   ['versionControl', 'PUBLISHED', { viewer: 'allowed', modeler: 'disallowed' }],
   ['folderView', 'PUBLISHED', { viewer: 'allowed', display: 'forbidden', stranger: 'disallowed' }],
-  ['view', 'RETIRED', { owner: 'allowed', viewer: 'disallowed' }],
+  // Retired: owners (the lead is one) and super users only; not the steward who is no owner (issue 21 §22).
+  ['view', 'RETIRED', { owner: 'allowed', admin: 'allowed', steward: 'disallowed', viewer: 'disallowed' }],
+  ['preview', 'RETIRED', { owner: 'allowed', steward: 'disallowed', stranger: 'disallowed' }],
   ['preview', 'PUBLISHED', { stranger: 'allowed', vendor: 'disallowed' }],
   ['preview', 'DRAFT', { stranger: 'disallowed', viewer: 'allowed' }],
   ['requestAccess', 'PUBLISHED', { stranger: 'allowed', viewer: 'disallowed', vendor: 'disallowed' }],

@@ -52,6 +52,8 @@ export function relationOf(user: PermissionUser, model: PermissionModel): Relati
 }
 
 const isManager = (rel: Relation) => rel === 'superuser' || rel === 'manager';
+const isOwner = (user: PermissionUser, model: PermissionModel) =>
+  model.roles.owners.includes(user.id) || model.roles.vestLead === user.id;
 /** Roles that may see the full entry and download (000 §6: cards offer Download to these). */
 const canRead = (rel: Relation) => isManager(rel) || rel === 'viewer';
 const hasAnyRole = (rel: Relation) => rel !== 'none';
@@ -66,8 +68,9 @@ export function modelPermission(action: ModelAction, user: PermissionUser, model
   const status = model.status;
   if (status === 'DELETED' || status === 'CREATING')
     return rel === 'superuser' && action === 'view' ? 'allowed' : 'disallowed';
-  // Retired entries are visible to their owners only (000 §2).
-  if (status === 'RETIRED' && !isManager(rel)) return 'disallowed';
+  // Retired entries are visible to their owners only (000 §2): the lead is always an owner, the Model
+  // Steward is not one (issue 21 §22), super users see everything.
+  if (status === 'RETIRED' && rel !== 'superuser' && !isOwner(user, model)) return 'disallowed';
   switch (action) {
     case 'view':
       return hasAnyRole(rel) ? 'allowed' : 'disallowed';

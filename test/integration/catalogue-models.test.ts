@@ -357,8 +357,9 @@ describe('catalogue: update and lifecycle', () => {
     );
     expect(files.length).toBe(1);
     expect(files.every((f) => f.retired === true)).toBe(true);
-    // Retired entries are visible to their owners only.
+    // Retired entries are visible to their owners only: not to the steward, who is no owner (issue 21 §22).
     expect((await call('viewer', 'GET', `/v2/models/${entry.uuid}`)).status).toBe(404);
+    expect((await call('steward', 'GET', `/v2/models/${entry.uuid}`)).status).toBe(404);
     expect((await call('owner', 'GET', `/v2/models/${entry.uuid}`)).status).toBe(200);
     expect(
       (await call('lead', 'PATCH', `/v2/models/${entry.uuid}`, { metadata: entry.metadata, rev: 3 })).status,

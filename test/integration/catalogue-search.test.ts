@@ -160,7 +160,7 @@ beforeAll(async () => {
     }),
   );
   await writeModels([...models, ...cap]);
-  for (const persona of ['admin', 'owner', 'lead', 'viewer', 'employee', 'vendor'])
+  for (const persona of ['admin', 'owner', 'lead', 'steward', 'viewer', 'employee', 'vendor'])
     tokens[persona] = await idToken(persona);
 }, 240_000);
 
@@ -171,7 +171,7 @@ describe('GET /v2/models', () => {
     expect(page.items.every((i) => i.previewOnly)).toBe(true);
   });
 
-  it('shows drafts to their viewers, retired entries only to managers and super users', async () => {
+  it('shows drafts to their viewers, retired entries only to owners and super users', async () => {
     const viewer = await list('viewer', { search: `fixture ${token}`, status: 'DRAFT,PUBLISHED,RETIRED' });
     expect(keysOf(viewer.items)).toEqual(['draftC', 'pubA', 'pubB', 'pubE']);
     expect(viewer.items.find((i) => i.uuid === uuidOf.draftC)?.previewOnly).toBe(false);
@@ -179,6 +179,9 @@ describe('GET /v2/models', () => {
     expect(keysOf(owner.items)).toEqual(['draftC', 'pubA', 'pubB', 'pubE', 'retiredD']);
     const admin = await list('admin', { search: `fixture ${token}`, status: 'RETIRED' });
     expect(keysOf(admin.items)).toEqual(['retiredD']);
+    // The Model Steward is not an owner (issue 21 §22).
+    const steward = await list('steward', { search: `fixture ${token}`, status: 'DRAFT,PUBLISHED,RETIRED' });
+    expect(keysOf(steward.items)).toEqual(['draftC', 'pubA', 'pubB', 'pubE']);
   });
 
   it('shows external users only the entries they hold a role on', async () => {
