@@ -6,7 +6,7 @@ import type { UserType } from '@shared/schemas/user';
  * Who sees which catalogue entry, as a lookup table derived from the permission module
  * (shared/rules/model-permissions.ts) so that the engines never re-state the rules:
  * - visible  = 'preview' is allowed (drafts: any role or super user; published: every internal and
- *   super user, external users only with a role; retired: managers and super users; deleted and
+ *   super user, external users only with a role; retired: owners and super users; deleted and
  *   creating: nobody);
  * - full     = 'view' is allowed too; otherwise the row is preview-only (`previewOnly: true`).
  * The table is indexed by status code and relation code, so the hot loops do one array read.
