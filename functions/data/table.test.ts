@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { AppError, ConflictError } from '../lib/errors';
@@ -8,7 +8,7 @@ const send = vi.hoisted(() => vi.fn());
 vi.mock('./dynamodb-client', () => ({ ddb: () => ({ send }) }));
 vi.mock('../lib/env', () => ({ env: { tableName: 'Table' } }));
 
-const { batchGetAll, conditionalWrite, CorruptItemError, parseItem } = await import('./table');
+const { batchGetAll, batchWriteAll, conditionalWrite, CorruptItemError, parseItem } = await import('./table');
 
 const key = (i: number) => ({ pk: `USER#u${i}`, sk: 'PROFILE' });
 function keysOf(call: unknown[] | undefined): Record<string, unknown>[] {
@@ -59,6 +59,20 @@ describe('batchGetAll', () => {
   it('sends nothing for no keys', async () => {
     expect(await batchGetAll([])).toEqual([]);
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('batchWriteAll', () => {
+  it('writes in batches of 25 and sends again what DynamoDB left unprocessed', async () => {
+    const put = (i: number) => ({ PutRequest: { Item: key(i) } });
+    send.mockResolvedValueOnce({ UnprocessedItems: { Table: [put(0)] } }).mockResolvedValue({});
+    await batchWriteAll(Array.from({ length: 30 }, (_, i) => put(i)));
+    const batches = send.mock.calls.map(
+      ([command]) => (command as BatchWriteCommand).input.RequestItems?.Table ?? [],
+    );
+    expect(send.mock.calls.every(([command]) => command instanceof BatchWriteCommand)).toBe(true);
+    expect(batches.map((b) => b.length)).toEqual([25, 1, 5]);
+    expect(batches[1]).toEqual([put(0)]);
   });
 });
 

@@ -105,6 +105,12 @@ describe('runTransaction', () => {
     expect(error).toMatchObject({ statusCode: 409, message: 'Try again.' });
   });
 
+  it("answers the exhausted retries with the caller's conflict message when it gives no stale one", async () => {
+    send.mockRejectedValue(cancelled('TransactionConflict'));
+    const error = await settle(runTransaction([put('A')], { conflict: 'This instance was changed.' }));
+    expect(error).toMatchObject({ statusCode: 409, message: 'This instance was changed.' });
+  });
+
   it('pauses between attempts, longer each time', async () => {
     send.mockRejectedValueOnce(cancelled('TransactionConflict')).mockResolvedValueOnce({});
     const work = runTransaction([put('A')]);
