@@ -8,6 +8,7 @@ import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../test
 import { detail, INPUT_ID, inWorkspace, recordView, runResult, sha, UUID } from '../../api/test-fixtures';
 import { errorPairs, InstanceDetailPage, prettyInput, RUN_STATE_TEXTS } from './instance-detail-page';
 import { formatBytes, formatDuration, shortHash } from './run-format';
+import { RUN_TEXTS } from './run-record';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
@@ -147,7 +148,15 @@ describe('the run of an instance (issue 11 §4: reproducibility record, output, 
     expect(fact(section, 'Entry file')).toHaveTextContent('model/run.py');
     expect(fact(section, 'Packages')).toHaveTextContent('numpy 1.24.2');
     expect(fact(section, 'Packages')).toHaveTextContent('pandas 1.5.3');
-    expect(fact(section, 'Runs with the same inputs')).toHaveTextContent('1 (1 different result)');
+    expect(fact(section, 'Runs with the same inputs')).toHaveTextContent('1 run: this one');
+  });
+
+  it.each([
+    [{ sameInputRuns: 2, distinctResults: 1, nonDeterministic: false }, '2 runs, all with the same result'],
+    [{ sameInputRuns: 3, distinctResults: 2, nonDeterministic: true }, '3 runs, with 2 different results'],
+    [{ sameInputRuns: 0, distinctResults: 0, nonDeterministic: false }, 'No completed run with these inputs'],
+  ])('words the runs with the same inputs from what the API counts: %j (issue 21 §9)', (counts, text) => {
+    expect(RUN_TEXTS.sameInputs(counts)).toBe(text);
   });
 
   it('shows every SHA-256 in full to assistive technology and in its title, shortened for the eye', async () => {

@@ -21,6 +21,19 @@ export const RUN_TEXTS = {
   nonDeterministic: (runs: number, results: number) =>
     `Non-deterministic: ${runs} runs of this model entry had the same model files, parameter files and input values, but gave ${results} different results. Running this scenario again may not reproduce these numbers. Check the model for random numbers without a fixed seed, for use of the date or time, and for files it reads from outside its inputs.`,
   noResultHash: 'None (the run wrote no result)',
+  /**
+   * The "Runs with the same inputs" fact, from what the API counts: completed runs of the entry with
+   * this input fingerprint and their distinct result hashes (issue 21 §9: "2 (1 different result)"
+   * read as a disagreement when all runs agreed, and a failed run showed "0 (0 different results)").
+   */
+  sameInputs: (view: Pick<RunRecordView, 'sameInputRuns' | 'distinctResults' | 'nonDeterministic'>) => {
+    if (view.sameInputRuns === 0) return 'No completed run with these inputs';
+    if (view.nonDeterministic)
+      return `${view.sameInputRuns} runs, with ${view.distinctResults} different results`;
+    return view.sameInputRuns === 1
+      ? '1 run: this one'
+      : `${view.sameInputRuns} runs, all with the same result`;
+  },
   emptyLog: (stream: string) => `Nothing was written to ${stream}.`,
   droppedBytes: (bytes: number) =>
     `The first ${formatBytes(bytes)} were dropped: only the last ${formatBytes(RUNNER_LIMITS.logTailBytes)} are kept.`,
@@ -174,10 +187,7 @@ export function RunRecordPanel({
         <Fact name="Input fingerprint">
           <HashValue value={view.inputFingerprint} label="input fingerprint" />
         </Fact>
-        <Fact name="Runs with the same inputs">
-          {view.sameInputRuns} ({view.distinctResults} different{' '}
-          {view.distinctResults === 1 ? 'result' : 'results'})
-        </Fact>
+        <Fact name="Runs with the same inputs">{RUN_TEXTS.sameInputs(view)}</Fact>
       </dl>
       <HashedFiles caption="Model files" files={record.modelFiles} />
       <HashedFiles caption="Parameter files" files={record.parameterFiles} />
