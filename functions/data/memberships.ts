@@ -1,11 +1,17 @@
-import { queryAll, tableName } from './table';
+import * as z from 'zod/mini';
+import { parseItem, queryAll, tableName } from './table';
 import type { LabeledTxItem } from './transactions';
 
 /**
  * Memberships: USER#<isid> / MODEL#<uuid> with the user's relations to the entry ("my entries": the
  * creator, the lead, the steward and the owners). Written in the entry's transaction.
  */
-export type MembershipRole = 'CREATOR' | 'VESTLEAD' | 'STEWARD' | 'OWNER';
+const MembershipRoleSchema = z.enum(['CREATOR', 'VESTLEAD', 'STEWARD', 'OWNER']);
+export type MembershipRole = z.infer<typeof MembershipRoleSchema>;
+const MembershipItemSchema = z.object({
+  modelUuid: z.string(),
+  roles: z._default(z.array(MembershipRoleSchema), []),
+});
 
 export const membershipKey = (isid: string, uuid: string) => ({ pk: `USER#${isid}`, sk: `MODEL#${uuid}` });
 
@@ -36,9 +42,5 @@ export async function listMemberships(userId: string): Promise<Membership[]> {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'MODEL#' },
   });
-  return items.map((i) => ({
-    userId,
-    modelUuid: String(i.modelUuid),
-    roles: (i.roles ?? []) as MembershipRole[],
-  }));
+  return items.map((item) => ({ userId, ...parseItem(MembershipItemSchema, item) }));
 }
