@@ -6,6 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 export const executionKeys = {
   all: ['executions'] as const,
   queue: (pageIndex: number, pageSize: number) => ['executions', 'queue', pageIndex, pageSize] as const,
+  group: (groupId: string) => ['executions', 'group', groupId] as const,
 };
 
 export const QUEUE_PAGE_SIZE = EXECUTION_QUEUE_PAGE_SIZE;
@@ -26,4 +27,16 @@ export const executionQueueQuery = (pageIndex: number, pageSize: number = QUEUE_
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /v2/executions/{groupId}: one group with its runs' details (queued, started and finished times,
+ * errors), which the queue's page leaves out: what an expanded queue row shows (issue 21 §5: the
+ * expanded rows showed '–' for every time, even of completed runs).
+ */
+export const executionGroupQuery = (groupId: string) =>
+  queryOptions({
+    queryKey: executionKeys.group(groupId),
+    queryFn: ({ signal }) =>
+      apiClient.call('getExecution', { params: { groupId }, touchesSession: false, signal }),
   });

@@ -77,10 +77,20 @@ const live = (over: Partial<ExecutionStatusMessage['execution']>): ExecutionStat
   },
 });
 
+/** A row as the queue page answers it: without the runs' times and errors (only the group has them). */
+const asListed = (g: ExecutionGroup): ExecutionGroup => ({
+  ...g,
+  executions: g.executions.map(({ queuedOn, startedOn, finishedOn, error, ...e }) => e),
+});
+
 function renderPage(pages: QueuePage[]) {
   let call = 0;
   const fetchMock = stubFetch(
-    on('GET', '/executions', () => json(200, pages[Math.min(call++, pages.length - 1)])),
+    on('GET', '/executions', () => {
+      const page = pages[Math.min(call++, pages.length - 1)] as QueuePage;
+      return json(200, { ...page, items: page.items.map(asListed) });
+    }),
+    on('GET', '/executions/g1', () => json(200, group())),
   );
   render(withQueryClient(<MemoryRouter>{<ExecutionQueuePage />}</MemoryRouter>));
   return fetchMock;
@@ -121,6 +131,7 @@ describe('the execution queue', () => {
     expect(within(rows()[0] as HTMLElement).getByText('model.R')).toBeVisible();
     expect(within(rows()[0] as HTMLElement).getByText('Cohort model')).toBeVisible();
     expect(within(rows()[0] as HTMLElement).getByText('Olivia Owner')).toBeVisible();
+    expect(within(rows()[0] as HTMLElement).getByText('2030-01-02 10:00 UTC')).toBeVisible();
     // Instance, file and model names and the executor.
     expect(within(rows()[1] as HTMLElement).getAllByText(RESTRICTED)).toHaveLength(4);
     expect(document.title).toBe('Execution Queue · Model Repository');
@@ -150,7 +161,11 @@ describe('the execution queue', () => {
     open.focus();
     await user.keyboard('{Enter}');
     const details = await screen.findByRole('region', { name: 'Execution of Baseline' });
-    expect(within(details).getByText('Finished On')).toBeVisible();
+    // The times come from the group's own answer, as 001 §9 writes them (issue 21 §5).
+    const time = (name: string) => within(details).getByText(name).nextElementSibling;
+    await vi.waitFor(() => expect(time('Finished On')).toHaveTextContent('2030-01-02 10:01 UTC'));
+    expect(time('Queued On')).toHaveTextContent('2030-01-02 10:00 UTC');
+    expect(time('Started On')).toHaveTextContent('2030-01-02 10:00 UTC');
     expect(within(details).getByText('model.R')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Hide details of Baseline' })).toHaveAttribute(
       'aria-expanded',

@@ -6,20 +6,12 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../../components/ui/page-title';
+import { formatDateTime } from '../../../lib/format';
 import { onLiveMessage } from '../../../lib/live-channel';
-import { executionQueueQuery, QUEUE_PAGE_SIZE } from '../api/executions-api';
+import { executionGroupQuery, executionQueueQuery, QUEUE_PAGE_SIZE } from '../api/executions-api';
 import { readExecutionMessage } from '../api/live-executions';
 import { ExecutionStatusTag } from './execution-status-tag';
 import './executions.css';
-
-/** Dates in en-US (002 §9), with the time: several runs a day are told apart by it. */
-export const formatExecutedOn = (iso: string | undefined) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
 
 /** A group runs one or more instances: its row lists their names and files. */
 const instanceNames = (g: ExecutionGroup) => g.executions.map((e) => e.scenario.name).join(', ');
@@ -48,8 +40,16 @@ type QueueRow = ExecutionGroup & { rowKey: string };
 const withRowKeys = (groups: readonly ExecutionGroup[], first: number): QueueRow[] =>
   groups.map((g, i) => ({ ...g, rowKey: g.groupId ?? `restricted-${first + i}` }));
 
+/**
+ * An expanded row: the group's runs with their times and errors, which only the group's own answer
+ * carries (the queue page leaves them out). A restricted row has no group id and no details.
+ */
 function ExecutionDetails({ group }: { group: ExecutionGroup }) {
-  const visible = group.executions.filter((e) => !e.restricted);
+  const details = useQuery({
+    ...executionGroupQuery(group.groupId ?? ''),
+    enabled: group.groupId !== undefined,
+  });
+  const visible = (details.data ?? group).executions.filter((e) => !e.restricted);
   if (visible.length === 0)
     return <p className="mr-execution-details">{EXECUTION_MESSAGES.noDetailsFound}</p>;
   return (
@@ -66,11 +66,11 @@ function ExecutionDetails({ group }: { group: ExecutionGroup }) {
               <ExecutionStatusTag status={e.status} />
             </dd>
             <dt>Queued On</dt>
-            <dd>{formatExecutedOn(e.queuedOn) || '–'}</dd>
+            <dd>{formatDateTime(e.queuedOn) || '–'}</dd>
             <dt>Started On</dt>
-            <dd>{formatExecutedOn(e.startedOn) || '–'}</dd>
+            <dd>{formatDateTime(e.startedOn) || '–'}</dd>
             <dt>Finished On</dt>
-            <dd>{formatExecutedOn(e.finishedOn) || '–'}</dd>
+            <dd>{formatDateTime(e.finishedOn) || '–'}</dd>
             {e.error ? (
               <>
                 <dt>{EXECUTION_MESSAGES.executionFailed}</dt>
@@ -182,7 +182,8 @@ export function ExecutionQueuePage() {
         <Column header="File Name" body={fileNames} />
         <Column header="Model Name" body={(g: ExecutionGroup) => g.model.name} />
         <Column header="Executed By" body={(g: ExecutionGroup) => g.createdBy.name} />
-        <Column header="Executed On" body={(g: ExecutionGroup) => formatExecutedOn(g.createdOn)} />
+        {/* 001 §9: yyyy-MM-dd HH:mm UTC, as the other execution screens (issue 21 §5). */}
+        <Column header="Executed On" body={(g: ExecutionGroup) => formatDateTime(g.createdOn)} />
         <Column header="Status" body={(g: ExecutionGroup) => <ExecutionStatusTag status={g.status} />} />
       </DataTable>
     </section>
