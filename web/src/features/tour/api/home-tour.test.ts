@@ -1,6 +1,6 @@
 import type { TourStep } from '@shared/schemas/tour';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runTour, shouldAutoStartTour, toDriverSteps } from './home-tour';
+import { isTourClosedThisSession, runTour, shouldAutoStartTour, toDriverSteps } from './home-tour';
 
 const steps: TourStep[] = [
   { title: 'Welcome', description: 'Hello', nextBtnText: 'Start' },
@@ -45,10 +45,20 @@ describe('the home-page tour (driver.js in jsdom)', () => {
     document.querySelector<HTMLButtonElement>('.driver-popover-close-btn')?.click();
     expect(popovers()).toHaveLength(0);
     expect(onComplete).not.toHaveBeenCalled();
+    // Remembered for this browser session: no automatic start again until the next (issue 21 §13).
+    expect(isTourClosedThisSession()).toBe(true);
 
-    // It can start again (the next visit of the home page shows it again).
+    // Help can still start it.
     await runTour(steps, onComplete);
     expect(popovers()).toHaveLength(1);
+  });
+
+  it('is not remembered as closed when it is completed', async () => {
+    await runTour(steps, () => {});
+    next()?.click();
+    next()?.click();
+    expect(popovers()).toHaveLength(0);
+    expect(isTourClosedThisSession()).toBe(false);
   });
 
   it('does not count the tour as completed when it is closed with Escape', async () => {

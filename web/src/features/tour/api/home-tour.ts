@@ -11,10 +11,30 @@ import { apiClient } from '../../../lib/api-client';
  * viewed it, replayable from Help after a 1 s delay. driver.js and its CSS load only when a tour runs.
  *
  * Completing it (Done on the last step) records it as viewed, as the spec says; closing it earlier
- * (×, Escape, a click beside it) does not, so it comes back on the next visit of the home page.
+ * (×, Escape, a click beside it) does not, so it comes back in the next browser session. It does not
+ * start again by itself in the session where it was closed (sessionStorage `mr.tour.closed`): coming
+ * back on every visit of the home page was a nag (issue 21 §13). Help → Guided Tour still replays it.
  * Setting localStorage `mr.tour.disabled` to `true` stops the automatic start (end-to-end tests use it).
  */
 export const TOUR_DISABLED_KEY = 'mr.tour.disabled';
+export const TOUR_CLOSED_KEY = 'mr.tour.closed';
+
+/** Whether the tour was closed before its end in this browser session. */
+export function isTourClosedThisSession(): boolean {
+  try {
+    return window.sessionStorage.getItem(TOUR_CLOSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function rememberClosedThisSession(): void {
+  try {
+    window.sessionStorage.setItem(TOUR_CLOSED_KEY, 'true');
+  } catch {
+    // Storage refused (private mode quota): the tour may start again on the next visit.
+  }
+}
 const tourKey = ['tours', 'GT', 'HOMEPAGE'] as const;
 
 export function isTourDisabledLocally(): boolean {
@@ -85,8 +105,8 @@ function unmarkStaleTargets(current: Element | undefined): void {
 }
 
 /**
- * Runs the tour; `onComplete` runs once when the user finishes it with Done on the last step, not
- * when it is closed before.
+ * Runs the tour; `onComplete` runs once when the user finishes it with Done on the last step. Closed
+ * before, it is remembered for this browser session (no automatic start until the next one).
  */
 export async function runTour(contentList: readonly TourStep[], onComplete: () => void): Promise<void> {
   if (starting || active?.isActive()) return;
@@ -109,6 +129,7 @@ export async function runTour(contentList: readonly TourStep[], onComplete: () =
     ended = true;
     active = undefined;
     if (completed) onComplete();
+    else rememberClosedThisSession();
   };
   const config: Config = {
     showProgress: true,
@@ -179,8 +200,8 @@ export function useHomeTour({
   );
 
   useEffect(() => {
-    if (!autoStart || autoStarted.current || !shouldAutoStartTour(user, data, isTourDisabledLocally()))
-      return;
+    const heldBack = isTourDisabledLocally() || isTourClosedThisSession();
+    if (!autoStart || autoStarted.current || !shouldAutoStartTour(user, data, heldBack)) return;
     autoStarted.current = true;
     if (data) start(data.contentList);
   }, [autoStart, data, user, start]);
