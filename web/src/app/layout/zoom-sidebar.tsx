@@ -8,15 +8,17 @@ interface ZoomSidebarProps {
 /**
  * The left sidebar (000 §2): Zoom in, Zoom out, Reset zoom; disabled at the limits. The sidebar runs
  * the page's full height; its controls stay in view below the header while the page scrolls, and
- * they (not the tall sidebar) are what the guided tour points at.
+ * they (not the tall sidebar) are what the guided tour points at. Its classes are its own
+ * (`mr-zoom-rail`): it shared `mr-sidebar` with the action sidebar, whose stylesheet made it 22rem
+ * wide on every sub-model and instance page (issue 21 §4).
  */
 export function ZoomSidebar({ zoom, onChange }: ZoomSidebarProps) {
   return (
-    <aside className="mr-sidebar" aria-label="Zoom">
-      <div className="mr-sidebar__tools" data-tour="zoom">
+    <aside className="mr-zoom-rail" aria-label="Zoom">
+      <div className="mr-zoom-rail__tools" data-tour="zoom">
         <button
           type="button"
-          className="mr-sidebar__button"
+          className="mr-zoom-rail__button"
           aria-label="Zoom in"
           title="Zoom in"
           disabled={!canZoomIn(zoom)}
@@ -24,12 +26,12 @@ export function ZoomSidebar({ zoom, onChange }: ZoomSidebarProps) {
         >
           <i className="pi pi-search-plus" aria-hidden="true" />
         </button>
-        <output className="mr-sidebar__value" aria-live="polite" aria-label="Current zoom">
+        <output className="mr-zoom-rail__value" aria-live="polite" aria-label="Current zoom">
           {zoomPercent(zoom)}
         </output>
         <button
           type="button"
-          className="mr-sidebar__button"
+          className="mr-zoom-rail__button"
           aria-label="Zoom out"
           title="Zoom out"
           disabled={!canZoomOut(zoom)}
@@ -39,7 +41,7 @@ export function ZoomSidebar({ zoom, onChange }: ZoomSidebarProps) {
         </button>
         <button
           type="button"
-          className="mr-sidebar__button"
+          className="mr-zoom-rail__button"
           aria-label="Reset zoom"
           title="Reset zoom"
           disabled={zoom === DEFAULT_ZOOM}
