@@ -39,9 +39,14 @@ describe('MessageStack and dialogs', () => {
     });
     const message = await within(manage).findByText('File Access has been granted');
     expect(within(files).queryByText('File Access has been granted')).toBeNull();
-    // Not in the header, where the close button is.
+    // Not in the header, where the close button is, and not laid over the content: in a band of the
+    // dialog's flow between header and content, which moves the content down (issue 21 §3, §15).
     const header = manage.querySelector('.p-dialog-header');
     expect(header).not.toContainElement(message);
+    const band = message.closest('.mr-dialog-message-band') as HTMLElement;
+    expect(band.previousElementSibling).toBe(header);
+    expect(band.nextElementSibling).toHaveClass('p-dialog-content');
+    expect(getComputedStyle(band).position).not.toBe('absolute');
     // The dismiss button is reachable inside the modal.
     expect(within(manage).getByRole('button', { name: 'Dismiss message' })).toBeInTheDocument();
 

@@ -42,10 +42,13 @@ export function useTopDialog(active: boolean): HTMLElement | undefined {
 }
 
 /**
- * A box for content that must show on top of `dialog` without covering its header (title, maximize
- * and close buttons) or its footer: laid over the top right of the dialog's content, just below the
- * header. It lives inside the dialog element, so it is part of the modal for screen readers and
- * for the keyboard, and it stacks with the dialog above everything the dialog covers.
+ * A box for messages that must show with `dialog` without covering any of it: a band in the dialog's
+ * own flow, between its header (title, maximize and close buttons) and its content, so the content
+ * and the footer's buttons move down instead of lying under a message (issue 21 §3, §15: the status
+ * messages covered 'Cancel the execution of …?' and its button, an error covered the Report Issue
+ * form). The band scrolls past a few messages, so a long stack cannot push the footer out of view.
+ * It lives inside the dialog element, so it is part of the modal for screen readers and for the
+ * keyboard, and it stacks with the dialog above everything the dialog covers.
  */
 export function useDialogOverlayHost(dialog: HTMLElement | undefined): HTMLElement | undefined {
   const [host, setHost] = useState<HTMLElement | undefined>();
@@ -55,16 +58,9 @@ export function useDialogOverlayHost(dialog: HTMLElement | undefined): HTMLEleme
       return;
     }
     const box = document.createElement('div');
-    box.className = 'mr-dialog-overlay-host';
+    box.className = 'mr-dialog-message-band';
     const header = dialog.querySelector<HTMLElement>(':scope > .p-dialog-header');
-    Object.assign(box.style, {
-      position: 'absolute',
-      top: `calc(${header?.offsetHeight ?? 0}px + 0.5rem)`,
-      right: '1rem',
-      width: 'min(26rem, calc(100% - 2rem))',
-      zIndex: '1',
-    });
-    dialog.appendChild(box);
+    dialog.insertBefore(box, header ? header.nextSibling : dialog.firstChild);
     setHost(box);
     return () => box.remove();
   }, [dialog]);
