@@ -11,11 +11,19 @@ import { type ApiError, apiClient } from '../lib/api-client';
 /** 403 and 401 keep the global handling (access denied, sign-in); the rest the caller shows. */
 const ownErrors = (e: ApiError) => e.status !== 401 && e.status !== 403;
 
-/** Execute: create the execution group, then start it (the two requests of §5). */
-export async function executeInstance(uuid: string, instanceId: string): Promise<CreateExecutionResult> {
+/**
+ * Execute: create the execution group, then start it (the two requests of §5). A scenario of a
+ * sub-model linked to a calibration sub-model runs with `calibrationInstanceId`, an accepted instance
+ * of that calibration sub-model (§5, §7 "List for calibration selection").
+ */
+export async function executeInstance(
+  uuid: string,
+  instanceId: string,
+  calibrationInstanceId?: string,
+): Promise<CreateExecutionResult> {
   const created = await apiClient.call('createExecution', {
     params: { uuid },
-    body: { instanceIds: [instanceId] },
+    body: { instanceIds: [instanceId], ...(calibrationInstanceId ? { calibrationInstanceId } : {}) },
     handleErrors: ownErrors,
   });
   await apiClient.call('startExecution', { params: { groupId: created.groupId }, handleErrors: ownErrors });
@@ -42,3 +50,32 @@ export type GovernanceAction = keyof typeof GOVERNANCE;
 
 export const governInstance = (uuid: string, instanceId: string, action: GovernanceAction) =>
   apiClient.call(GOVERNANCE[action], { params: { uuid, instanceId }, handleErrors: ownErrors });
+
+/**
+ * The calibration a linked scenario may run with (§7 "List for calibration selection"): the accepted
+ * instances of the scenario's linked calibration sub-model, ordered by name. `linkedName` is that
+ * sub-model's name; both are absent when the scenario's sub-model is linked to none.
+ */
+export async function calibrationChoices(
+  uuid: string,
+  subModelId: string,
+): Promise<{ linkedName?: string; accepted: { id: string; name: string }[] }> {
+  const subModel = await apiClient.call('getSubModel', { params: { uuid, subModelId }, handleErrors: true });
+  const linkedId = subModel.type === 'scenario' ? subModel.executionSetupId : undefined;
+  if (!linkedId) return { accepted: [] };
+  const [linked, page] = await Promise.all([
+    apiClient.call('getSubModel', { params: { uuid, subModelId: linkedId }, handleErrors: true }),
+    apiClient.call('listInstances', {
+      params: { uuid },
+      query: {
+        executionSetupId: linkedId,
+        status: 'ACCEPTED',
+        orderBy: 'name',
+        orderDesc: 'false',
+        pageSize: 1000,
+      },
+      handleErrors: true,
+    }),
+  ]);
+  return { linkedName: linked.name, accepted: page.items.map((i) => ({ id: i.id, name: i.name })) };
+}

@@ -1,10 +1,12 @@
 import { EXECUTION_MESSAGES, type GovernanceAction } from '@shared/executions/execution-status';
 import type { InstanceSummary } from '@shared/schemas/instance-api';
 import type { HashedFile } from '@shared/schemas/run-result';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
 import { type ReactNode, useState } from 'react';
 import {
+  calibrationChoices,
   cancelExecution,
   executeInstance,
   getOutputsDownload,
@@ -26,8 +28,12 @@ import '../instances.css';
  * them through {@link useExecutionActions}; execution-rules.ts says when each is offered.
  */
 
-/** What the actions need of an instance: a list row or the detail. */
-export type ExecutionTarget = Pick<InstanceSummary, 'id' | 'name' | 'lastGroupId'>;
+/**
+ * What the actions need of an instance: a list row or the detail. Its sub-model and calibration
+ * (`executionSetupId`, `scenarioId`) let Execute offer the calibrations a linked scenario may run with.
+ */
+export type ExecutionTarget = Pick<InstanceSummary, 'id' | 'name' | 'lastGroupId'> &
+  Partial<Pick<InstanceSummary, 'executionSetupId' | 'scenarioId'>>;
 
 /** 401 and 403 went to the global handler (sign-in, access denied): nothing more to show. */
 const handledGlobally = (error: unknown) =>
@@ -58,11 +64,58 @@ function useRefreshInstances(uuid: string) {
   return () => void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
 }
 
+/** Our texts of the calibration picker of Execute (the spec names the list, not its words). */
+export const CALIBRATION_TEXTS = {
+  label: 'Calibration instance',
+  none: (subModel: string) =>
+    `No instance of ${subModel} is accepted yet: accept a calibration instance before executing.`,
+  superseded: (subModel: string) =>
+    `The calibration this scenario ran with is no longer an accepted instance of ${subModel}: choose an accepted one.`,
+} as const;
+
+/**
+ * The calibration picker of a linked scenario (§5: Execute is blocked while "a calibration instance is
+ * required but not selected"; §7 "List for calibration selection"): the accepted instances of the
+ * linked calibration sub-model by name. It preselects the calibration the scenario ran with while that
+ * is still accepted, else the only accepted one; after a new calibration was accepted it says so.
+ */
+function useCalibrationChoice(uuid: string, instance: ExecutionTarget) {
+  const choices = useQuery({
+    queryKey: [...instanceKeys.all(uuid), 'calibration-choices', instance.executionSetupId],
+    queryFn: () => calibrationChoices(uuid, instance.executionSetupId ?? ''),
+    enabled: instance.executionSetupId !== undefined,
+  });
+  const accepted = choices.data?.accepted ?? [];
+  const linkedName = choices.data?.linkedName;
+  const previous = instance.scenarioId;
+  const fallback =
+    previous && accepted.some((c) => c.id === previous)
+      ? previous
+      : accepted.length === 1
+        ? accepted[0]?.id
+        : undefined;
+  const [picked, setPicked] = useState<string>();
+  const selected = picked ?? fallback;
+  const supersededPrevious =
+    previous !== undefined && choices.isSuccess && !accepted.some((c) => c.id === previous);
+  return {
+    linked: linkedName !== undefined,
+    loading: choices.isLoading && instance.executionSetupId !== undefined,
+    linkedName: linkedName ?? '',
+    accepted,
+    selected,
+    setSelected: setPicked,
+    supersededPrevious,
+  };
+}
+
 /** Execute Instance (§5): create the execution, then start it; blockers come back as the server words them. */
 export function ExecuteInstanceDialog({ uuid, instance, onHide }: ExecutionDialogProps) {
   const refresh = useRefreshInstances(uuid);
+  const calibration = useCalibrationChoice(uuid, instance);
   const mutation = useMutation({
-    mutationFn: () => executeInstance(uuid, instance.id),
+    mutationFn: () =>
+      executeInstance(uuid, instance.id, calibration.linked ? calibration.selected : undefined),
     onSuccess: () => {
       notify.success(EXECUTION_MESSAGES.executionRequestSent);
       refresh();
@@ -84,11 +137,33 @@ export function ExecuteInstanceDialog({ uuid, instance, onHide }: ExecutionDialo
       confirmLabel="Execute"
       confirmIcon="pi pi-play"
       busy={mutation.isPending}
+      confirmDisabled={calibration.loading || (calibration.linked && !calibration.selected)}
       onConfirm={() => mutation.mutate()}
     >
       <p>
         Execute <strong>{instance.name}</strong>?
       </p>
+      {calibration.linked && (
+        <div className="mr-field">
+          <label htmlFor="execute-calibration">{CALIBRATION_TEXTS.label}</label>
+          {calibration.supersededPrevious && (
+            <p role="note">{CALIBRATION_TEXTS.superseded(calibration.linkedName)}</p>
+          )}
+          {calibration.accepted.length === 0 ? (
+            <p role="alert">{CALIBRATION_TEXTS.none(calibration.linkedName)}</p>
+          ) : (
+            <Dropdown
+              inputId="execute-calibration"
+              value={calibration.selected}
+              options={calibration.accepted}
+              optionLabel="name"
+              optionValue="id"
+              placeholder={`Select an accepted instance of ${calibration.linkedName}`}
+              onChange={(e) => calibration.setSelected(e.value as string)}
+            />
+          )}
+        </div>
+      )}
     </ActionDialog>
   );
 }

@@ -11,13 +11,21 @@ import { withQueryClient } from '../../../../testing/render';
 import {
   detail,
   entryWithRoles,
+  listPage,
   runResult,
+  SUB_MODEL_ID,
   sha,
+  subModel,
+  summary,
   testQueryClient,
   UUID,
   workspace,
 } from '../../api/test-fixtures';
-import { CancelExecutionDialog, ExecuteInstanceDialog } from '../actions/execution-actions';
+import {
+  CALIBRATION_TEXTS,
+  CancelExecutionDialog,
+  ExecuteInstanceDialog,
+} from '../actions/execution-actions';
 import { INSTANCE_REASONS, InstanceSidebarGroup, instanceItems } from './instance-sidebar-group';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
@@ -114,6 +122,83 @@ describe('the execution items of the Instances group (spec 001 §4, §5, §6)', 
 });
 
 const CREATE = `/models/${UUID}/executions`;
+/** Execute, once the dialog knows whether the scenario needs a calibration. */
+const enabledExecute = async () => {
+  const button = screen.getByRole('button', { name: 'Execute' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+};
+
+/**
+ * A scenario of a sub-model linked to the calibration sub-model 'Survival fit', whose accepted
+ * instances are `accepted` (issue 21 §1).
+ */
+function linkedScenario(accepted: { id: string; name: string }[]) {
+  return stubFetch(
+    on('GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}`, () =>
+      json(200, subModel({ type: 'scenario', executionSetupId: '01CAL' })),
+    ),
+    on('GET', `/models/${UUID}/sub-models/01CAL`, () =>
+      json(200, subModel({ id: '01CAL', type: 'calibration', name: 'Survival fit' })),
+    ),
+    on('GET', `/models/${UUID}/instances`, (url) =>
+      url.searchParams.get('executionSetupId') === '01CAL' && url.searchParams.get('status') === 'ACCEPTED'
+        ? json(200, listPage(accepted.map((a) => summary({ ...a, status: 'ACCEPTED', type: 'calibration' }))))
+        : json(400, { message: 'unexpected list query' }),
+    ),
+    on('POST', CREATE, () => json(200, { groupId: '01GROUP', created: true })),
+    on('POST', '/executions/01GROUP/start', () => json(200, { groupId: '01GROUP' })),
+  );
+}
+const createdBody = (fetchMock: ReturnType<typeof stubFetch>) =>
+  JSON.parse(String(callsTo(fetchMock, 'POST', CREATE)[0]?.init.body));
+
+describe('Execute a scenario linked to a calibration sub-model (issue 21 §1; 001 §5, §7)', {
+  timeout: 30_000,
+}, () => {
+  it('asks for an accepted calibration, by name, and runs with the one chosen', async () => {
+    const fetchMock = linkedScenario([
+      { id: '01FIT25', name: 'Fit 2025' },
+      { id: '01FIT26', name: 'Fit 2026' },
+    ]);
+    const onHide = vi.fn();
+    const user = setup();
+    show(<ExecuteInstanceDialog uuid={UUID} instance={detail({ id: '01I' })} onHide={onHide} />);
+    const picker = await screen.findByLabelText(CALIBRATION_TEXTS.label);
+    // Two accepted and none chosen before: Execute waits for a choice.
+    expect(screen.getByRole('button', { name: 'Execute' })).toBeDisabled();
+    await user.click(picker.closest('.p-dropdown') as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Fit 2026', hidden: true }));
+    await user.click(await enabledExecute());
+    await waitFor(() => expect(onHide).toHaveBeenCalled());
+    expect(createdBody(fetchMock)).toEqual({ instanceIds: ['01I'], calibrationInstanceId: '01FIT26' });
+  });
+
+  it('says when the calibration it ran with is no longer accepted, and offers the accepted one', async () => {
+    const fetchMock = linkedScenario([{ id: '01NEW', name: 'Fit 2026' }]);
+    const onHide = vi.fn();
+    const user = setup();
+    show(
+      <ExecuteInstanceDialog
+        uuid={UUID}
+        instance={detail({ id: '01I', scenarioId: '01OLD' })}
+        onHide={onHide}
+      />,
+    );
+    expect(await screen.findByText(CALIBRATION_TEXTS.superseded('Survival fit'))).toBeVisible();
+    await user.click(await enabledExecute());
+    await waitFor(() => expect(onHide).toHaveBeenCalled());
+    expect(createdBody(fetchMock)).toEqual({ instanceIds: ['01I'], calibrationInstanceId: '01NEW' });
+  });
+
+  it('keeps Execute disabled and says why when no calibration is accepted', async () => {
+    const fetchMock = linkedScenario([]);
+    show(<ExecuteInstanceDialog uuid={UUID} instance={detail({ id: '01I' })} onHide={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CALIBRATION_TEXTS.none('Survival fit'));
+    expect(screen.getByRole('button', { name: 'Execute' })).toBeDisabled();
+    expect(callsTo(fetchMock, 'POST', CREATE)).toHaveLength(0);
+  });
+});
 
 describe('Execute Instance (spec 001 §5, §8)', { timeout: 30_000 }, () => {
   it('creates the execution, then starts it, and says the request was sent', async () => {
@@ -130,7 +215,7 @@ describe('Execute Instance (spec 001 §5, §8)', { timeout: 30_000 }, () => {
         onHide={onHide}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    await user.click(await enabledExecute());
     await waitFor(() => expect(onHide).toHaveBeenCalled());
     const [create] = callsTo(fetchMock, 'POST', CREATE);
     expect(JSON.parse(String(create?.init.body))).toEqual({ instanceIds: ['01I'] });
@@ -157,7 +242,7 @@ describe('Execute Instance (spec 001 §5, §8)', { timeout: 30_000 }, () => {
     );
     const user = setup();
     show(<ExecuteInstanceDialog uuid={UUID} instance={detail({ id: '01I' })} onHide={vi.fn()} />);
-    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    await user.click(await enabledExecute());
     await waitFor(() =>
       expect(messages()).toEqual(
         expect.arrayContaining([
