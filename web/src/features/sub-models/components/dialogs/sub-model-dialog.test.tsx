@@ -7,7 +7,7 @@ import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
 import { file, fullAccess, MODEL_UUID, subModel, webModel } from '../../test-fixtures';
-import { SubModelDialog, type SubModelDialogProps } from './sub-model-dialog';
+import { SUB_MODEL_DIALOG_TEXTS, SubModelDialog, type SubModelDialogProps } from './sub-model-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 // Pages load lazily and call several routes: a generous wait keeps the tests independent of machine speed.
@@ -170,6 +170,32 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('checks an .xml file refused under JSON again when the type becomes JSON Template, and says what it will import (issue 21 §8)', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    open();
+    const form = await dialog();
+    const chooseType = async (name: string) => {
+      await user.click(within(form).getByLabelText('Definition Type').closest('.p-dropdown') as HTMLElement);
+      await user.click(await screen.findByRole('option', { name, hidden: true }));
+    };
+    await chooseType('JSON');
+    const xml =
+      '<definitions><parameter id="p1" name="age" type="INTEGER"><title>Age</title><question>Age?</question></parameter></definitions>';
+    await user.upload(
+      within(form).getByLabelText('Import definition file'),
+      new File([xml], 'definition.xml', { type: 'text/xml' }),
+    );
+    expect(
+      await within(form).findByText(SUBMODEL_MESSAGES.unsupportedInputDefinitionType),
+    ).toBeInTheDocument();
+    await chooseType('JSON Template');
+    expect(
+      await within(form).findByText(SUB_MODEL_DIALOG_TEXTS.fileReady('definition.xml', 1)),
+    ).toBeVisible();
+    expect(within(form).queryByText(SUBMODEL_MESSAGES.invalidDataStructure)).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Import definition file')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('creates the sub-model in seconds with its definition type, then imports the chosen file', async () => {
     const user = userEvent.setup();
     const { onSaved } = open();
@@ -212,6 +238,7 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
     });
     expect(imported).toEqual({ fileName: 'age.json', content: definitions });
     expect(getMessages().map((m) => m.text)).toContain(SUBMODEL_MESSAGES.subModelCreated);
+    expect(getMessages().map((m) => m.text)).toContain(SUB_MODEL_DIALOG_TEXTS.imported('age.json'));
   });
 
   it("keeps the definition type on edit and asks whether to outdate the instances ('Outdate instances')", async () => {

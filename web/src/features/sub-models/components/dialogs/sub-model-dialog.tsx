@@ -65,6 +65,14 @@ export const NO_FILES_REASON =
  * edit asks whether earlier instances become outdated. Loads the entry's files first (the picker and
  * the environment depend on them).
  */
+/** Our texts of the definition import (the spec gives only its error messages). */
+export const SUB_MODEL_DIALOG_TEXTS = {
+  fileReady: (fileName: string, count: number) =>
+    `${fileName}: ${count} parameter definition${count === 1 ? '' : 's'} will be imported on Save.`,
+  jsonReady: (fileName: string) => `${fileName}: the JSON definition will be imported on Save.`,
+  imported: (fileName: string) => `Input definition imported from ${fileName}`,
+} as const;
+
 export function SubModelDialog(props: SubModelDialogProps) {
   const files = useQuery(entryFilesQuery(props.model.uuid));
   const title = props.mode === 'add' ? 'Add Sub-model' : 'Edit Sub-model';
@@ -138,11 +146,21 @@ function SubModelFormDialog({
       setFileError(undefined);
       return;
     }
-    const early = definitionFileProblem(file.name, definitionType);
-    const next = { fileName: file.name, content: early ? '' : await file.text() };
+    // Read even when its type does not fit the definition type chosen now: switching the type checks
+    // the file again, and an unread file would then fail as 'Invalid data structure' (issue 21 §8).
+    const next = { fileName: file.name, content: await file.text() };
     setChosen(next);
-    setFileError(early ?? checkFile(next, definitionType));
+    setFileError(definitionFileProblem(file.name, definitionType) ?? checkFile(next, definitionType));
   };
+  /** What a file that checked out will import (issue 21 §8: a good file got no word of confirmation). */
+  const readyText = (() => {
+    if (!chosen || fileError) return undefined;
+    const result = importDefinitionFile(chosen.fileName, chosen.content, definitionType);
+    if (!result.ok) return undefined;
+    return result.type === 'JSONTEMPLATE'
+      ? SUB_MODEL_DIALOG_TEXTS.fileReady(chosen.fileName, result.definitions.length)
+      : SUB_MODEL_DIALOG_TEXTS.jsonReady(chosen.fileName);
+  })();
 
   const fileName = (uuid: string) => {
     const file: FileNode | undefined = picker.files.find((f) => f.uuid === uuid);
@@ -166,6 +184,7 @@ function SubModelFormDialog({
       if (chosen) {
         try {
           await importDefinition(model.uuid, saved.id, chosen);
+          notify.success(SUB_MODEL_DIALOG_TEXTS.imported(chosen.fileName));
         } catch (error) {
           const message = error instanceof ApiError ? error.body?.message : undefined;
           if (typeof message === 'string') notify.error(message);
@@ -329,7 +348,9 @@ function SubModelFormDialog({
             <Field
               label="Import definition file"
               error={fileError}
-              hint={mode === 'edit' ? 'A file replaces the current definition.' : '.json or .xml'}
+              hint={
+                readyText ?? (mode === 'edit' ? 'A file replaces the current definition.' : '.json or .xml')
+              }
             >
               {(c) => (
                 <input
