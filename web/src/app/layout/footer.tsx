@@ -1,12 +1,8 @@
 import { MESSAGES } from '@shared/messages';
 import { useSettings, useVersion } from '../../lib/app-settings';
+import { formatLocalDate } from '../../lib/format';
 
 export const copyrightText = (year: number) => `© ${year} ${MESSAGES.productName}`;
-
-const formatBuildDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
-};
 
 /** 000 §1: copyright year, version and build date, and an analytics note when tracking is on. */
 export function Footer() {
@@ -17,7 +13,7 @@ export function Footer() {
       <span>{copyrightText(new Date().getFullYear())}</span>
       {version && (
         <span>
-          Version {version.version} · Built {formatBuildDate(version.buildTime)}
+          Version {version.version} · Built {formatLocalDate(version.buildTime)}
         </span>
       )}
       {settings?.trackingSettings.enabled && (

@@ -32,14 +32,6 @@ export function reviewHref(n: Pick<Notification, 'modelUuid' | 'notificationActi
 export const creatorName = (n: Pick<Notification, 'createdBy'>) =>
   `${n.createdBy.firstName} ${n.createdBy.lastName}`.trim() || n.createdBy.id;
 
-/** Dates outside record tables are shown en-US style (002 §9). */
-export const formatNotificationDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
-
 /**
  * GET /v2/notifications?limit=N. Failing loads say 'Failed to load the notification list'. These
  * loads also run by themselves (a pushed notification refetches them), so they do not count as

@@ -5,9 +5,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
+import { formatLocalDateTime } from '../../../lib/format';
 import {
   creatorName,
-  formatNotificationDate,
   notificationActionText,
   notificationsQuery,
   reviewHref,
@@ -100,7 +100,7 @@ export function NotificationBell() {
                       {n.modelName ? ` ${n.modelName}` : ''}
                     </p>
                     {n.userNote && <p className="mr-notifications__note">{n.userNote}</p>}
-                    <p className="mr-notifications__date">{formatNotificationDate(n.createdOn)}</p>
+                    <p className="mr-notifications__date">{formatLocalDateTime(n.createdOn)}</p>
                     <Link to={reviewHref(n)} onClick={() => setOpen(false)}>
                       {MESSAGES.clickToReview}
                     </Link>

@@ -5,9 +5,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/page-title';
+import { formatLocalDateTime } from '../../../lib/format';
 import {
   creatorName,
-  formatNotificationDate,
   NOTIFICATION_PAGE_LIMIT,
   notificationActionText,
   notificationsQuery,
@@ -46,7 +46,7 @@ export function NotificationsPage() {
           header="Date"
           field="createdOn"
           sortable
-          body={(n: NotificationListItem) => formatNotificationDate(n.createdOn)}
+          body={(n: NotificationListItem) => formatLocalDateTime(n.createdOn)}
         />
       </DataTable>
     </section>

@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { getConfig, isLocalStage } from '../../../config/env';
+import { formatLocalDateTime } from '../../../lib/format';
 import './outbox.css';
 
 /**
@@ -97,14 +98,6 @@ export function linkify(text: string, origin: string = window.location.origin): 
   return nodes;
 }
 
-/** Dates as elsewhere outside record tables (en-US, medium date and short time). */
-export const formatMailDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-};
-
 export function OutboxPage() {
   usePageTitle('Local Outbox');
   const config = getConfig();
@@ -157,7 +150,7 @@ export function OutboxPage() {
                   <>
                     <dt>Date</dt>
                     <dd>
-                      <time dateTime={mail.sentAt}>{formatMailDate(mail.sentAt)}</time>
+                      <time dateTime={mail.sentAt}>{formatLocalDateTime(mail.sentAt, 'seconds')}</time>
                     </dd>
                   </>
                 )}

@@ -15,9 +15,9 @@ import {
 import { instanceResultQuery } from '../../../../api/instance-results';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { ApiError } from '../../../../lib/api-client';
+import { formatBytes } from '../../../../lib/format';
 import { notify } from '../../../../lib/message-stack';
 import { instanceKeys } from '../../api/instances-api';
-import { formatBytes } from '../detail/run-format';
 import type { ExecutionAction } from './execution-rules';
 import '../instances.css';
 

@@ -7,7 +7,7 @@ import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { detail, INPUT_ID, inWorkspace, recordView, runResult, sha, UUID } from '../../api/test-fixtures';
 import { errorPairs, InstanceDetailPage, prettyInput, RUN_STATE_TEXTS } from './instance-detail-page';
-import { formatBytes, formatDuration, shortHash } from './run-format';
+import { formatDuration, shortHash } from './run-format';
 import { RUN_TEXTS } from './run-record';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
@@ -283,10 +283,8 @@ describe('the run of an instance (issue 11 §4: reproducibility record, output, 
     expect(screen.queryByRole('heading', { name: 'Reproducibility Record' })).not.toBeInTheDocument();
   });
 
-  it('writes sizes and durations for people', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(2 * 1024 ** 3)).toBe('2.0 GB');
+  // Sizes: web/src/lib/format.test.ts.
+  it('writes durations and hashes for people', () => {
     expect(formatDuration(850)).toBe('850 ms');
     expect(formatDuration(12_400)).toBe('12.4 s');
     expect(formatDuration(3_723_000)).toBe('1 h 2 min');

@@ -9,10 +9,10 @@ import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
 import { type InstanceDetailView, instanceDetailQuery } from '../../api/instances-api';
 import { serverMessages } from '../actions/execution-actions';
 import { JsonEditor } from '../json/json-editor';
-import { formatCreationDate } from '../list/status-tag';
 import { NonDeterministicWarning, RunLogs, RunNotes, RunRecordPanel } from './run-record';
 import '../instances.css';
 
@@ -138,7 +138,7 @@ export function InstanceDetailPage() {
         </div>
         <div>
           <dt>Creation Date</dt>
-          <dd>{formatCreationDate(instance.createdOn)}</dd>
+          <dd>{formatDate(instance.createdOn)}</dd>
         </div>
         {instance.label && (
           <div>

@@ -1,19 +1,4 @@
-/** How the instance screens write a run's sizes, times and hashes. */
-
-export { formatDateTime } from '../../../../lib/format';
-
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/** Sizes in binary units with one decimal: '512 B', '1.5 KB', '2.0 GB'. */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
-}
+/** How the instance screens write a run's durations and hashes (sizes and dates: lib/format). */
 
 /** A run's duration: '850 ms', '12.4 s', '3 min 5 s', '1 h 2 min'. */
 export function formatDuration(ms: number): string {

@@ -5,8 +5,9 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Panel } from 'primereact/panel';
 import type { ReactNode } from 'react';
+import { formatBytes, formatDateTime } from '../../../../lib/format';
 import { notify } from '../../../../lib/message-stack';
-import { formatBytes, formatDateTime, formatDuration, shortHash } from './run-format';
+import { formatDuration, shortHash } from './run-format';
 
 /**
  * The parts of the instance detail that describe a run (issue 11 §4, "reproducibility record"): the

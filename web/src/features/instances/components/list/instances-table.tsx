@@ -10,9 +10,10 @@ import { createContext, type MouseEvent, useContext, useId, useRef, useState } f
 import { Link } from 'react-router-dom';
 import type { ActionItem } from '../../../../components/ui/action-sidebar';
 import { paths } from '../../../../config/paths';
+import { formatDate } from '../../../../lib/format';
 import { DragHandle } from '../groups/instance-dnd';
 import { type GridPatch, type InstanceGridState, PAGE_SIZES } from './list-url-state';
-import { formatCreationDate, InstanceStatusTag } from './status-tag';
+import { InstanceStatusTag } from './status-tag';
 
 interface InstancesTableProps {
   uuid: string;
@@ -194,7 +195,7 @@ export function InstancesTable({
           field="createdOn"
           header="Creation Date"
           sortable
-          body={(i: InstanceSummary) => formatCreationDate(i.createdOn)}
+          body={(i: InstanceSummary) => formatDate(i.createdOn)}
         />
         <Column
           field="status"

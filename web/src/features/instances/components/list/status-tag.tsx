@@ -25,16 +25,3 @@ export function InstanceStatusTag({ status }: { status: InstanceStatus }) {
     />
   );
 }
-
-/** Creation dates in en-US (§2, §9), in UTC so that everyone reads the same day. */
-export const formatCreationDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-US', {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        timeZone: 'UTC',
-      });
-};

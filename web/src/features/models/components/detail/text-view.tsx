@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/model';
 import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
+import { formatLocalDateTime } from '../../../../lib/format';
 import { fieldLabel } from '../metadata-form/metadata-form';
 import { userLabel } from '../user-picker/search-users';
 
@@ -125,7 +126,7 @@ export function TextView({ model, previewOnly }: { model: ModelDetail; previewOn
           </div>
           <div className="mr-text-view__item">
             <dt>Created On</dt>
-            <dd>{formatDate(model.createdOn)}</dd>
+            <dd>{formatLocalDateTime(model.createdOn)}</dd>
           </div>
           {model.retireReason && (
             <div className="mr-text-view__item">
@@ -144,14 +145,6 @@ export function TextView({ model, previewOnly }: { model: ModelDetail; previewOn
     </div>
   );
 }
-
-export const formatDate = (iso: string | undefined) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
 
 function PersonCard({ title, people }: { title: string; people: UserSummary[] }) {
   return (

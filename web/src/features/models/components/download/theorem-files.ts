@@ -22,13 +22,3 @@ export function splitTheoremFiles<F extends FileNode>(
 
 export const ownerName = (file: Pick<FileNode, 'owner'>) =>
   `${file.owner.firstName} ${file.owner.lastName}`.trim() || file.owner.id;
-
-/** Dates in tables: MM/dd/yyyy (000 §9). */
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(date.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${date.getUTCFullYear()}`;
-}

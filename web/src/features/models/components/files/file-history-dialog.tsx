@@ -4,8 +4,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
+import { formatFileSize, formatLocalDateTime } from '../../../../lib/format';
 import { type FileHistory, fileHistoryQuery } from '../../api/files-api';
-import { formatDateTime, formatSize, userName } from './file-format';
+import { userName } from './file-format';
 
 type Version = FileHistory['items'][number];
 
@@ -53,8 +54,8 @@ export function FileHistoryDialog({
         <Column header="Version" field="versionNumber" />
         <Column header="Action" body={(v: Version) => ACTION_LABELS[v.action]} />
         <Column header="By" body={(v: Version) => userName(users, v.isid)} />
-        <Column header="Date" body={(v: Version) => formatDateTime(v.timestamp)} />
-        <Column header="Size" body={(v: Version) => (v.size === undefined ? '' : formatSize(v.size))} />
+        <Column header="Date" body={(v: Version) => formatLocalDateTime(v.timestamp)} />
+        <Column header="Size" body={(v: Version) => (v.size === undefined ? '' : formatFileSize(v.size))} />
         <Column
           header=""
           body={(v: Version) => (v.current ? <Tag value="Current" severity="success" /> : null)}

@@ -8,6 +8,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { TreeTable } from 'primereact/treetable';
 import { type CSSProperties, useMemo, useState } from 'react';
+import { formatLocalDateTime } from '../../../../lib/format';
 import { fileRequestKey, markAccessRequested, useAccessRequests } from '../../api/access-requested';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
 import { DownloadFileDialog } from '../download/download-file-dialog';
@@ -27,7 +28,7 @@ import {
   selectableKeys,
 } from './file-changes';
 import { CloneFileDialog, FileDetailsDialog } from './file-edit-dialogs';
-import { formatDateTime, userName } from './file-format';
+import { userName } from './file-format';
 import { FileHistoryDialog } from './file-history-dialog';
 import { FileManagerToolbar } from './file-manager-toolbar';
 import { buildTree, depthOf, type FileTreeNode, folderKeys, lastUpdates } from './file-tree';
@@ -490,7 +491,7 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
         />
         <Column
           header="UpdatedOn"
-          body={(node: FileTreeNode) => formatDateTime(updates.get(node.key)?.updatedOn)}
+          body={(node: FileTreeNode) => formatLocalDateTime(updates.get(node.key)?.updatedOn)}
           style={{ width: `${widths.updatedOn}rem` }}
         />
         <Column

@@ -7,9 +7,9 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../config/paths';
+import { formatDate } from '../../../../lib/format';
 import { useModelList } from '../../api/models-api';
 import { ClassificationBadge } from '../classification/classification';
-import { formatDate } from '../download/theorem-files';
 import { PAGE_SIZES } from './list-url-state';
 
 interface ModelsTableProps {

@@ -4,9 +4,9 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { useId, useState } from 'react';
+import { formatFileSize } from '../../../../lib/format';
 import { ConfirmMainFileDelete } from '../files/confirm-main-file-delete';
 import { FileDropZone } from '../files/file-drop-zone';
-import { formatSize } from '../files/file-format';
 import { cleanTag, FILE_TAG_MAX } from '../files/new-files';
 import {
   type FileAction,
@@ -165,7 +165,7 @@ export function FilesStep({ files, dispatch, knownTags, busy }: FilesStepProps) 
                   {f.path && <span className="mr-muted">{f.path}/</span>}
                   {f.name}
                 </td>
-                <td>{formatSize(f.size)}</td>
+                <td>{formatFileSize(f.size)}</td>
                 <td>
                   <InputText
                     value={f.fileTag ?? ''}

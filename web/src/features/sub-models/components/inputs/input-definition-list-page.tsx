@@ -8,9 +8,9 @@ import { Tag } from 'primereact/tag';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { paths } from '../../../../config/paths';
+import { formatDateTime } from '../../../../lib/format';
 import { useWorkspace } from '../../../../lib/workspace';
 import { inputsQuery } from '../../api/sub-models-api';
-import { formatDateTime } from '../list/format';
 import '../list/list.css';
 
 /**

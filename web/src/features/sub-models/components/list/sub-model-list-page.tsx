@@ -8,9 +8,9 @@ import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { paths } from '../../../../config/paths';
+import { formatDateTime } from '../../../../lib/format';
 import { useWorkspace } from '../../../../lib/workspace';
 import { subModelListQuery } from '../../api/sub-models-api';
-import { formatDateTime } from './format';
 import './list.css';
 
 const byName = (a: SubModelView, b: SubModelView) =>
