@@ -1,52 +1,14 @@
 import type { ListModelsQuery } from '@shared/schemas/model-api';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { type ListUrlState, parseListUrl, toSearchParams, withQueryPatch } from './list-url-state';
+import { useCallback } from 'react';
+import { useUrlState } from '../../../../lib/use-url-state';
+import { parseListUrl, toSearchParams, withQueryPatch } from './list-url-state';
 
 /**
- * The list page's state, kept in the URL query (replace: no history spam) so that a reload or a
- * shared link shows the same screen.
- *
- * The page reads what the user chose at once, not when the URL has caught up: a URL change is a
- * navigation, and the router first runs the signed-in area's loader again (it checks the session),
- * which held every search, page and sort back by that check. So `state` comes from the last
- * choice; a URL that changes from elsewhere (back button, a link) replaces it.
- *
- * `update` is stable and always starts from the latest choice: PrimeReact memoizes table rows and
- * dropdowns, which may call a handler from an earlier render.
+ * The list page's state in the URL query (lib/use-url-state.ts: read at once, written with replace).
+ * `patchQuery` changes the search and goes back to the first page.
  */
 export function useListUrlState() {
-  const [params, setParams] = useSearchParams();
-  const [chosen, setChosen] = useState(() => params.toString());
-  // URL queries this hook wrote that the router has not shown yet.
-  const written = useRef<string[]>([]);
-  const [seen, setSeen] = useState(() => params.toString());
-
-  const fromUrl = params.toString();
-  if (fromUrl !== seen) {
-    // Adjusting state while rendering (React's documented pattern for "state from props").
-    setSeen(fromUrl);
-    const ours = written.current.indexOf(fromUrl);
-    if (ours >= 0) written.current.splice(0, ours + 1);
-    else {
-      written.current = [];
-      setChosen(fromUrl);
-    }
-  }
-
-  const state = useMemo(() => parseListUrl(new URLSearchParams(chosen)), [chosen]);
-  const latest = useRef({ chosen, setParams });
-  latest.current = { chosen, setParams };
-
-  const update = useCallback((next: (current: ListUrlState) => ListUrlState) => {
-    const nextParams = toSearchParams(next(parseListUrl(new URLSearchParams(latest.current.chosen))));
-    const query = nextParams.toString();
-    // Until React re-renders, later updates in the same tick build on this one.
-    latest.current.chosen = query;
-    written.current.push(query);
-    setChosen(query);
-    latest.current.setParams(nextParams, { replace: true });
-  }, []);
+  const { state, update } = useUrlState(parseListUrl, toSearchParams);
   const patchQuery = useCallback(
     (patch: Partial<ListModelsQuery>) => update((s) => withQueryPatch(s, patch)),
     [update],
