@@ -12,9 +12,10 @@ import type { SubModelType } from '@shared/submodels/sub-model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
-import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
+import { useCombobox } from '../../../../components/ui/combobox';
+import { SuggestionList } from '../../../../components/ui/suggestion-list';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
@@ -85,41 +86,27 @@ interface SharePickerProps {
 /** 'Send an email to selected users': a combobox of the instance's share candidates (at most 10). */
 function SharePicker({ uuid, instanceId, type, error, onPick }: SharePickerProps) {
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const [refusal, setRefusal] = useState<string | undefined>();
   const { results, loading } = useCandidates(uuid, instanceId, text);
   const inputId = useId();
-  const listId = useId();
   const errorId = useId();
   const anchor = useRef<HTMLInputElement | null>(null);
-  // The list closes a moment after the field loses the focus (so a click on an option still picks
-  // it); typing again in the meantime keeps it open.
-  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closing.current), []);
-  const expanded = open && text.trim() !== '' && (results.length > 0 || !loading);
+  const combobox = useCombobox({
+    items: results,
+    showable: text.trim() !== '' && (results.length > 0 || !loading),
+    onPick: (user) => pick(user),
+  });
+  const { listId, active, expanded } = combobox;
   const problem = refusal ?? error;
 
   const pick = (user: ShareUser) => {
     const refused = shareCandidateProblem(user, type);
     setRefusal(refused);
-    setOpen(false);
+    combobox.close();
     if (refused) return;
     setText('');
     onPick(user);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
-    comboboxKeyDown(e, {
-      count: results.length,
-      active,
-      expanded,
-      setActive,
-      setOpen,
-      onPick: (i) => {
-        const user = results[i];
-        if (user) pick(user);
-      },
-    });
 
   return (
     <div className="mr-field">
@@ -128,30 +115,18 @@ function SharePicker({ uuid, instanceId, type, error, onPick }: SharePickerProps
         <InputText
           id={inputId}
           ref={anchor}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && results[active] ? suggestionId(listId, active) : undefined}
+          {...combobox.inputProps}
           aria-invalid={Boolean(problem)}
           aria-describedby={problem ? errorId : undefined}
           invalid={Boolean(problem)}
           value={text}
           placeholder="Search by name or e-mail"
-          autoComplete="off"
           autoFocus
           data-pc-autofocus
           onChange={(e) => {
-            clearTimeout(closing.current);
             setText(e.target.value);
-            setActive(0);
-            setOpen(true);
+            combobox.typed();
             setRefusal(undefined);
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={() => clearTimeout(closing.current)}
-          onBlur={() => {
-            closing.current = setTimeout(() => setOpen(false), 150);
           }}
         />
         {loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}

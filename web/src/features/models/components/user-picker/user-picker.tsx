@@ -2,8 +2,9 @@ import { LIMITS } from '@shared/constants';
 import type { UserSummary } from '@shared/schemas/model-api';
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
 import { InputText } from 'primereact/inputtext';
-import { type KeyboardEvent, useId, useState } from 'react';
-import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
+import { useId, useState } from 'react';
+import { useCombobox } from '../../../../components/ui/combobox';
+import { SuggestionList } from '../../../../components/ui/suggestion-list';
 import { userLabel, useUserSearch } from './search-users';
 import './user-picker.css';
 
@@ -35,35 +36,24 @@ export function UserPicker({
   placeholder = 'Search by name or e-mail',
 }: UserPickerProps) {
   const search = useUserSearch(limit);
-  const [active, setActive] = useState(0);
-  const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | undefined>();
   const inputId = useId();
-  const listId = useId();
   const errorId = useId();
   const offered = search.results.filter((u) => !excludeIds.includes(u.id));
-  const expanded = open && search.text.trim() !== '' && (offered.length > 0 || !search.loading);
+  const combobox = useCombobox({
+    items: offered,
+    showable: search.text.trim() !== '' && (offered.length > 0 || !search.loading),
+    onPick: (user) => pick(user),
+  });
+  const { listId, active, expanded } = combobox;
   const problem = refusal ?? error;
 
   const pick = (user: UserSummary) => {
     const refused = onPick(user);
     setRefusal(refused);
     if (!refused) search.clear();
-    setOpen(false);
+    combobox.close();
   };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
-    comboboxKeyDown(e, {
-      count: offered.length,
-      active,
-      expanded,
-      setActive,
-      setOpen,
-      onPick: (i) => {
-        const user = offered[i];
-        if (user) pick(user);
-      },
-    });
 
   return (
     <div className="mr-user-picker">
@@ -71,26 +61,18 @@ export function UserPicker({
       <span className="p-input-icon-right mr-user-picker__box">
         <InputText
           id={inputId}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && offered[active] ? suggestionId(listId, active) : undefined}
+          {...combobox.inputProps}
           aria-invalid={Boolean(problem)}
           aria-describedby={problem ? errorId : undefined}
           invalid={Boolean(problem)}
           value={search.text}
           placeholder={placeholder}
           disabled={disabled}
-          autoComplete="off"
           onChange={(e) => {
             search.setText(e.target.value);
-            setActive(0);
-            setOpen(true);
+            combobox.typed();
             setRefusal(undefined);
           }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
         />
         {search.loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
       </span>

@@ -4,8 +4,9 @@ import type { ModelSummary } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { comboboxKeyDown, SuggestionList, suggestionId } from '../../../../components/ui/suggestion-list';
+import { useEffect, useId, useState } from 'react';
+import { useCombobox } from '../../../../components/ui/combobox';
+import { SuggestionList } from '../../../../components/ui/suggestion-list';
 import { type ListModelsParams, listModels, modelKeys } from '../../api/models-api';
 import '../user-picker/user-picker.css';
 
@@ -46,30 +47,20 @@ function useEntrySearch(text: string) {
 /** A combobox over the catalogue: type part of a name, pick an entry. */
 function EntryPicker({ onPick }: { onPick: (entry: ModelSummary) => void }) {
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const { entries, loading, searched } = useEntrySearch(text);
   const inputId = useId();
-  const listId = useId();
-  const expanded = open && text.trim() !== '' && (entries.length > 0 || searched);
+  const combobox = useCombobox({
+    items: entries,
+    showable: text.trim() !== '' && (entries.length > 0 || searched),
+    onPick: (entry) => pick(entry),
+  });
+  const { listId, active, expanded } = combobox;
 
   const pick = (entry: ModelSummary) => {
-    setOpen(false);
+    combobox.close();
     setText('');
     onPick(entry);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
-    comboboxKeyDown(e, {
-      count: entries.length,
-      active,
-      expanded,
-      setActive,
-      setOpen,
-      onPick: (i) => {
-        const entry = entries[i];
-        if (entry) pick(entry);
-      },
-    });
 
   return (
     <div className="mr-user-picker mr-wizard-start__picker">
@@ -77,21 +68,13 @@ function EntryPicker({ onPick }: { onPick: (entry: ModelSummary) => void }) {
       <span className="p-input-icon-right mr-user-picker__box">
         <InputText
           id={inputId}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && entries[active] ? suggestionId(listId, active) : undefined}
+          {...combobox.inputProps}
           value={text}
           placeholder="Search by name, disease, product…"
-          autoComplete="off"
           onChange={(e) => {
             setText(e.target.value);
-            setActive(0);
-            setOpen(true);
+            combobox.typed();
           }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
         />
         {loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
       </span>
