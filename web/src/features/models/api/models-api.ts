@@ -19,6 +19,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type * as z from 'zod/mini';
 import { entryKeys } from '../../../api/entry';
 import { putPresigned } from '../../../api/presigned-upload';
+import { searchUsers } from '../../../api/users';
 import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
 
 /**
@@ -189,22 +190,6 @@ export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
 
 export const setExpertise = (uuid: string, expertise: UserExpertise) =>
   apiClient.call('putUserExpertise', { params: { uuid, userId: expertise.userId }, body: expertise });
-
-export const searchUsers = (
-  q: string,
-  limit: number = LIMITS.userSearchLimit,
-  flags: { includeNpa?: boolean; includeUnenrolled?: boolean } = {},
-  opts: Opts = {},
-) =>
-  apiClient.call('searchUsers', {
-    ...opts,
-    query: {
-      q: q.replace(/[<>]/g, '').trim(),
-      limit,
-      includeNpa: flags.includeNpa === undefined ? undefined : String(flags.includeNpa),
-      includeUnenrolled: flags.includeUnenrolled === undefined ? undefined : String(flags.includeUnenrolled),
-    },
-  });
 
 export const getMetadataOptions = (opts: Opts = {}) => apiClient.call('listMetadataOptions', opts);
 

@@ -6,10 +6,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { type JSX, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { notify } from '../../../../lib/message-stack';
 import { grantFileAccess, grantModelRole, notifyFailure } from '../../api/access-api';
 import { modelKeys } from '../../api/models-api';
-import { userLabel } from '../user-picker/search-users';
 import { type GrantLink, readGrantLink, withoutGrantLink } from './grant-link';
 import './access.css';
 

@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type JSX, useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
+import { UserChips, UserPicker } from '../../../../components/ui/user-picker/user-picker';
 import { paths } from '../../../../config/paths';
 import { notify } from '../../../../lib/message-stack';
 import { notifyFailure, shareModel } from '../../api/access-api';
-import { UserChips, UserPicker } from '../user-picker/user-picker';
 import { type FieldErrors, validateShare } from './access-validation';
 import './access.css';
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@shared/constants';
 import { MODEL_ROLE_LABELS, type ModelRoles } from '@shared/schemas/model';
 import type { UserSummary } from '@shared/schemas/model-api';
-import { UserChips, UserPicker } from '../user-picker/user-picker';
+import { UserChips, UserPicker } from '../../../../components/ui/user-picker/user-picker';
 import './role-editor.css';
 import {
   type Actor,

@@ -8,9 +8,9 @@ import {
 } from '@shared/schemas/model';
 import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
+import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { formatLocalDateTime } from '../../../../lib/format';
 import { fieldLabel } from '../metadata-form/metadata-form';
-import { userLabel } from '../user-picker/search-users';
 
 /** The Text View's groups follow the metadata form's sections (000 §2). */
 export const TEXT_VIEW_SECTIONS: readonly { title: string; fields: readonly MetadataField[] }[] = [

@@ -7,10 +7,10 @@ import { Dialog } from 'primereact/dialog';
 import { ListBox } from 'primereact/listbox';
 import { useId, useState } from 'react';
 import { Spinner } from '../../../../components/ui/spinner';
+import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { notify } from '../../../../lib/message-stack';
 import { notifyFailure } from '../../api/access-api';
 import { fileAccessQuery, useSetFileAccess, useTransferFileOwner } from '../../api/files-api';
-import { userLabel } from '../user-picker/search-users';
 import { reloadOnFolderTab } from './reload-folder-tab';
 
 const userOptions = (users: readonly UserSummary[]) =>

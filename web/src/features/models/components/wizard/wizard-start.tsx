@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useCombobox } from '../../../../components/ui/combobox';
 import { SuggestionList } from '../../../../components/ui/suggestion-list';
 import { type ListModelsParams, listModels, modelKeys } from '../../api/models-api';
-import '../user-picker/user-picker.css';
+import '../../../../components/ui/user-picker/user-picker.css';
 
 export const START_CHOICES = {
   scratch: 'Start from scratch',

@@ -3,8 +3,8 @@ import type { UserSummary } from '@shared/schemas/model-api';
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
-import { useCombobox } from '../../../../components/ui/combobox';
-import { SuggestionList } from '../../../../components/ui/suggestion-list';
+import { useCombobox } from '../combobox';
+import { SuggestionList } from '../suggestion-list';
 import { userLabel, useUserSearch } from './search-users';
 import './user-picker.css';
 

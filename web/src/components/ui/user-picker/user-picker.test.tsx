@@ -1,13 +1,24 @@
+import type { UserSummary } from '@shared/schemas/model-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
-import { users } from '../detail/test-fixtures';
+import { configureTestApi, json, routeFetch } from '../../../testing/fetch-stubs';
 import { sanitizeUserQuery } from './search-users';
 import { UserPicker } from './user-picker';
 
-vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
+vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
+
+const users: Record<'leo' | 'xavier', UserSummary> = {
+  leo: { id: 'leo', firstName: 'Leo', lastName: 'Lead', email: 'leo@example.com', userType: 'INTERNALUSER' },
+  xavier: {
+    id: 'xavier',
+    firstName: 'Xavier',
+    lastName: 'Vendor',
+    email: 'xavier@vendor.test',
+    userType: 'EXTERNALUSER',
+  },
+};
 
 describe('user search text', () => {
   it('strips angle brackets', () => {

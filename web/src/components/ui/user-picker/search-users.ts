@@ -1,7 +1,7 @@
 import { LIMITS } from '@shared/constants';
 import type { UserSummary } from '@shared/schemas/model-api';
 import { useEffect, useRef, useState } from 'react';
-import { searchUsers } from '../../api/models-api';
+import { searchUsers } from '../../../api/users';
 
 /** User search strips angle brackets (000 §5); the server does the same, this keeps the request clean. */
 export const sanitizeUserQuery = (q: string) => q.replace(/[<>]/g, '').trim();
