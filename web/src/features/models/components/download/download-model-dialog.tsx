@@ -6,6 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
+import { ClassificationIcon } from '../../../../components/ui/classification/classification';
 import { DialogFooter } from '../../../../components/ui/dialog-footer';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDate } from '../../../../lib/format';
@@ -13,7 +14,6 @@ import { fileRequestKey, markAccessRequested, useAccessRequests } from '../../ap
 import { useCallerFiles } from '../../api/files-api';
 import { downloadModelFile, useModel } from '../../api/models-api';
 import { RequestAccessDialog } from '../access-requests/request-access-dialog';
-import { ClassificationIcon } from '../classification/classification';
 import { isActive, startArchiveDownload } from './archive-downloads';
 import { ArchiveProgress } from './archive-progress';
 import { LegalNoticeAcceptance } from './legal-notice';

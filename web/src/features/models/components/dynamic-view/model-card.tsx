@@ -4,8 +4,8 @@ import type { ModelCard as ModelCardData } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ClassificationBadge } from '../../../../components/ui/classification/classification';
 import { paths } from '../../../../config/paths';
-import { ClassificationBadge } from '../classification/classification';
 import { StatusTag } from '../list/models-table';
 import type { VersionNode } from './dynamic-filters';
 

@@ -6,10 +6,10 @@ import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ClassificationBadge } from '../../../../components/ui/classification/classification';
 import { paths } from '../../../../config/paths';
 import { formatDate } from '../../../../lib/format';
 import { useModelList } from '../../api/models-api';
-import { ClassificationBadge } from '../classification/classification';
 import { PAGE_SIZES } from './list-url-state';
 
 interface ModelsTableProps {
