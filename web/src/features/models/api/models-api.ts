@@ -11,14 +11,12 @@ import {
   PublishRefusalSchema,
   type SetRolesBodySchema,
   type UploadedFileRefSchema,
-  type UploadTicket,
   type UserExpertiseSchema,
   type UserSearchResultSchema,
 } from '@shared/schemas/model-api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { entryKeys } from '../../../api/entry';
-import { putPresigned } from '../../../api/presigned-upload';
 import { searchUsers } from '../../../api/users';
 import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
 
@@ -142,20 +140,6 @@ export const getModelRoles = (uuid: string, opts: Opts = {}) =>
 
 export const setModelRoles = (uuid: string, body: SetRolesBody) =>
   apiClient.call('setModelRoles', { params: { uuid }, body, handleErrors: (e) => e.status === 409 });
-
-export const createUpload = (
-  files: { name: string; size: number; contentType?: string }[],
-  modelUuid?: string,
-) => apiClient.call('createUpload', { body: { files, ...(modelUuid ? { modelUuid } : {}) } });
-
-/** PUT one file of an upload ticket to its presigned URL (web/src/api/presigned-upload.ts). */
-export const putUploadFile = (
-  target: UploadTicket['files'][number],
-  file: Blob,
-  onProgress?: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<void> =>
-  putPresigned(target, file, { onProgress, signal, failureMessage: `Upload of ${target.name} failed` });
 
 export const attachFiles = (uuid: string, uploadId: string, files: UploadedFileRef[], rev?: number) =>
   apiClient.call('attachModelFiles', {

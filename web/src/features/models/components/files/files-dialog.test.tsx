@@ -3,18 +3,18 @@ import type { SubModelView } from '@shared/schemas/sub-models-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { putUploadFile } from '../../../../api/model-uploads';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
-import { putUploadFile } from '../../api/models-api';
 import { detail, file, UUID_A } from '../../api/test-fixtures';
 import { optionLists } from '../detail/test-fixtures';
 import { FilesDialog } from './files-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 // S3 is not there: the presigned PUT reports its progress and succeeds.
-vi.mock('../../api/models-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/models-api')>()),
+vi.mock('../../../../api/model-uploads', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../api/model-uploads')>()),
   putUploadFile: vi.fn(async (_target: unknown, _file: Blob, onProgress?: (f: number) => void) => {
     onProgress?.(0.5);
     onProgress?.(1);

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@shared/messages';
 import type { CallerFileList } from '@shared/schemas/collaboration';
 import type { UploadTicket } from '@shared/schemas/model-api';
+import { createUpload, putUploadFile } from '../../../../api/model-uploads';
 import { ApiError } from '../../../../lib/api-client';
 import { saveFileChanges } from '../../api/files-api';
-import { createUpload, putUploadFile } from '../../api/models-api';
 import {
   buildChangeSet,
   changeCount,

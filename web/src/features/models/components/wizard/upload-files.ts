@@ -1,6 +1,7 @@
 import type { UploadTicket } from '@shared/schemas/model-api';
+import { createUpload, putUploadFile } from '../../../../api/model-uploads';
 import { apiClient } from '../../../../lib/api-client';
-import { type CreateModelInput, createUpload, putUploadFile } from '../../api/models-api';
+import type { CreateModelInput } from '../../api/models-api';
 import type { FileAction, WizardFile } from './file-list';
 
 export const requestUploadTicket = (files: readonly WizardFile[]) =>
