@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { UUID_A, UUID_B } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { UUID_A, UUID_B } from '../../api/test-fixtures';
 import { readGrantLink, withoutGrantLink } from './grant-link';
 import { GrantLinkHandler, INVALID_GRANT_LINK } from './grant-link-handler';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { person, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { person, UUID_A } from '../../api/test-fixtures';
 import { validateShare } from './access-validation';
 import { ShareModelDialog } from './share-model-dialog';
 

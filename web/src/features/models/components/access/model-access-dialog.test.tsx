@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
-import { model, users } from '../detail/test-fixtures';
+import { model, users } from '../../../../testing/model-detail-fixtures';
 import { ModelAccessDialog } from './model-access-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));

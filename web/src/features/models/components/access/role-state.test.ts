@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { EMPTY_ROLES } from '@shared/schemas/model';
 import { describe, expect, it } from 'vitest';
-import { users } from '../detail/test-fixtures';
+import { users } from '../../../../testing/model-detail-fixtures';
 import {
   leadAndStewardLock,
   missingRoles,

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { allPermissions, detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { allPermissions, detail, file, UUID_A } from '../../api/test-fixtures';
 import { startDownload } from '../download/start-download';
 import { FolderView, splitFolderView } from './folder-view';
 

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../../lib/current-user';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
+import { allowedPermissions, model, optionLists } from '../../../../testing/model-detail-fixtures';
 import { sidebarGroups } from './detail-sidebar';
 import { ModelDetailPage } from './model-detail-page';
-import { allowedPermissions, model, optionLists } from './test-fixtures';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { card, UUID_A, UUID_B, UUID_C } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
 import { normalizeFilters } from '../../api/models-api';
-import { card, UUID_A, UUID_B, UUID_C } from '../../api/test-fixtures';
 import { filterChips, isLocked, removeFacet, selectFacet, versionTree } from './dynamic-filters';
 import { DynamicView } from './dynamic-view';
 

@@ -1,6 +1,6 @@
 import type { CallerFileNode } from '@shared/schemas/collaboration';
 import { describe, expect, it } from 'vitest';
-import { file } from '../../api/test-fixtures';
+import { file } from '../../../../testing/model-fixtures';
 import { buildRows, initialChanges } from './file-changes';
 import { buildTree, depthOf, lastUpdates } from './file-tree';
 

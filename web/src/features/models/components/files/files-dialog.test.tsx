@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { putUploadFile } from '../../../../api/model-uploads';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { optionLists } from '../../../../testing/model-detail-fixtures';
+import { detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { detail, file, UUID_A } from '../../api/test-fixtures';
-import { optionLists } from '../detail/test-fixtures';
 import { FilesDialog } from './files-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { person, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { person, UUID_A } from '../../api/test-fixtures';
 import { ManageFileAccessDialog, ownershipProblem } from './manage-file-access-dialog';
 import { reloadOnFolderTab } from './reload-folder-tab';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { allPermissions, detail, summary, UUID_A, UUID_B } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { allPermissions, detail, summary, UUID_A, UUID_B } from '../../api/test-fixtures';
 import { ModelEntriesPage } from './model-entries-page';
 import { ModelSearchInput } from './model-search-input';
 

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { optionLists } from '../detail/test-fixtures';
+import { optionLists } from '../../../../testing/model-detail-fixtures';
 import { MetadataForm } from './metadata-form';
 import { metadataErrors } from './metadata-rules';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { optionLists } from '../detail/test-fixtures';
+import { optionLists } from '../../../../testing/model-detail-fixtures';
 import { applyCountries, applyStudyNumber, compactMetadata, metadataErrors } from './metadata-rules';
 
 describe('metadata form rules wiring', () => {

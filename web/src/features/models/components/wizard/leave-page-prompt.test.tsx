@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../../lib/current-user';
 import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
-import { optionLists, users } from '../detail/test-fixtures';
+import { optionLists, users } from '../../../../testing/model-detail-fixtures';
 import { ModelUploadPage } from './model-upload-page';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../../../lib/current-user';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { configureTestApi, json, routeFetch } from '../../../../testing/fetch-stubs';
-import { model, optionLists, users } from '../detail/test-fixtures';
+import { model, optionLists, users } from '../../../../testing/model-detail-fixtures';
 import { ModelUploadPage } from './model-upload-page';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
