@@ -56,10 +56,6 @@ export const modelKeys = {
   users: (q: string, limit: number) => ['users', 'search', q, limit] as const,
 };
 
-/** API paths of one entry and of one of its files (below /v2); ids are URL-encoded. */
-export const modelPath = (uuid: string, rest = '') => `/models/${encodeURIComponent(uuid)}${rest}`;
-export const modelFilePath = (uuid: string, fileUuid: string, rest = '') =>
-  modelPath(uuid, `/files/${encodeURIComponent(fileUuid)}${rest}`);
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
 
 /** Query-string form of the list query: lists travel comma-separated, defaults are left out. */
