@@ -134,6 +134,8 @@ export const EXECUTION_MESSAGES = {
   completedToast: (name: string) => `Execution of ${name} completed`,
   failedToast: (name: string) => `Execution of ${name} failed`,
   statusChangedToast: (name: string, status: string) => `Execution status of ${name} changed to ${status}`,
+  /** Our text (the spec has none): a calibration's governance changed its status, no run did. */
+  governanceToast: (name: string, status: string) => `${name} is now ${status}`,
   unparsableLiveMessage: 'Failed to parse WS response in the scenario status updates channel',
 
   // Ours.

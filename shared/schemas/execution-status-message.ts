@@ -17,6 +17,12 @@ export const ExecutionStatusMessageSchema = z.object({
     modelUuid: z.string(),
     subModelId: z.string(),
     changedOn: z.string(),
+    /**
+     * Why the status changed: a run (absent in older messages), or calibration governance (accept,
+     * unaccept, supersede), which is no execution and must not be toasted as one (issue 21 §11:
+     * Unaccept toasted 'Execution of X completed').
+     */
+    cause: z.optional(z.enum(['run', 'governance'])),
   }),
 });
 export type ExecutionStatusMessage = z.infer<typeof ExecutionStatusMessageSchema>;

@@ -488,7 +488,25 @@ describe('calibration governance (§4)', () => {
     });
     expect(await instanceStatus(entry, first.id)).toBe('SUPERSEDED');
 
-    expect((await act('modeler', second.id, 'unaccept')).body.status).toBe('COMPLETED');
+    // The owner (its creator) hears of it as governance, not as an execution that completed (issue 21 §11).
+    const ws = new WebSocket(`${localCloud().ws}?token=${await idToken('owner')}`);
+    const causes: string[] = [];
+    try {
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      ws.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as Json;
+        if (message.type === 'execution-status' && message.scenario.id === second.id)
+          causes.push(`${message.execution.status} ${message.execution.cause}`);
+      });
+      expect((await act('modeler', second.id, 'unaccept')).body.status).toBe('COMPLETED');
+      await waitFor('the unaccept push', async () => (causes.length > 0 ? true : undefined), 30_000);
+      expect(causes).toEqual(['COMPLETED governance']);
+    } finally {
+      ws.close();
+    }
     const notAccepted = await act('modeler', second.id, 'supersede');
     expect(notAccepted).toMatchObject({
       status: 409,
@@ -604,6 +622,7 @@ describe('live status', () => {
       const message = JSON.parse(data.toString()) as Json;
       if (message.type === 'execution-status' && message.scenario.id === instance.id) {
         expect(message.scenario.name).toBe(instance.name);
+        expect(message.execution.cause).toBe('run');
         statuses.push(message.execution.status);
       }
     });

@@ -58,7 +58,9 @@ export async function governInstance(
   const changed = await Promise.all(changes.map((c) => getInstance(uuid, c.instanceId)));
   await Promise.all(
     changed.map((record, i) =>
-      record ? announceStatus(record, changes[i]?.to ?? record.status, { executor: user.id }, at) : undefined,
+      record
+        ? announceStatus(record, changes[i]?.to ?? record.status, { executor: user.id }, at, 'governance')
+        : undefined,
     ),
   );
   const superseded = previous[0];

@@ -14,12 +14,16 @@ export function statusRecipients(
   return [instance.createdBy, ...instance.sharedWith, ...(executor ? [executor] : [])];
 }
 
-/** Tells the recipients of an instance about its new status (after the write). */
+/**
+ * Tells the recipients of an instance about its new status (after the write); `cause` says whether a
+ * run or calibration governance changed it.
+ */
 export async function announceStatus(
   instance: InstanceRecord,
   status: InstanceStatus,
   run: { groupId?: string; runId?: string; executor?: string },
   at: string,
+  cause: 'run' | 'governance' = 'run',
 ): Promise<void> {
   await pushExecutionStatus(statusRecipients(instance, run.executor), {
     type: 'execution-status',
@@ -31,6 +35,7 @@ export async function announceStatus(
       modelUuid: instance.modelUuid,
       subModelId: instance.executionSetupId,
       changedOn: at,
+      cause,
     },
   });
 }

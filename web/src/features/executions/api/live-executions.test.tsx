@@ -60,6 +60,15 @@ describe('live execution status messages', () => {
     ]);
   });
 
+  it('does not call a status that governance set an execution (issue 21 §11)', () => {
+    const unaccepted = message('COMPLETED');
+    handleLiveExecutionMessage(client, {
+      ...unaccepted,
+      execution: { ...unaccepted.execution, cause: 'governance' },
+    });
+    expect(shown()).toEqual(['info: Baseline is now Completed']);
+  });
+
   it('refetches the queue and the instance lists and details of the entry, not those of others', () => {
     handleLiveExecutionMessage(client, message('INQUEUE'));
     expect(invalidated().sort()).toEqual(

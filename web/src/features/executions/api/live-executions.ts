@@ -28,11 +28,16 @@ export function readExecutionMessage(message: unknown): LiveExecutionMessage {
   return parsed.success ? { kind: 'status', message: parsed.data } : { kind: 'unparsable' };
 }
 
-/** 001 §4 "Live status": completed is a success, failed a warning, any other status an info. */
+/**
+ * 001 §4 "Live status": completed is a success, failed a warning, any other status an info. A status
+ * that calibration governance set (accept, unaccept, supersede) is no execution: an info that says so.
+ */
 export function toastExecutionStatus(message: ExecutionStatusMessage): void {
   const { name } = message.scenario;
-  const { status } = message.execution;
-  if (status === 'COMPLETED') notify.success(EXECUTION_MESSAGES.completedToast(name));
+  const { status, cause } = message.execution;
+  if (cause === 'governance')
+    notify.info(EXECUTION_MESSAGES.governanceToast(name, INSTANCE_STATUS_LABELS[status]));
+  else if (status === 'COMPLETED') notify.success(EXECUTION_MESSAGES.completedToast(name));
   else if (status === 'FAILED') notify.warning(EXECUTION_MESSAGES.failedToast(name));
   else notify.info(EXECUTION_MESSAGES.statusChangedToast(name, INSTANCE_STATUS_LABELS[status]));
 }
