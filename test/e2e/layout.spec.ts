@@ -44,6 +44,8 @@ async function widthOf(page: Page, selector: string): Promise<number> {
 
 for (const width of [1024, 1280, 1920]) {
   test(`the sub-model and instance pages give their content the width at ${width} px`, async ({ pageAs }) => {
+    // Five page loads in one test: more than the default minute on a loaded 2-core machine.
+    test.setTimeout(180_000);
     const page = await pageAs('owner');
     await page.setViewportSize({ width, height: 800 });
     for (const [name, path] of workPages()) {

@@ -1,11 +1,12 @@
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { expectSignedIn, HOME_PATH, signInThroughUi, withoutTour } from './app';
 import { type Endpoints, type Persona, personaOf, readEndpoints } from './endpoints';
-import { readSignedInState, type StorageState, writeSignedInState } from './signed-in-states';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 interface WorkerFixtures {
   endpoints: Endpoints;
-  /** Browser storage (Amplify's tokens, the session expiry) of personas signed in in this run. */
+  /** Browser storage (Amplify's tokens, the session expiry) of personas signed in once per worker. */
   signedInStates: Map<string, StorageState>;
 }
 
@@ -17,9 +18,8 @@ interface TestFixtures {
   signIn: (key: string, options?: { from?: string }) => Promise<void>;
   /**
    * A new page, in its own browser context, already signed in as the persona, opened at `path`
-   * (default: the home page, whose header it waits for). The run's first call per persona signs in
-   * through the UI; later calls, in any worker, reuse that sign-in's browser storage, as a returning
-   * user's browser would (support/signed-in-states.ts).
+   * (default: the home page, whose header it waits for). The first call per worker and persona signs in through the UI; later
+   * calls reuse that sign-in's browser storage, as a returning user's browser would.
    */
   pageAs: (key: string, path?: string, options?: PageOptions) => Promise<Page>;
 }
@@ -69,7 +69,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const { baseURL, viewport } = testInfo.project.use;
     await use(async (key, path = HOME_PATH, options = {}) => {
       const persona = personaOf(endpoints, key);
-      const saved = signedInStates.get(key) ?? readSignedInState(key);
+      const saved = signedInStates.get(key);
       const context = await browser.newContext({
         baseURL,
         viewport,
@@ -82,9 +82,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (!saved) {
         await signInThroughUi(page, persona);
         await expectSignedIn(page);
-        const state = await context.storageState();
-        signedInStates.set(key, state);
-        writeSignedInState(key, state);
+        signedInStates.set(key, await context.storageState());
       }
       if (saved || path !== HOME_PATH) await page.goto(path);
       if (path === HOME_PATH) await expectSignedIn(page);
