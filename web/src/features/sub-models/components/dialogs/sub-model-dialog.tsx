@@ -18,7 +18,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { entryFilesQuery } from '../../../../api/entry';
 import { DialogFooter } from '../../../../components/ui/dialog-footer';
@@ -153,14 +153,15 @@ function SubModelFormDialog({
     setFileError(definitionFileProblem(file.name, definitionType) ?? checkFile(next, definitionType));
   };
   /** What a file that checked out will import (issue 21 §8: a good file got no word of confirmation). */
-  const readyText = (() => {
+  // Parsed once per chosen file and type, not on every keystroke in the form.
+  const readyText = useMemo(() => {
     if (!chosen || fileError) return undefined;
     const result = importDefinitionFile(chosen.fileName, chosen.content, definitionType);
     if (!result.ok) return undefined;
     return result.type === 'JSONTEMPLATE'
       ? SUB_MODEL_DIALOG_TEXTS.fileReady(chosen.fileName, result.definitions.length)
       : SUB_MODEL_DIALOG_TEXTS.jsonReady(chosen.fileName);
-  })();
+  }, [chosen, fileError, definitionType]);
 
   const fileName = (uuid: string) => {
     const file: FileNode | undefined = picker.files.find((f) => f.uuid === uuid);
