@@ -101,18 +101,18 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.models.getHref()} replace /> },
           {
             path: paths.models.path,
-            lazy: page(() => import('../features/models/components/list/model-entries-page')),
+            lazy: page(() => import('../features/catalogue/components/list/model-entries-page')),
           },
           {
             path: paths.modelUpload.path,
             lazy: guardedPage(
               allow.createModel,
-              () => import('../features/models/components/wizard/model-upload-page'),
+              () => import('../features/entry/components/wizard/model-upload-page'),
             ),
           },
           {
             path: paths.modelDetail.path,
-            lazy: page(() => import('../features/models/components/detail/model-detail-page')),
+            lazy: page(() => import('../features/entry/components/detail/model-detail-page')),
           },
           {
             lazy: subModelWorkspace,

@@ -1,0 +1,27 @@
+import type { MetadataOptionLists } from '@shared/rules/model-metadata';
+import type { MetadataOption, MetadataOptionType } from '@shared/schemas/metadata-option';
+
+/** GET /v2/metadata-options (features/models/api): forms offer the active (not retired) values only. */
+export { metadataOptionsQuery } from './models';
+
+export type OptionLists = Partial<Record<MetadataOptionType, MetadataOption[]>>;
+
+export const activeValues = (lists: OptionLists | undefined, type: MetadataOptionType): string[] =>
+  (lists?.[type] ?? []).filter((o) => !o.retired).map((o) => o.value);
+
+/** The option lists in the shape of the shared membership rule (shared/rules/model-metadata.ts). */
+export function ruleOptionLists(lists: OptionLists | undefined): MetadataOptionLists {
+  return {
+    therapeutic_area: activeValues(lists, 'therapeutic_area'),
+    disease: activeValues(lists, 'disease'),
+    product: activeValues(lists, 'product'),
+    study_number: activeValues(lists, 'study_number'),
+    country: activeValues(lists, 'country'),
+    model_type: activeValues(lists, 'model_type'),
+    stage_of_model_development: activeValues(lists, 'stage_of_model_development'),
+  };
+}
+
+/** The metadata a known study carries (002 §3), or undefined for an unknown study. */
+export const studyAssignedMetadata = (lists: OptionLists | undefined, studyNumber: string) =>
+  (lists?.study_number ?? []).find((o) => o.value === studyNumber)?.metadata;

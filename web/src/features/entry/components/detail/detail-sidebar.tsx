@@ -1,0 +1,173 @@
+import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
+import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
+import { Button } from 'primereact/button';
+import { modelAccessButtonBlock } from '../../../access/components/access/model-access-dialog';
+
+export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access' | 'basedOn' | SubModelType;
+
+/** The action that opens the add-entry wizard with this entry's metadata (000 §2, second flow). */
+export const BASED_ON_ACTION_LABEL = 'New Entry Based on This Model';
+
+type Outcome = ModelPermissions[keyof ModelPermissions];
+
+interface SidebarItem {
+  key: string;
+  label: string;
+  icon: string;
+  /** 'disallowed' hides the item; 'forbidden' shows it disabled. */
+  outcome: Outcome;
+  /** The tooltip of a disabled item. */
+  reason?: string;
+  action?: DetailAction;
+}
+
+const LATER = {
+  lineage: 'Lineage editing arrives with version control',
+  versions: 'Version control arrives in a later release',
+} as const;
+
+/** Both outcomes must allow: the stricter one wins ('disallowed' over 'forbidden' over 'allowed'). */
+const both = (a: Outcome, b: Outcome): Outcome =>
+  a === 'disallowed' || b === 'disallowed'
+    ? 'disallowed'
+    : a === 'forbidden' || b === 'forbidden'
+      ? 'forbidden'
+      : 'allowed';
+
+/**
+ * The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. `canCreate`:
+ * the caller may add model entries (the 'Create' group starts the wizard from this entry).
+ * `sections`: on a WebModel 2.0 entry, the sub-model sections the caller sees (001 §6); the
+ * Execution group links to their sub-model lists. Other entries have no sub-models: no Execution group.
+ */
+export function sidebarGroups(
+  model: ModelDetail,
+  options: { canCreate?: boolean; sections?: readonly SubModelType[] } = {},
+): { title: string; items: SidebarItem[] }[] {
+  const p = model.permissions;
+  const placeholder = (outcome: Outcome): Outcome => (outcome === 'disallowed' ? 'disallowed' : 'forbidden');
+  const accessBlock = modelAccessButtonBlock(model);
+  const groups: { title: string; items: SidebarItem[] }[] = [
+    {
+      title: 'Create',
+      items: [
+        {
+          key: 'basedOn',
+          label: BASED_ON_ACTION_LABEL,
+          icon: 'pi pi-clone',
+          outcome: options.canCreate ? 'allowed' : 'disallowed',
+          action: 'basedOn',
+        },
+      ],
+    },
+    {
+      title: 'Execution',
+      items: (
+        [
+          ['scenario', 'pi pi-sliders-h'],
+          ['calibration', 'pi pi-cog'],
+          ['display', 'pi pi-chart-bar'],
+        ] as const
+      ).map(([section, icon]) => ({
+        key: section,
+        label: SECTION_TITLES[section],
+        icon,
+        outcome: p.view === 'allowed' && options.sections?.includes(section) ? 'allowed' : 'disallowed',
+        action: section,
+      })),
+    },
+    {
+      title: 'Editing',
+      items: [
+        { key: 'suffix', label: 'Name Suffix', icon: 'pi pi-pencil', outcome: p.edit, action: 'suffix' },
+        { key: 'files', label: 'Files', icon: 'pi pi-file-edit', outcome: p.edit, action: 'files' },
+        { key: 'metadata', label: 'Metadata', icon: 'pi pi-list', outcome: p.edit, action: 'metadata' },
+        {
+          key: 'lineage',
+          label: 'Lineage',
+          icon: 'pi pi-sitemap',
+          outcome: placeholder(both(p.edit, p.versionControl)),
+          reason: LATER.lineage,
+        },
+      ],
+    },
+    {
+      title: 'Version Tracking',
+      items: [
+        {
+          key: 'versions',
+          label: 'Version Control',
+          icon: 'pi pi-history',
+          outcome: placeholder(p.versionControl),
+          reason: LATER.versions,
+        },
+      ],
+    },
+    {
+      title: 'Access',
+      items: [
+        {
+          key: 'access',
+          label: 'Model Access',
+          icon: 'pi pi-users',
+          // PNEU-insights and THEOREM models open read-only: 'Update Permissions' is what is disabled.
+          outcome: p.manageAccess === 'disallowed' ? 'disallowed' : accessBlock ? 'forbidden' : 'allowed',
+          reason: accessBlock,
+          action: 'access',
+        },
+      ],
+    },
+  ];
+  return groups.filter(
+    (g) =>
+      g.items.some((i) => i.outcome !== 'disallowed') &&
+      // 000 §6: "Editing actions appear for users allowed to edit; … the Editing group is hidden if
+      // edit is forbidden" (a THEOREM model without model access, a retired or a PNEU-insights
+      // entry): editing is either possible or not offered at all.
+      (g.title !== 'Editing' || p.edit === 'allowed'),
+  );
+}
+
+/** The right-hand action sidebar of the detail page. */
+export function DetailSidebar({
+  model,
+  canCreate,
+  sections,
+  onAction,
+}: {
+  model: ModelDetail;
+  canCreate?: boolean;
+  sections?: readonly SubModelType[];
+  onAction: (action: DetailAction) => void;
+}) {
+  return (
+    <aside className="mr-detail-sidebar" aria-label="Model actions">
+      {sidebarGroups(model, { canCreate, sections }).map((group) => (
+        <section key={group.title} className="mr-detail-sidebar__group" aria-label={group.title}>
+          <h2 className="mr-detail-sidebar__title">{group.title}</h2>
+          {group.items
+            .filter((i) => i.outcome !== 'disallowed')
+            .map((item) => {
+              const disabled = item.outcome !== 'allowed' || !item.action;
+              return (
+                <span
+                  key={item.key}
+                  title={disabled ? item.reason : undefined}
+                  className="mr-detail-sidebar__item"
+                >
+                  <Button
+                    label={item.label}
+                    icon={item.icon}
+                    text
+                    disabled={disabled}
+                    aria-description={disabled ? item.reason : undefined}
+                    onClick={() => item.action && onAction(item.action)}
+                  />
+                </span>
+              );
+            })}
+        </section>
+      ))}
+    </aside>
+  );
+}
