@@ -484,6 +484,47 @@ export const HTTP_ROUTES = [
     auth: 'jwt',
     summary: 'Set the User Settings of a user on a WebModel 2.0 entry',
   },
+  // Versions and lineage (issue 18, docs/versions.md)
+  {
+    method: 'POST',
+    path: '/v2/models/{uuid}/versions',
+    handler: 'http/models/create-version',
+    area: 'models',
+    auth: 'jwt',
+    summary: 'New version of an entry: entry, roles, lineage link and copied files (one operation)',
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/hierarchy',
+    handler: 'http/models/get-hierarchy',
+    area: 'models',
+    auth: 'jwt',
+    summary: "The entry's whole lineage from its root ('Restricted access' nodes carry no names)",
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/lineage-roots',
+    handler: 'http/models/list-lineage-roots',
+    area: 'catalogue',
+    auth: 'jwt',
+    summary: 'Lineage roots whose product, disease and therapeutic area match (Edit Lineage candidates)',
+  },
+  {
+    method: 'PUT',
+    path: '/v2/models/{uuid}/lineage',
+    handler: 'http/models/update-lineage',
+    area: 'models',
+    auth: 'jwt',
+    summary: 'Link an entry (with its subtree) under a parent, or start a new lineage',
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/files/history',
+    handler: 'http/files/list-files-history',
+    area: 'files',
+    auth: 'jwt',
+    summary: 'Version history entries of some files of an entry, through earlier versions, newest first',
+  },
   // Sub-models, input definitions, groups, help files (issue 10)
   {
     method: 'GET',

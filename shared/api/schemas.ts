@@ -134,6 +134,16 @@ import {
 } from '../schemas/sub-models-api';
 import { TourDetailSchema, TourParamsSchema } from '../schemas/tour';
 import { CurrentUserSchema } from '../schemas/user';
+import {
+  FilesHistoryQuerySchema,
+  FilesHistorySchema,
+  HierarchySchema,
+  LineageRootsQuerySchema,
+  LineageRootsSchema,
+  NewVersionBodySchema,
+  NewVersionResultSchema,
+  UpdateLineageBodySchema,
+} from '../schemas/versions-api';
 import { ShareRequestSchema, StopSharingSchema } from '../submodels/sharing';
 import type { HttpRouteDef } from './routes';
 
@@ -249,6 +259,24 @@ export const API_SCHEMAS = {
   'GET /v2/models/{uuid}/files/{fileUuid}/history': {
     params: ModelFileParamsSchema,
     response: FileHistorySchema,
+  },
+  'POST /v2/models/{uuid}/versions': {
+    params: ModelParamsSchema,
+    body: NewVersionBodySchema,
+    response: NewVersionResultSchema,
+    status: 201,
+  },
+  'GET /v2/models/{uuid}/hierarchy': { params: ModelParamsSchema, response: HierarchySchema },
+  'GET /v2/models/lineage-roots': { query: LineageRootsQuerySchema, response: LineageRootsSchema },
+  'PUT /v2/models/{uuid}/lineage': {
+    params: ModelParamsSchema,
+    body: UpdateLineageBodySchema,
+    response: ModelDetailSchema,
+  },
+  'GET /v2/models/{uuid}/files/history': {
+    params: ModelParamsSchema,
+    query: FilesHistoryQuerySchema,
+    response: FilesHistorySchema,
   },
   'POST /v2/models/{uuid}/access-requests': {
     params: ModelParamsSchema,

@@ -164,7 +164,8 @@ export type FileAccessRequestBody = z.infer<typeof FileAccessRequestBodySchema>;
 
 export const FileVersionSchema = z.object({
   versionNumber: z.int().check(z.positive()),
-  action: z.enum(['UPLOADED', 'REPLACED', 'CLONED', 'REMOVED']),
+  /** VERSIONED: the body was carried into a new version of the entry (issue 18, docs/versions.md). */
+  action: z.enum(['UPLOADED', 'REPLACED', 'CLONED', 'REMOVED', 'VERSIONED']),
   isid: z.string(),
   timestamp: z.string(),
   size: z.optional(z.int().check(z.nonnegative())),

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<Version['action'], string> = {
   REPLACED: 'Replaced',
   CLONED: 'Cloned',
   REMOVED: 'Removed',
+  VERSIONED: 'Carried into a new version',
 };
 
 /** The versions of one file body (uploads, replacements, clones), newest first (000 §9 history sort). */
