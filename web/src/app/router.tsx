@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.models.getHref()} replace /> },
           {
             path: paths.models.path,
-            lazy: page(() => import('../features/catalogue/components/list/model-entries-page')),
+            lazy: page(() => import('./routes/model-entries-route')),
           },
           {
             path: paths.modelUpload.path,
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.modelDetail.path,
-            lazy: page(() => import('../features/entry/components/detail/model-detail-page')),
+            lazy: page(() => import('./routes/model-detail-route')),
           },
           {
             lazy: subModelWorkspace,

@@ -2,7 +2,6 @@ import { ACCESS_REQUEST_REASONS } from '@shared/schemas/collaboration';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequestModelAccessButton } from '../../../features/access/components/access-requests/request-model-access-button';
 import { validateAccessRequest } from '../../../lib/access-validation';
 import { clearMessages, getMessages } from '../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
@@ -171,32 +170,5 @@ describe('RequestAccessDialog', { timeout: 20_000 }, () => {
     );
     expect(onHide).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Request Access' })).toBeInTheDocument();
-  });
-});
-
-describe('RequestModelAccessButton', { timeout: 20_000 }, () => {
-  const model = (requestAccess: 'allowed' | 'disallowed') => ({
-    uuid: UUID_A,
-    name: 'Lung model',
-    permissions: { requestAccess } as never,
-  });
-
-  it('is not offered to callers who have access', () => {
-    render(withQueryClient(<RequestModelAccessButton model={model('disallowed')} />));
-    expect(screen.queryByRole('button', { name: 'Request Access' })).toBeNull();
-  });
-
-  it('is disabled after a successful request, also after a remount', async () => {
-    stubFetch(on('POST', `/models/${UUID_A}/access-requests`, () => json(200, { recipients: 1 })));
-    const first = render(withQueryClient(<RequestModelAccessButton model={model('allowed')} />));
-    await userEvent.click(screen.getByRole('button', { name: 'Request Access' }));
-    await userEvent.click(screen.getByLabelText(HTA as string));
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Request Access' })).toBeDisabled();
-
-    first.unmount();
-    render(withQueryClient(<RequestModelAccessButton model={model('allowed')} />));
-    expect(screen.getByRole('button', { name: 'Request Access' })).toBeDisabled();
   });
 });

@@ -12,7 +12,7 @@ import {
 import { notify } from '../../../lib/message-stack';
 import { ActionDialog } from '../action-dialog';
 import { TextAreaField } from '../text-area-field';
-import '../../../features/access/components/access-requests/access.css';
+import './request-access-dialog.css';
 
 export type RequestAccessTarget =
   | { kind: 'model'; modelUuid: string; modelName: string }

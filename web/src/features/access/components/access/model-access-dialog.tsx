@@ -38,17 +38,6 @@ export function updatePermissionsBlock(model: ModelDetail): string | undefined {
   return undefined;
 }
 
-/**
- * An "external model" (maintained outside the repository, it has an external URL) without lead or
- * steward cannot have its access managed until both are known (000 §6).
- */
-export function modelAccessButtonBlock(model: ModelDetail): string | undefined {
-  const external = Boolean(model.metadata.ext_url);
-  return external && (!model.roles.vestLead || !model.roles.steward)
-    ? MESSAGES.missingLeadOrSteward
-    : undefined;
-}
-
 function roleOf(roles: ModelRoles, id: string): string {
   if (roles.vestLead === id) return MODEL_ROLE_LABELS.VESTLEAD;
   if (roles.steward === id) return MODEL_ROLE_LABELS.STEWARD;

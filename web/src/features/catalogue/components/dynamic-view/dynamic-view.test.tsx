@@ -65,7 +65,7 @@ describe('DynamicView', { timeout: 20_000 }, () => {
     render(
       withQueryClient(
         <MemoryRouter>
-          <DynamicView filters={filters} onFiltersChange={onFiltersChange} />
+          <DynamicView filters={filters} onFiltersChange={onFiltersChange} DownloadDialog={() => null} />
         </MemoryRouter>,
       ),
     );

@@ -9,9 +9,9 @@ import { Button } from 'primereact/button';
 import { Chip } from 'primereact/chip';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useDynamicSearch } from '../../../../api/models';
-import { DownloadModelDialog } from '../../../files/components/download/download-model-dialog';
+import type { DownloadDialogProps } from '../catalogue-panels';
 import {
   DYNAMIC_VIEW_MAX,
   FILTER_TEXT_MAX,
@@ -36,6 +36,8 @@ const CARDS_PER_STEP = 60;
 interface DynamicViewProps {
   filters: DynamicFilters;
   onFiltersChange: (filters: DynamicFilters) => void;
+  /** The files feature's 'Download Model Entry' dialog (web/src/app passes it in). */
+  DownloadDialog: ComponentType<DownloadDialogProps>;
 }
 
 interface FacetOption {
@@ -47,7 +49,7 @@ interface FacetOption {
  * Dynamic View (000 §2): eight facets with the counts of what remains, one value each (then locked),
  * chips to remove them, and result cards (at most 500).
  */
-export function DynamicView({ filters, onFiltersChange }: DynamicViewProps) {
+export function DynamicView({ filters, onFiltersChange, DownloadDialog }: DynamicViewProps) {
   const anyFilter = hasAnyFilter(filters);
   // The intro dialog opens once per browser session, when the view has no filter yet.
   const [intro, setIntro] = useState(
@@ -170,7 +172,7 @@ export function DynamicView({ filters, onFiltersChange }: DynamicViewProps) {
           )}
         </>
       )}
-      <DownloadModelDialog
+      <DownloadDialog
         uuid={downloadUuid}
         visible={Boolean(downloadUuid)}
         onHide={() => setDownloadUuid(undefined)}

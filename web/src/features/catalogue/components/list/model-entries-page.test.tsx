@@ -1,14 +1,21 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
-import { allPermissions, detail, summary, UUID_A, UUID_B } from '../../../../testing/model-fixtures';
+import { summary, UUID_A, UUID_B } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
+import type { CataloguePanels } from '../catalogue-panels';
 import { ModelEntriesPage } from './model-entries-page';
 import { ModelSearchInput } from './model-search-input';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
+
+/**
+ * The list alone: the other features' sidebar and dialog stay out (web/src/app composes them;
+ * app/routes/model-entries-route.test.tsx tests the list with them).
+ */
+const panels: CataloguePanels = { ActionSidebar: () => null, DownloadDialog: () => null };
 
 describe('ModelSearchInput', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -47,7 +54,7 @@ describe('ModelEntriesPage (Table View)', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const renderAt = (url: string) => {
-    const router = createMemoryRouter([{ path: '/model', element: <ModelEntriesPage /> }], {
+    const router = createMemoryRouter([{ path: '/model', element: <ModelEntriesPage panels={panels} /> }], {
       initialEntries: [url],
     });
     render(withQueryClient(<RouterProvider router={router} />));
@@ -123,7 +130,7 @@ describe('ModelEntriesPage (Table View)', { timeout: 20_000 }, () => {
             if (loads > 1) await new Promise<void>((resolve) => (release = resolve));
             return null;
           },
-          element: <ModelEntriesPage />,
+          element: <ModelEntriesPage panels={panels} />,
         },
       ],
       { initialEntries: ['/model'] },
@@ -193,97 +200,5 @@ describe('ModelEntriesPage (Table View)', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Dynamic View' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=dynamic'));
     expect(await screen.findByText('Begin your search with any filter')).toBeInTheDocument();
-  });
-});
-
-describe('ModelEntriesPage: the sidebar after retire and delete', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    configureTestApi();
-    window.localStorage.clear();
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
-  const actions = () => screen.getByRole('complementary', { name: 'Model entry actions' });
-
-  /** One entry in the list until it is deleted or retired; the detail says what the caller may do. */
-  const routes = (status: 'DRAFT' | 'PUBLISHED') => {
-    let gone = false;
-    const fetchMock = stubFetch(
-      on('GET', '/models', (url) => {
-        const statuses = (url.searchParams.get('status') ?? '').split(',');
-        const items = gone && !statuses.includes('RETIRED') ? [] : [summary({ status })];
-        return json(200, { items, total: items.length, page: 0, pageSize: 10 });
-      }),
-      on('GET', `/models/${UUID_A}`, () =>
-        gone && status === 'DRAFT'
-          ? json(404, { message: 'Not found.', code: 'NOT_FOUND' })
-          : json(200, detail({ status, permissions: allPermissions('allowed') })),
-      ),
-      on('DELETE', `/models/${UUID_A}`, () => {
-        gone = true;
-        return new Response(null, { status: 204 });
-      }),
-      on('POST', `/models/${UUID_A}/retire`, () => {
-        gone = true;
-        return json(200, detail({ status: 'RETIRED' }));
-      }),
-      on('GET', '/metadata-options', () => json(200, {})),
-    );
-    return fetchMock;
-  };
-
-  const renderAt = (url: string) => {
-    const router = createMemoryRouter([{ path: '/model', element: <ModelEntriesPage /> }], {
-      initialEntries: [url],
-    });
-    render(withQueryClient(<RouterProvider router={router} />));
-    return router;
-  };
-
-  it('deleting a draft clears the selection and never asks for the deleted entry again', async () => {
-    const fetchMock = routes('DRAFT');
-    const router = renderAt(`/model?model=${UUID_A}`);
-    await userEvent.click(await within(actions()).findByRole('button', { name: 'Delete Model Entry' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Model Entry' });
-    await userEvent.click(within(dialog).getByLabelText('I confirm that I want to delete this model entry'));
-    const readsBefore = callsTo(fetchMock, 'GET', `/models/${UUID_A}`).length;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(
-      await within(actions()).findByText('Select a model entry to see its actions.'),
-    ).toBeInTheDocument();
-    expect(within(actions()).queryByRole('button', { name: 'Delete Model Entry' })).toBeNull();
-    expect(await screen.findByText('No models were found')).toBeInTheDocument();
-    // The list refreshed; the deleted entry itself was not read again (it would be a 404).
-    expect(callsTo(fetchMock, 'GET', `/models/${UUID_A}`)).toHaveLength(readsBefore);
-  });
-
-  it('retiring an entry the list no longer shows clears the selection', async () => {
-    routes('PUBLISHED');
-    const router = renderAt(`/model?model=${UUID_A}`);
-    await userEvent.click(await within(actions()).findByRole('button', { name: 'Retire Model Entry' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Retire Model Entry' });
-    await userEvent.type(within(dialog).getByLabelText('Reason *'), 'Superseded');
-    await userEvent.click(within(dialog).getByLabelText('I confirm that I want to retire this model entry'));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
-
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(
-      await within(actions()).findByText('Select a model entry to see its actions.'),
-    ).toBeInTheDocument();
-    expect(within(actions()).queryByRole('button', { name: 'Retire Model Entry' })).toBeNull();
-  });
-
-  it('keeps following a retired entry when the list shows retired entries', async () => {
-    routes('PUBLISHED');
-    const router = renderAt(`/model?status=PUBLISHED,RETIRED&model=${UUID_A}`);
-    await userEvent.click(await within(actions()).findByRole('button', { name: 'Retire Model Entry' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Retire Model Entry' });
-    await userEvent.type(within(dialog).getByLabelText('Reason *'), 'Superseded');
-    await userEvent.click(within(dialog).getByLabelText('I confirm that I want to retire this model entry'));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Retire Model Entry' })).toBeNull());
-    expect(router.state.location.search).toContain(`model=${UUID_A}`);
   });
 });

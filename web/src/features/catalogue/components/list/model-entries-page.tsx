@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { modelKeys } from '../../../../api/models';
 import { usePageTitle } from '../../../../components/ui/page-title';
-import { ModelActionSidebar } from '../../../entry/components/actions/model-action-sidebar';
+import type { CataloguePanels } from '../catalogue-panels';
 import { DynamicView } from '../dynamic-view/dynamic-view';
 import { ListFilterPanel } from './list-filter-panel';
 import { ModelSearchInput } from './model-search-input';
@@ -13,8 +13,11 @@ import { ModelsTable } from './models-table';
 import { useListUrlState } from './use-list-url-state';
 import './model-list.css';
 
-/** /model: the model list with its Table View and Dynamic View tabs (000 §2). */
-export function ModelEntriesPage() {
+/**
+ * /model: the model list with its Table View and Dynamic View tabs (000 §2). The action sidebar and
+ * the download dialog come from web/src/app (`panels`): features do not import each other.
+ */
+export function ModelEntriesPage({ panels: { ActionSidebar, DownloadDialog } }: { panels: CataloguePanels }) {
   usePageTitle('Model Entries');
   const { state, update, patchQuery } = useListUrlState();
   const queryClient = useQueryClient();
@@ -54,7 +57,7 @@ export function ModelEntriesPage() {
                 onSelect={(uuid) => update((s) => ({ ...s, selected: uuid }))}
               />
             </div>
-            <ModelActionSidebar
+            <ActionSidebar
               uuid={state.selected}
               previewOnly={selectedSummary?.previewOnly}
               onDeleted={deselect}
@@ -70,11 +73,10 @@ export function ModelEntriesPage() {
           <DynamicView
             filters={state.filters}
             onFiltersChange={(filters) => update((s) => ({ ...s, filters }))}
+            DownloadDialog={DownloadDialog}
           />
         </TabPanel>
       </TabView>
     </section>
   );
 }
-
-export default ModelEntriesPage;

@@ -1,10 +1,8 @@
 import type { ModelPermissions } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { getModel, modelKeys } from '../../../../api/models';
-import { ShareModelDialog } from '../../../access/components/access-requests/share-model-dialog';
-import { DownloadModelDialog } from '../../../files/components/download/download-model-dialog';
 import { DeleteModelDialog } from './delete-model-dialog';
 import { PublishModelDialog } from './publish-model-dialog';
 import { RetireModelDialog } from './retire-model-dialog';
@@ -64,7 +62,16 @@ export const LIST_ACTIONS: readonly ActionDef[] = [
 
 const COLLAPSED_KEY = 'mr.modelActions.collapsed';
 
-interface ModelActionSidebarProps {
+/**
+ * The dialogs of other features the sidebar opens: 'Share Model Entry' (access) and 'Download All
+ * Entries' (files). Features do not import each other; web/src/app passes them in.
+ */
+export interface ListActionPanels {
+  ShareDialog: ComponentType<{ model: { uuid: string; name: string }; onHide: () => void }>;
+  DownloadDialog: ComponentType<{ uuid: string | undefined; visible: boolean; onHide: () => void }>;
+}
+
+export interface ModelActionSidebarProps {
   /** The selected entry; the sidebar follows it. */
   uuid?: string;
   /** The list already knows the caller has no role on the entry: no action applies. */
@@ -72,6 +79,7 @@ interface ModelActionSidebarProps {
   onDeleted: () => void;
   /** The entry was retired (the list may no longer show it). */
   onRetired?: () => void;
+  panels: ListActionPanels;
 }
 
 /**
@@ -79,7 +87,13 @@ interface ModelActionSidebarProps {
  * `permissions` (GET /v2/models/{uuid}, shared/rules/model-permissions.ts on the server):
  * 'disallowed' hides an action, 'forbidden' shows it disabled with the reason as tooltip.
  */
-export function ModelActionSidebar({ uuid, previewOnly, onDeleted, onRetired }: ModelActionSidebarProps) {
+export function ModelActionSidebar({
+  uuid,
+  previewOnly,
+  onDeleted,
+  onRetired,
+  panels: { ShareDialog, DownloadDialog },
+}: ModelActionSidebarProps) {
   const [collapsed, setCollapsed] = useState(() => window.localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [open, setOpen] = useState<ActionKey | undefined>();
   const enabled = Boolean(uuid) && !previewOnly;
@@ -164,10 +178,7 @@ export function ModelActionSidebar({ uuid, previewOnly, onDeleted, onRetired }: 
         />
       ) : null}
       {detail && open === 'share' ? (
-        <ShareModelDialog
-          model={{ uuid: detail.uuid, name: detail.name }}
-          onHide={() => setOpen(undefined)}
-        />
+        <ShareDialog model={{ uuid: detail.uuid, name: detail.name }} onHide={() => setOpen(undefined)} />
       ) : null}
       {detail && open === 'publish' ? (
         <PublishModelDialog
@@ -186,11 +197,7 @@ export function ModelActionSidebar({ uuid, previewOnly, onDeleted, onRetired }: 
           onRetired={onRetired}
         />
       ) : null}
-      <DownloadModelDialog
-        uuid={detail?.uuid}
-        visible={open === 'download'}
-        onHide={() => setOpen(undefined)}
-      />
+      <DownloadDialog uuid={detail?.uuid} visible={open === 'download'} onHide={() => setOpen(undefined)} />
     </aside>
   );
 }

@@ -1,7 +1,18 @@
+import { MESSAGES } from '@shared/messages';
 import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
 import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
 import { Button } from 'primereact/button';
-import { modelAccessButtonBlock } from '../../../access/components/access/model-access-dialog';
+
+/**
+ * An "external model" (maintained outside the repository, it has an external URL) without lead or
+ * steward cannot have its access managed until both are known (000 §6).
+ */
+export function modelAccessButtonBlock(model: ModelDetail): string | undefined {
+  const external = Boolean(model.metadata.ext_url);
+  return external && (!model.roles.vestLead || !model.roles.steward)
+    ? MESSAGES.missingLeadOrSteward
+    : undefined;
+}
 
 export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access' | 'basedOn' | SubModelType;
 

@@ -16,12 +16,7 @@ import { HOME_HREF, paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { showMessageAfterReload } from '../../../../lib/reload-folder-tab';
-import { ModelAccessDialog } from '../../../access/components/access/model-access-dialog';
-import { GrantLinkHandler } from '../../../access/components/access-requests/grant-link-handler';
-import { RequestModelAccessButton } from '../../../access/components/access-requests/request-model-access-button';
-import { DownloadModelDialog } from '../../../files/components/download/download-model-dialog';
-import { FilesDialog } from '../../../files/components/files/files-dialog';
-import { FolderView } from '../../../files/components/files/folder-view';
+import type { DetailPanels } from './detail-panels';
 import { type DetailAction, DetailSidebar } from './detail-sidebar';
 import { type DetailTab, DetailTabs } from './detail-tabs';
 import { EditMetadataDialog, EditSuffixDialog } from './edit-dialogs';
@@ -67,8 +62,13 @@ function NotFound() {
   );
 }
 
-/** /model/:uuid/detail (000 §2): Text View, Folder View, Version Control; cards; the action sidebar. */
-export function ModelDetailPage() {
+/**
+ * /model/:uuid/detail (000 §2): Text View, Folder View, Version Control; cards; the action sidebar.
+ * The files' and access panels come from web/src/app (`panels`): features do not import each other.
+ */
+export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
+  const { FolderView, FilesDialog, DownloadDialog, AccessDialog, RequestAccessButton, GrantLinkHandler } =
+    panels;
   const { uuid = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const me = useCurrentUser();
@@ -115,7 +115,7 @@ export function ModelDetailPage() {
               model.status === 'PUBLISHED' ? 'success' : model.status === 'RETIRED' ? 'secondary' : 'info'
             }
           />
-          <RequestModelAccessButton model={model} />
+          <RequestAccessButton model={model} />
           <span className="mr-detail__spacer" />
           {!previewOnly && <DownloadEntryButton model={model} onDownload={() => setDialog('download')} />}
           <Button
@@ -154,20 +154,14 @@ export function ModelDetailPage() {
       {dialog === 'metadata' && <EditMetadataDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'files' && <FilesDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'access' && (
-        <ModelAccessDialog
+        <AccessDialog
           model={model}
           actor={{ id: me.id, userType: me.userType }}
           onHide={() => setDialog(undefined)}
         />
       )}
-      <DownloadModelDialog
-        uuid={model.uuid}
-        visible={dialog === 'download'}
-        onHide={() => setDialog(undefined)}
-      />
+      <DownloadDialog uuid={model.uuid} visible={dialog === 'download'} onHide={() => setDialog(undefined)} />
       <GrantLinkHandler model={model} />
     </div>
   );
 }
-
-export default ModelDetailPage;

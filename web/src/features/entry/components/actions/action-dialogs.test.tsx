@@ -1,102 +1,21 @@
-import type { ModelPermissions } from '@shared/schemas/model-api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  validateDeleteConfirmation,
-  validateRetire,
-} from '../../features/entry/components/actions/action-validation';
-import { DeleteModelDialog } from '../../features/entry/components/actions/delete-model-dialog';
-import { ModelActionSidebar } from '../../features/entry/components/actions/model-action-sidebar';
-import { PublishModelDialog } from '../../features/entry/components/actions/publish-model-dialog';
-import { RetireModelDialog } from '../../features/entry/components/actions/retire-model-dialog';
-import { clearMessages, getMessages } from '../../lib/message-stack';
-import { callsTo, configureTestApi, json, on, stubFetch } from '../../testing/fetch-stubs';
-import { allPermissions, detail, UUID_A } from '../../testing/model-fixtures';
-import { withQueryClient } from '../../testing/render';
+import { clearMessages, getMessages } from '../../../../lib/message-stack';
+import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { detail, UUID_A } from '../../../../testing/model-fixtures';
+import { withQueryClient } from '../../../../testing/render';
+import { validateDeleteConfirmation, validateRetire } from './action-validation';
+import { DeleteModelDialog } from './delete-model-dialog';
+import { PublishModelDialog } from './publish-model-dialog';
+import { RetireModelDialog } from './retire-model-dialog';
 
-vi.mock('../../lib/auth', () => import('../../testing/auth-stub'));
-
-const LABELS = {
-  delete: 'Delete Model Entry',
-  download: 'Download All Entries',
-  publish: 'Publish Model Entry',
-  retire: 'Retire Model Entry',
-};
+vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
 beforeEach(() => configureTestApi());
 afterEach(() => {
   vi.unstubAllGlobals();
   clearMessages();
-});
-
-describe('ModelActionSidebar', { timeout: 20_000 }, () => {
-  const renderWith = (permissions: Partial<ModelPermissions>, status: 'DRAFT' | 'PUBLISHED' = 'DRAFT') => {
-    stubFetch(
-      on('GET', `/models/${UUID_A}`, () =>
-        json(200, detail({ status, permissions: { ...allPermissions('disallowed'), ...permissions } })),
-      ),
-    );
-    render(withQueryClient(<ModelActionSidebar uuid={UUID_A} onDeleted={() => undefined} />));
-  };
-
-  it('offers nothing until a model entry is selected', () => {
-    const fetchMock = stubFetch();
-    render(withQueryClient(<ModelActionSidebar onDeleted={() => undefined} />));
-    expect(screen.getByText('Select a model entry to see its actions.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: LABELS.delete })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it("hides 'disallowed' actions: a viewer sees no Delete, Publish or Retire", async () => {
-    renderWith({ view: 'allowed', downloadAll: 'allowed', share: 'forbidden' }, 'PUBLISHED');
-    expect(await screen.findByRole('button', { name: LABELS.download })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: LABELS.delete })).toBeNull();
-    expect(screen.queryByRole('button', { name: LABELS.publish })).toBeNull();
-    expect(screen.queryByRole('button', { name: LABELS.retire })).toBeNull();
-  });
-
-  it("disables 'forbidden' actions and says why", async () => {
-    renderWith({ deleteDraft: 'allowed', publish: 'allowed', retire: 'forbidden', downloadAll: 'allowed' });
-    expect(await screen.findByRole('button', { name: LABELS.delete })).toBeEnabled();
-    expect(screen.getByRole('button', { name: LABELS.publish })).toBeEnabled();
-    const retire = screen.getByRole('button', { name: LABELS.retire });
-    expect(retire).toBeDisabled();
-    expect(retire).toHaveAttribute('data-hint', 'Only published model entries can be retired');
-  });
-
-  it('keeps its actions reachable when collapsed (4rem, icons only)', async () => {
-    renderWith({ deleteDraft: 'allowed', downloadAll: 'allowed' });
-    await screen.findByRole('button', { name: LABELS.delete });
-    await userEvent.click(screen.getByRole('button', { name: 'Collapse actions' }));
-    const aside = screen.getByRole('complementary', { name: 'Model entry actions' });
-    expect(aside).toHaveClass('mr-action-sidebar--collapsed');
-    expect(within(aside).getByRole('button', { name: LABELS.delete })).not.toHaveTextContent(LABELS.delete);
-    expect(window.localStorage.getItem('mr.modelActions.collapsed')).toBe('true');
-  });
-
-  it('opens Share Model Entry on a published entry the caller may share', async () => {
-    renderWith({ view: 'allowed', share: 'allowed' }, 'PUBLISHED');
-    const share = await screen.findByRole('button', { name: 'Share Model Entry' });
-    expect(share).toBeEnabled();
-    await userEvent.click(share);
-    const dialog = await screen.findByRole('dialog', { name: 'Share Model Entry' });
-    const message = within(dialog).getByLabelText('Message *') as HTMLTextAreaElement;
-    expect(message.value).toContain(`/model/${UUID_A}/detail`);
-  });
-
-  it('disables Share Model Entry on an entry that is not published', async () => {
-    renderWith({ view: 'allowed', share: 'forbidden' });
-    const share = await screen.findByRole('button', { name: 'Share Model Entry' });
-    expect(share).toBeDisabled();
-    expect(share).toHaveAttribute('data-hint', 'Only published model entries can be shared');
-  });
-
-  it('opens the download modal from Download All Entries', async () => {
-    renderWith({ downloadAll: 'allowed' });
-    await userEvent.click(await screen.findByRole('button', { name: LABELS.download }));
-    expect(await screen.findByRole('dialog', { name: 'Download Model Entry' })).toBeInTheDocument();
-  });
 });
 
 describe('confirmation rules (000 §5)', () => {

@@ -1,0 +1,24 @@
+import { ModelAccessDialog } from '../../features/access/components/access/model-access-dialog';
+import { GrantLinkHandler } from '../../features/access/components/access-requests/grant-link-handler';
+import { RequestModelAccessButton } from '../../features/access/components/access-requests/request-model-access-button';
+import type { DetailPanels } from '../../features/entry/components/detail/detail-panels';
+import { ModelDetailPage } from '../../features/entry/components/detail/model-detail-page';
+import { DownloadModelDialog } from '../../features/files/components/download/download-model-dialog';
+import { FilesDialog } from '../../features/files/components/files/files-dialog';
+import { FolderView } from '../../features/files/components/files/folder-view';
+
+const panels: DetailPanels = {
+  FolderView,
+  FilesDialog,
+  DownloadDialog: DownloadModelDialog,
+  AccessDialog: ModelAccessDialog,
+  RequestAccessButton: RequestModelAccessButton,
+  GrantLinkHandler,
+};
+
+/** /model/:uuid/detail (000 §2): the entry's detail page with the files' and access panels. */
+export function ModelDetailRoute() {
+  return <ModelDetailPage panels={panels} />;
+}
+
+export default ModelDetailRoute;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { allowedPermissions, model } from '../../../../testing/model-detail-fixtures';
+import { sidebarGroups } from './detail-sidebar';
+
+describe('detail action sidebar', () => {
+  const labels = (m = model()) =>
+    sidebarGroups(m).map((g) => [
+      g.title,
+      g.items.filter((i) => i.outcome !== 'disallowed').map((i) => `${i.label}:${i.outcome}`),
+    ]);
+
+  it('hides the Editing group when editing is disallowed', () => {
+    const viewer = model({
+      permissions: { ...allowedPermissions, edit: 'disallowed', manageAccess: 'disallowed' },
+    });
+    expect(labels(viewer).map(([t]) => t)).toEqual(['Version Tracking']);
+  });
+
+  it('hides the Editing group when editing is forbidden (000 §6), e.g. a THEOREM model without model access', () => {
+    const theorem = model({
+      theorem: true,
+      theoremFlags: {
+        model_access: 'false',
+        allow_access: 'true',
+        data_cut_access: 'true',
+        country_access: 'true',
+      },
+      permissions: { ...allowedPermissions, edit: 'forbidden', manageAccess: 'forbidden' },
+    });
+    expect(labels(theorem).map(([t]) => t)).toEqual(['Version Tracking', 'Access']);
+  });
+
+  it('links a WebModel 2.0 entry to the sub-model sections the user sees, and offers none elsewhere', () => {
+    const webModel = model({ metadata: { ...model().metadata, platform: 'WebModel 2.0' } });
+    const execution = sidebarGroups(webModel, { sections: ['scenario', 'display'] }).find(
+      (g) => g.title === 'Execution',
+    );
+    expect(execution?.items.map((i) => `${i.label}:${i.outcome}`)).toEqual([
+      'Scenario Management:allowed',
+      'Calibration Management:disallowed',
+      'Display Management:allowed',
+    ]);
+    expect(execution?.items.map((i) => i.action)).toEqual(['scenario', 'calibration', 'display']);
+    expect(sidebarGroups(model()).map((g) => g.title)).not.toContain('Execution');
+  });
+
+  it('lets owners edit the suffix, the files and the metadata', () => {
+    const editing = labels().find(([t]) => t === 'Editing')?.[1];
+    expect(editing).toEqual([
+      'Name Suffix:allowed',
+      'Files:allowed',
+      'Metadata:allowed',
+      'Lineage:forbidden',
+    ]);
+  });
+
+  it("offers 'New Entry Based on This Model' to users who may add entries, and only to them", () => {
+    const create = sidebarGroups(model(), { canCreate: true }).find((g) => g.title === 'Create');
+    expect(create?.items).toEqual([
+      expect.objectContaining({ label: 'New Entry Based on This Model', outcome: 'allowed' }),
+    ]);
+    expect(sidebarGroups(model(), { canCreate: false }).map((g) => g.title)).not.toContain('Create');
+  });
+
+  it('disables Model Access on an external model without lead or steward', () => {
+    const m = model({
+      metadata: { ...model().metadata, ext_url: 'https://ext.test' },
+      roles: { ...model().roles, steward: undefined },
+    });
+    const access = sidebarGroups(m).find((g) => g.title === 'Access')?.items[0];
+    expect(access).toMatchObject({
+      outcome: 'forbidden',
+      reason: 'Missing VEST or VEAM Lead & Model Steward Info',
+    });
+  });
+});
