@@ -1,0 +1,42 @@
+import { UnprocessableError } from '../../../lib/errors';
+
+/** Why a file could not be read as a workbook; the web may branch on it, the message is for people. */
+export type WorkbookProblem = 'password-protected' | 'legacy-xls' | 'corrupt' | 'zip-bomb' | 'too-many-cells';
+
+/** A workbook that cannot be compared, with a message a user can act on (422). */
+export class WorkbookReadError extends UnprocessableError {
+  constructor(
+    readonly problem: WorkbookProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const workbookErrors = {
+  passwordProtected: () =>
+    new WorkbookReadError(
+      'password-protected',
+      'This workbook is password-protected, so it cannot be compared. Remove the password in Excel (File > Info > Protect Workbook), save it and upload it again.',
+    ),
+  legacyXls: () =>
+    new WorkbookReadError(
+      'legacy-xls',
+      'This is an Excel 97-2003 workbook (.xls), which cannot be compared directly. Convert it first: save it as .xlsx or .xlsm and upload it again.',
+    ),
+  corrupt: (detail?: string) =>
+    new WorkbookReadError(
+      'corrupt',
+      `This file cannot be read as an Excel workbook (.xlsx or .xlsm): it is damaged or of another kind.${detail ? ` (${detail})` : ''}`,
+    ),
+  zipBomb: () =>
+    new WorkbookReadError(
+      'zip-bomb',
+      'This workbook unpacks to far more data than its size suggests (a possible zip bomb), so it was not compared.',
+    ),
+  tooManyCells: (limit: number) =>
+    new WorkbookReadError(
+      'too-many-cells',
+      `This workbook has more than ${limit.toLocaleString('en-US')} filled cells, more than can be compared.`,
+    ),
+};
