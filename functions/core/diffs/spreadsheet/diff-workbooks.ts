@@ -120,60 +120,95 @@ function sketchSimilarity(a: Uint32Array, b: Uint32Array): number {
   return both / taken;
 }
 
-function columnKeys(sheet: SheetData): { keys: string[]; sketches: Uint32Array[] } {
+/**
+ * Every cell's alignment key as a 32-bit hash (0: empty), computed once per sheet: rows, columns
+ * and similarity all read them, and numbers cost the collector far less than 600,000 strings.
+ */
+type KeyGrid = (Uint32Array | undefined)[];
+
+function keyGrid(sheet: SheetData): KeyGrid {
+  return sheet.rows.map((row) => {
+    if (!row) return undefined;
+    const keys = new Uint32Array(row.length);
+    for (let c = 0; c < row.length; c++) {
+      const cell = row[c];
+      if (cell) keys[c] = hash32(alignmentKey(cell)) || 1;
+    }
+    return keys;
+  });
+}
+
+function mix(h: number, value: number) {
+  return Math.imul(h ^ value, 0x01000193) >>> 0;
+}
+
+function sketchOf(hashes: number[]): Uint32Array {
+  const sorted = Uint32Array.from(hashes).sort();
+  const out: number[] = [];
+  for (let i = 0; i < sorted.length && out.length < SKETCH_SIZE; i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) out.push(sorted[i] as number);
+  return Uint32Array.from(out);
+}
+
+function columnKeys(grid: KeyGrid, columnCount: number): { keys: string[]; sketches: Uint32Array[] } {
   const keys: string[] = [];
   const sketches: Uint32Array[] = [];
-  for (let c = 0; c < sheet.columnCount; c++) {
-    const column: string[] = [];
-    for (const row of sheet.rows) {
-      const key = alignmentKey(row?.[c]);
-      if (key !== '') column.push(key);
-    }
+  for (let c = 0; c < columnCount; c++) {
+    const column: number[] = [];
     let h1 = 0x811c9dc5;
     let h2 = 0x01234567;
-    for (const key of column) {
-      h1 = hash32(key, h1);
-      h2 = hash32(key, h2 ^ 0x5bd1e995);
+    for (const row of grid) {
+      const key = row?.[c];
+      if (!key) continue;
+      column.push(key);
+      h1 = mix(h1, key);
+      h2 = mix(h2, key ^ 0x5bd1e995);
     }
     keys.push(`${column.length}:${h1}:${h2}`);
-    sketches.push(sketch(column));
+    sketches.push(sketchOf(column));
   }
   return { keys, sketches };
 }
 
-function alignColumns(oldSheet: SheetData, newSheet: SheetData): Pair[] {
-  const o = columnKeys(oldSheet);
-  const n = columnKeys(newSheet);
+function alignColumns(oldSheet: SheetData, newSheet: SheetData, oldGrid: KeyGrid, newGrid: KeyGrid): Pair[] {
+  const o = columnKeys(oldGrid, oldSheet.columnCount);
+  const n = columnKeys(newGrid, newSheet.columnCount);
   return alignSequences(o.keys, n.keys, (i, j) =>
     sketchSimilarity(o.sketches[i] as Uint32Array, n.sketches[j] as Uint32Array),
   );
 }
 
-function alignRows(oldSheet: SheetData, newSheet: SheetData, columns: Pair[]): Pair[] {
+function alignRows(oldGrid: KeyGrid, newGrid: KeyGrid, columns: Pair[]): Pair[] {
   const paired = columns.filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
-  const rowKeys = (sheet: SheetData, side: 0 | 1) =>
-    Array.from({ length: sheet.rows.length }, (_, r) => {
-      const row = sheet.rows[r];
+  const rowKeys = (grid: KeyGrid, side: 0 | 1) =>
+    grid.map((row) => {
       if (!row) return '';
-      let key = '';
-      for (const pair of paired) key += `${alignmentKey(row[pair[side]])}\u0001`;
-      return key;
+      let h1 = 0x811c9dc5;
+      let h2 = 0x01234567;
+      let filled = 0;
+      for (const pair of paired) {
+        const key = row[pair[side]] ?? 0;
+        if (key) filled++;
+        h1 = mix(h1, key);
+        h2 = mix(h2, key ^ 0x5bd1e995);
+      }
+      return filled === 0 ? '' : `${h1}:${h2}`;
     });
   const similarity = (i: number, j: number) => {
-    const a = oldSheet.rows[i];
-    const b = newSheet.rows[j];
+    const a = oldGrid[i];
+    const b = newGrid[j];
     let filled = 0;
     let same = 0;
     for (const [oc, nc] of paired) {
-      const x = alignmentKey(a?.[oc]);
-      const y = alignmentKey(b?.[nc]);
-      if (x === '' && y === '') continue;
+      const x = a?.[oc] ?? 0;
+      const y = b?.[nc] ?? 0;
+      if (x === 0 && y === 0) continue;
       filled++;
       if (x === y) same++;
     }
     return filled === 0 ? 1 : same / filled;
   };
-  return alignSequences(rowKeys(oldSheet, 0), rowKeys(newSheet, 1), similarity);
+  return alignSequences(rowKeys(oldGrid, 0), rowKeys(newGrid, 1), similarity);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,8 +611,10 @@ export function compareWorkbooks(oldBook: WorkbookData, newBook: WorkbookData): 
   const aligned = pairs.map((pair) => {
     const o = pair.old ?? EMPTY_SHEET;
     const n = pair.new ?? EMPTY_SHEET;
-    const columns = alignColumns(o, n);
-    return { pair, columns, rows: alignRows(o, n, columns) };
+    const oldGrid = keyGrid(o);
+    const newGrid = keyGrid(n);
+    const columns = alignColumns(o, n, oldGrid, newGrid);
+    return { pair, columns, rows: alignRows(oldGrid, newGrid, columns) };
   });
   const maps = new Map<string, { rows: AxisMap; cols: AxisMap; newName: string }>();
   for (const { pair, rows, columns } of aligned) {

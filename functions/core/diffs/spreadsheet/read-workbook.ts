@@ -3,7 +3,7 @@ import * as CFB from 'cfb';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { WorkbookReadError, workbookErrors } from './errors';
-import { parseAddress, parseRange, shiftFormula } from './references';
+import { parseRange, shiftFormula } from './references';
 
 /**
  * A streaming reader of xlsx/xlsm workbooks: the zip is inflated entry by entry (fflate) straight
@@ -59,7 +59,8 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
 /** The file's bytes: a Buffer or a stream (a Node Readable, an S3 body). */
 export type WorkbookSource = Uint8Array | AsyncIterable<Uint8Array>;
 
-const CHUNK = 64 * 1024;
+// fflate's streaming inflate is several times faster fed in small pieces (its output buffers stay small).
+const CHUNK = 16 * 1024;
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 async function* chunksOf(source: WorkbookSource): AsyncGenerator<Uint8Array> {
@@ -73,7 +74,24 @@ async function* chunksOf(source: WorkbookSource): AsyncGenerator<Uint8Array> {
   }
 }
 
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+/**
+ * The column of a cell reference such as `AB12` (its row is the enclosing `<row>`'s): read by hand
+ * because it runs once per cell of the workbook.
+ */
+function cellPosition(ref: string): number {
+  let col = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    if (code >= 65 && code <= 90) col = col * 26 + code - 64;
+    else if (code !== 36) break;
+  }
+  return col;
+}
+
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
 
 /** An OLE container: an encrypted OOXML package (password) or an Excel 97-2003 workbook. */
 function refuseCompoundFile(bytes: Uint8Array): never {
@@ -100,7 +118,8 @@ function saxReader(handlers: {
   close(name: string): void;
   text?(text: string): void;
 }): PartReader {
-  const parser = new SaxesParser();
+  // Positions (line and column) are only for error messages, which a user never sees: not tracked.
+  const parser = new SaxesParser({ position: false });
   parser.on('opentag', (tag) => handlers.open(tag, localName(tag.name)));
   parser.on('closetag', (tag) => handlers.close(localName(tag.name)));
   const onText = handlers.text;
@@ -303,9 +322,8 @@ class WorkbookCollector {
             colNumber = 0;
             break;
           case 'c': {
-            const at = a.r ? parseAddress(a.r) : undefined;
-            if (at) rowNumber = at.row;
-            colNumber = at ? at.col : colNumber + 1;
+            const at = a.r ? cellPosition(a.r) : 0;
+            colNumber = at > 0 ? at : colNumber + 1;
             type = a.t ?? 'n';
             value = undefined;
             inlineText = undefined;
