@@ -1,4 +1,5 @@
 import {
+  DIFFS_PREFIX,
   DOWNLOADS_PREFIX,
   MODEL_FILES_PREFIX,
   PARAMETER_FILES_PREFIX,
@@ -132,3 +133,40 @@ export const runOutputsPrefix = (runId: string) => `${runPrefix(runId)}outputs/`
 /** One output file of a run, at the relative path the model wrote it under its output directory. */
 export const runOutputKey = (runId: string, path: string) =>
   `${runOutputsPrefix(runId)}${keyPath('output path', path)}`;
+
+// ---------- diffs/... (functions/core/compare, docs/versions.md "Compare") ----------
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** A SHA-256 as 64 lower-case hex digits; anything else is refused like any unsafe part. */
+export function keySha256(what: string, value: string): string {
+  if (!SHA256_HEX.test(value)) throw new UnsafeKeyPartError(`The ${what} ${shown(value)} is not a SHA-256.`);
+  return value;
+}
+
+/**
+ * The SHA-256 of a body, cached by what S3 says of the body without reading it: its ETag (an MD5 of
+ * the content, or of its parts) and its size. Two bodies with the same ETag and size have the same
+ * content, so the cache is shared by every copy of a body (a new version's files are S3 copies).
+ */
+export const bodyHashKey = (etag: string, size: number) =>
+  `${DIFFS_PREFIX}hashes/${keyId('ETag', etag)}-${keyId('size', String(size))}.json`;
+
+/** Everything computed for the workbook pair (before, after), keyed by both bodies' SHA-256. */
+export const workbookDiffPrefix = (before: string, after: string) =>
+  `${DIFFS_PREFIX}workbooks/${keySha256('hash', before)}/${keySha256('hash', after)}/`;
+/** The diff being computed: who started it and when (a stalled one is started again). */
+export const workbookDiffPendingKey = (before: string, after: string) =>
+  `${workbookDiffPrefix(before, after)}pending.json`;
+/** A diff that cannot be computed (corrupt, password-protected, too large...): kept, not retried. */
+export const workbookDiffErrorKey = (before: string, after: string) =>
+  `${workbookDiffPrefix(before, after)}error.json`;
+/** The overview; written last, so that its presence means every page and module is there. */
+export const workbookDiffOverviewKey = (before: string, after: string) =>
+  `${workbookDiffPrefix(before, after)}overview.json`;
+/** One page of one sheet, the sheet by its position in the overview (names may hold any character). */
+export const workbookDiffSheetPageKey = (before: string, after: string, sheet: number, page: number) =>
+  `${workbookDiffPrefix(before, after)}sheets/${keyId('sheet index', String(sheet))}/${keyId('page', String(page))}.json`;
+/** One VBA module's diff, the module by its position in the overview. */
+export const workbookDiffMacroKey = (before: string, after: string, module: number) =>
+  `${workbookDiffPrefix(before, after)}macros/${keyId('module index', String(module))}.json`;

@@ -78,6 +78,13 @@ export const AREAS = {
     trigger: 'http',
     summary: 'Application shell: settings, version, OpenAPI, guided tours, metadata option lists',
   },
+  diffs: {
+    trigger: 'http',
+    summary: 'Comparing versions: file pairs, text diffs, stored workbook diffs (sheet pages, VBA modules)',
+    // A text diff (up to 1 MB a side) runs inside the request, and stored sheet pages are parsed here:
+    // more memory, and the CPU share that comes with it. Workbook diffs run in the jobs function.
+    memorySize: 1024,
+  },
   unmatched: {
     trigger: 'http',
     summary: 'Requests that match no route ($default): the JSON 404; touches no data',
@@ -524,6 +531,39 @@ export const HTTP_ROUTES = [
     area: 'files',
     auth: 'jwt',
     summary: 'Version history entries of some files of an entry, through earlier versions, newest first',
+  },
+  // Comparing versions (issue 18 §3, §4; docs/versions.md "Compare")
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/compare/{otherUuid}',
+    handler: 'http/diffs/compare-versions',
+    area: 'diffs',
+    auth: 'jwt',
+    summary: "Two versions' logs and changelogs, and their files paired (history, then path) with a status",
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}',
+    handler: 'http/diffs/get-file-diff',
+    area: 'diffs',
+    auth: 'jwt',
+    summary: "Diff of two files: a text file's hunks, or a workbook diff's overview (202 while computed)",
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}/sheets/{sheet}',
+    handler: 'http/diffs/get-sheet-diff',
+    area: 'diffs',
+    auth: 'jwt',
+    summary: 'One page (200 aligned rows) of a sheet of a computed workbook diff',
+  },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}/macros/{module}',
+    handler: 'http/diffs/get-macro-diff',
+    area: 'diffs',
+    auth: 'jwt',
+    summary: 'The text diff of one VBA module of a computed workbook diff',
   },
   // Sub-models, input definitions, groups, help files (issue 10)
   {
@@ -1028,6 +1068,12 @@ export const INVOKED_JOBS = [
     handler: 'jobs/build-archive',
     area: 'jobs',
     description: 'Writes the zip of a "Download all" request to the files bucket, with progress',
+  },
+  {
+    name: 'compute-workbook-diff',
+    handler: 'jobs/compute-workbook-diff',
+    area: 'jobs',
+    description: 'Computes the diff of two workbook bodies once and stores it under both SHA-256 hashes',
   },
 ] as const satisfies readonly InvokedJob[];
 

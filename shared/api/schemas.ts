@@ -25,6 +25,17 @@ import {
   ShareResultSchema,
 } from '../schemas/collaboration';
 import {
+  CompareParamsSchema,
+  CompareResultSchema,
+  FileDiffParamsSchema,
+  FileDiffSchema,
+  MacroDiffParamsSchema,
+  MacroDiffSchema,
+  SheetDiffPageSchema,
+  SheetDiffParamsSchema,
+  SheetDiffQuerySchema,
+} from '../schemas/compare';
+import {
   ArchiveParamsSchema,
   ArchiveStartedSchema,
   DownloadArchiveSchema,
@@ -318,6 +329,20 @@ export const API_SCHEMAS = {
     body: DownloadBodySchema,
     response: ArchiveStartedSchema,
     status: 202,
+  },
+  'GET /v2/models/{uuid}/compare/{otherUuid}': { params: CompareParamsSchema, response: CompareResultSchema },
+  'GET /v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}': {
+    params: FileDiffParamsSchema,
+    response: FileDiffSchema,
+  },
+  'GET /v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}/sheets/{sheet}': {
+    params: SheetDiffParamsSchema,
+    query: SheetDiffQuerySchema,
+    response: SheetDiffPageSchema,
+  },
+  'GET /v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}/macros/{module}': {
+    params: MacroDiffParamsSchema,
+    response: MacroDiffSchema,
   },
   'GET /v2/models/{uuid}/archives/{archiveId}': {
     params: ArchiveParamsSchema,

@@ -21,6 +21,11 @@ export const DOWNLOADS_PREFIX = 'downloads/';
 export const RUNS_PREFIX = 'runs/';
 /** Files uploaded as the value of an instance's FILE parameter: parameter-files/<uuid>/<fileId>. */
 export const PARAMETER_FILES_PREFIX = 'parameter-files/';
+/**
+ * Computed diffs of file bodies, keyed by content (functions/core/compare): diffs/workbooks/<sha>/<sha>/...,
+ * and the SHA-256 of bodies already hashed: diffs/hashes/<etag>-<size>.json.
+ */
+export const DIFFS_PREFIX = 'diffs/';
 
 /** Every prefix, for CDK and tests (a function, so that bundles that import one prefix keep only that one). */
 export function filesBucketPrefixes(): Record<string, string> {
@@ -31,5 +36,6 @@ export function filesBucketPrefixes(): Record<string, string> {
     DOWNLOADS_PREFIX,
     RUNS_PREFIX,
     PARAMETER_FILES_PREFIX,
+    DIFFS_PREFIX,
   };
 }
