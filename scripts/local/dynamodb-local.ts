@@ -50,13 +50,15 @@ export async function startDynamoDbLocal(options: {
     logFile,
   });
   const client = dynamoDbClient(options.port, 1);
+  // The JVM's start takes a few seconds on a quiet machine and minutes when both cores are busy (a
+  // build beside the tests): the wait only ends early on success, so a long limit costs nothing.
   await waitUntil(
     'DynamoDB Local',
     async () => {
       await client.send(new ListTablesCommand({ Limit: 1 }));
       return true;
     },
-    { timeoutMs: 30_000, intervalMs: 200, logFile, exited: child.exited },
+    { timeoutMs: 120_000, intervalMs: 200, logFile, exited: child.exited },
   );
   client.destroy();
   return child;

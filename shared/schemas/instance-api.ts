@@ -87,6 +87,12 @@ export const InstanceSummarySchema = z.extend(
     shared: z.boolean(),
     /** 'CREATOR' for the creator, 'SHARED' when shared with the caller. */
     userAccess: z.optional(z.enum(['CREATOR', 'SHARED'])),
+    /**
+     * The calibration instance `scenarioId` names, for callers who see the calibration section: the
+     * list row and the detail say which calibration a scenario uses, and when it is no longer the
+     * accepted one (SUPERSEDED, or UNACCEPTED again).
+     */
+    calibration: z.optional(z.object({ id: z.string(), name: z.string(), status: InstanceStatusSchema })),
   },
 );
 export type InstanceSummary = z.infer<typeof InstanceSummarySchema>;
@@ -158,15 +164,16 @@ export type DisplayScenarios = z.infer<typeof DisplayScenariosSchema>;
 
 /**
  * A new instance. `hidden` and `displayScenarios` make an analysis of a display sub-model (hidden
- * unless said otherwise); other sub-models take no display scenarios. Strict: the calibration
- * instance a scenario runs with is chosen at Execute (`calibrationInstanceId`), and a field sent
- * here would otherwise be dropped without a word.
+ * unless said otherwise); other sub-models take no display scenarios. `calibrationInstanceId`: the
+ * accepted calibration instance a scenario of a linked sub-model runs with (001 §5, §7; Execute may
+ * choose another). Strict: a misspelt field would otherwise be dropped without a word.
  */
 export const CreateInstanceBodySchema = z.strictObject({
   name: InstanceNameInputSchema,
   label: z.optional(InstanceLabelInputSchema),
   hidden: z.optional(z.boolean()),
   displayScenarios: z.optional(DisplayScenariosSchema),
+  calibrationInstanceId: z.optional(IdSchema),
 });
 export type CreateInstanceBody = z.infer<typeof CreateInstanceBodySchema>;
 
@@ -181,6 +188,8 @@ export const UpdateInstanceBodySchema = z.strictObject({
   name: z.optional(InstanceNameInputSchema),
   hidden: z.optional(z.boolean()),
   displayScenarios: z.optional(DisplayScenariosSchema),
+  /** Another accepted calibration instance for a scenario of a linked sub-model (as at creation). */
+  calibrationInstanceId: z.optional(IdSchema),
 });
 export type UpdateInstanceBody = z.infer<typeof UpdateInstanceBodySchema>;
 

@@ -234,24 +234,86 @@ describe('calibrationInstanceId', () => {
     expect(after.body.scenarioId).toBeUndefined();
   });
 
-  it('is refused (400) when adding or updating an instance: the calibration is chosen at Execute', async () => {
+  it('is refused (422) when adding an instance with a calibration that is not accepted or not linked; nothing is written', async () => {
     const linked = await addRunSubModel(runEntry, 'noop.R', { executionSetupId: runCalibration.id });
-    const calibrationInstance = await addRunInstance(runEntry, runCalibration);
+    const draftCalibration = await addRunInstance(runEntry, runCalibration);
     const before = await queryPartition(`INSTANCES#${runEntry.uuid}`);
-    const add = await call('owner', 'POST', `/v2/models/${runEntry.uuid}/sub-models/${linked.id}/instances`, {
-      name: uniqueName('Chosen early'),
-      calibrationInstanceId: calibrationInstance.id,
-    });
-    expect(add.status).toBe(400);
-    expect(add.body.message).toContain('calibrationInstanceId');
+    const add = (subModelId: string) =>
+      call('owner', 'POST', `/v2/models/${runEntry.uuid}/sub-models/${subModelId}/instances`, {
+        name: uniqueName('Chosen early'),
+        calibrationInstanceId: draftCalibration.id,
+      });
+    const notAccepted = await add(linked.id);
+    expect([notAccepted.status, notAccepted.body.issues]).toEqual([
+      422,
+      [{ path: 'calibrationInstanceId', message: EXECUTION_MESSAGES.calibrationNotAccepted }],
+    ]);
+    await setInstanceState(runEntry.uuid, draftCalibration.id, { status: 'ACCEPTED' });
+    const notLinked = await add(runScenario.id);
+    expect([notLinked.status, notLinked.body.message]).toEqual([
+      422,
+      EXECUTION_MESSAGES.calibrationNotLinked,
+    ]);
     expect(await queryPartition(`INSTANCES#${runEntry.uuid}`)).toHaveLength(before.length);
+  });
 
-    const mine = await addRunInstance(runEntry, linked);
-    const update = await call('owner', 'PATCH', instancePath(runEntry.uuid, mine.id), {
-      calibrationInstanceId: calibrationInstance.id,
+  it('is stored when adding or editing a scenario of a linked sub-model, and the row and detail name it (issue 21 §1)', async () => {
+    const linked = await addRunSubModel(runEntry, 'noop.R', { executionSetupId: runCalibration.id });
+    const [first, second] = [
+      await addRunInstance(runEntry, runCalibration),
+      await addRunInstance(runEntry, runCalibration),
+    ];
+    if (!first || !second) throw new Error('no calibration instances');
+    await setInstanceState(runEntry.uuid, first.id, { status: 'ACCEPTED' });
+    const name = uniqueName('Chosen at add');
+    const add = await call('owner', 'POST', `/v2/models/${runEntry.uuid}/sub-models/${linked.id}/instances`, {
+      name,
+      calibrationInstanceId: first.id,
     });
-    expect(update.status).toBe(400);
-    expect(update.body.message).toContain('calibrationInstanceId');
+    expect(add.status, JSON.stringify(add.body)).toBe(201);
+    expect(add.body.scenarioId).toBe(first.id);
+    expect(add.body.calibration).toMatchObject({ id: first.id, status: 'ACCEPTED' });
+    const rows = await call(
+      'owner',
+      'GET',
+      `/v2/models/${runEntry.uuid}/instances?executionSetupId=${linked.id}`,
+    );
+    const row = (rows.body.items as Json[]).find((r) => r.id === add.body.id);
+    expect(row?.calibration).toMatchObject({ id: first.id, status: 'ACCEPTED' });
+
+    // The first calibration is superseded: the scenario says so, and its editor may choose the new one.
+    await setInstanceState(runEntry.uuid, first.id, { status: 'SUPERSEDED' });
+    await setInstanceState(runEntry.uuid, second.id, { status: 'ACCEPTED' });
+    const stale = await call('owner', 'GET', instancePath(runEntry.uuid, add.body.id));
+    expect(stale.body.calibration).toMatchObject({ id: first.id, status: 'SUPERSEDED' });
+    const update = await call('owner', 'PATCH', instancePath(runEntry.uuid, add.body.id), {
+      calibrationInstanceId: second.id,
+    });
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect(update.body.calibration).toMatchObject({ id: second.id, status: 'ACCEPTED' });
+    const back = await call('owner', 'PATCH', instancePath(runEntry.uuid, add.body.id), {
+      calibrationInstanceId: first.id,
+    });
+    expect([back.status, back.body.message]).toEqual([422, EXECUTION_MESSAGES.calibrationNotAccepted]);
+    expect((await call('owner', 'GET', instancePath(runEntry.uuid, add.body.id))).body.scenarioId).toBe(
+      second.id,
+    );
+  });
+
+  it('is refused (403) to a scenario modeler who cannot see the calibration section', async () => {
+    const linked = await addRunSubModel(runEntry, 'noop.R', { executionSetupId: runCalibration.id });
+    const accepted = await addRunInstance(runEntry, runCalibration);
+    await setInstanceState(runEntry.uuid, accepted.id, { status: 'ACCEPTED' });
+    const add = await call(
+      'employee',
+      'POST',
+      `/v2/models/${runEntry.uuid}/sub-models/${linked.id}/instances`,
+      {
+        name: uniqueName('Not mine to choose'),
+        calibrationInstanceId: accepted.id,
+      },
+    );
+    expect([add.status, add.body.message]).toEqual([403, SUBMODEL_API_MESSAGES.calibrationSectionDenied]);
   });
 });
 

@@ -24,6 +24,7 @@ import {
   requireOutcome,
   instanceOutcome as subModelInstanceOutcome,
 } from '../sub-models/sub-model-access';
+import { checkCalibrationChoice } from './calibration-choice';
 import { checkDisplayScenarios } from './display-scenarios';
 import { loadInstance, requireInstanceAction, seesInstancesOf } from './instance-access';
 import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
@@ -62,6 +63,8 @@ async function writeNewInstance(record: InstanceRecord, input: InstanceInput): P
  *    A display sub-model takes analyses only (the visualization flow, spec 001 §4): instances that name
  *    the scenarios they display (display-scenarios.ts, 422), added by anyone who sees the display
  *    section, hidden unless the body says otherwise. Other sub-models take no display scenarios (422).
+ *    A chosen calibration must be an accepted instance of the linked calibration sub-model
+ *    (calibration-choice.ts: 422, 403 without the calibration section).
  * 3. Values: the template's defaults, or the raw JSON definition's value.
  * 4. One transaction: the instance, its name guard (a name taken in the entry, any case: 409
  *    'Instance Name is not unique'), its values and the counter.
@@ -88,6 +91,10 @@ export async function createInstance(
         { path: 'displayScenarios', message: MSG.displayScenariosNotDisplay },
       ]);
   }
+  const calibration =
+    body.calibrationInstanceId !== undefined
+      ? await checkCalibrationChoice(user, model, subModel, body.calibrationInstanceId)
+      : undefined;
   const input = currentInput(await listInputs(uuid, subModelId));
   if (!input) throw new UnprocessableError(MSG.noInputDefinition);
   const blocked = addInstanceProblem(input);
@@ -113,6 +120,7 @@ export async function createInstance(
     modelInputId: input.id,
     sharedWith: [],
     ...(analysis && body.displayScenarios ? { displayScenarios: body.displayScenarios } : {}),
+    ...(calibration ? { scenarioId: calibration.id } : {}),
     rev: 1,
   };
   const values: InstanceInput = {

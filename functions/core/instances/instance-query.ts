@@ -120,6 +120,35 @@ export function toSummary(row: InstanceSummaryRecord, callerId: string): Instanc
   };
 }
 
+/**
+ * The calibration instances the page's scenarios name, for a caller who sees the calibration
+ * section (the row says which calibration a scenario uses). One pass over the calibration rows, only
+ * when some row of the page names one.
+ */
+function calibrationsOf(
+  source: RowSource,
+  page: readonly InstanceRow[],
+  caller: QueryCaller,
+): ReadonlyMap<string, InstanceRow> {
+  if (!caller.visibleTypes.has('calibration')) return new Map();
+  const wanted = new Set(page.flatMap((r) => (r.scenarioId !== undefined ? [r.scenarioId] : [])));
+  if (wanted.size === 0) return new Map();
+  return new Map(
+    source.rows.filter((r) => r.type === 'calibration' && wanted.has(r.id)).map((r) => [r.id, r]),
+  );
+}
+
+/** The summary with the calibration it names, when the caller may know it. */
+export function withCalibration(
+  summary: InstanceSummary,
+  calibrations: ReadonlyMap<string, Pick<InstanceRow, 'id' | 'name' | 'status'>>,
+): InstanceSummary {
+  const calibration = summary.scenarioId !== undefined ? calibrations.get(summary.scenarioId) : undefined;
+  return calibration
+    ? { ...summary, calibration: { id: calibration.id, name: calibration.name, status: calibration.status } }
+    : summary;
+}
+
 const STATUS_FAIL = 1;
 const NAME_FAIL = 2;
 const CREATOR_FAIL = 4;
@@ -180,8 +209,9 @@ export function queryInstances(
     if (inScope(row) && (failures(row) & ~NAME_FAIL) === 0) facetNames.push(row.name);
   }
 
+  const calibrations = calibrationsOf(source, page, caller);
   return {
-    items: page.map((r) => toSummary(r, caller.id)),
+    items: page.map((r) => withCalibration(toSummary(r, caller.id), calibrations)),
     total,
     facets: facetsOf(facetStatus, facetNames, facetCreators),
   };

@@ -3,6 +3,7 @@ import type { User } from '@shared/schemas/user';
 import { DEFAULT_EXPERTISE_LEVEL } from '@shared/submodels/parameter-types';
 import { getExpertise } from '../../data/expertise';
 import {
+  getInstance,
   getInstanceInput,
   type InstanceInput,
   type InstanceRecord,
@@ -12,8 +13,8 @@ import {
 import type { ModelRecord } from '../../data/models';
 import { getInput } from '../../data/sub-models';
 import { loadUsers } from '../models/model-users';
-import { instancePermissions } from './instance-access';
-import { toSummary } from './instance-query';
+import { instancePermissions, seesInstancesOf } from './instance-access';
+import { toSummary, withCalibration } from './instance-query';
 import { namesAboveLevel, valueForCaller } from './instance-values-view';
 
 /** The caller's expertise level on the entry (User Settings; 500 when none was set, §6). */
@@ -59,14 +60,20 @@ export async function instanceDetail(
     expertiseLevelOf(model.uuid, user.id),
   ]);
   const modelInputId = input?.modelInputId ?? record.modelInputId;
-  const [definition, sharedWith] = await Promise.all([
+  const [definition, sharedWith, calibration] = await Promise.all([
     modelInputId ? getInput(model.uuid, record.executionSetupId, modelInputId) : undefined,
     sharedWithOf(shares),
+    record.scenarioId !== undefined && seesInstancesOf(user, model, 'calibration')
+      ? getInstance(model.uuid, record.scenarioId)
+      : undefined,
   ]);
   const hidden =
     definition?.type === 'JSONTEMPLATE' ? namesAboveLevel(definition.value, level) : new Set<string>();
   return {
-    ...toSummary(record, user.id),
+    ...withCalibration(
+      toSummary(record, user.id),
+      new Map(calibration?.type === 'calibration' ? [[calibration.id, calibration]] : []),
+    ),
     ...(record.displayScenarios ? { displayScenarios: record.displayScenarios } : {}),
     input: { modelInputId, value: valueForCaller(input?.value ?? '{}', hidden) },
     permissions: instancePermissions(user, model, record),

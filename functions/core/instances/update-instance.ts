@@ -19,8 +19,15 @@ import {
   instanceNameKey,
 } from '../../data/instances';
 import { getInput, getSubModel } from '../../data/sub-models';
-import { ForbiddenError, PayloadTooLargeError, UnprocessableError, ValidationError } from '../../lib/errors';
+import {
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnprocessableError,
+  ValidationError,
+} from '../../lib/errors';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
+import { checkCalibrationChoice } from './calibration-choice';
 import { checkDisplayScenarios } from './display-scenarios';
 import { requireUploadedFileValues } from './file-values';
 import { loadInstance, requireInstanceAction, visibleTypes } from './instance-access';
@@ -72,9 +79,10 @@ export async function checkInstanceName(
 }
 
 /**
- * PATCH /v2/models/{uuid}/instances/{instanceId}: name, hidden, display scenarios.
- * 1. The caller must see the instance (404) and may edit it (403). A new name or new display
- *    scenarios also need an editable state (409: only DRAFT, FAILED, CANCELLED, §4); `hidden` alone
+ * PATCH /v2/models/{uuid}/instances/{instanceId}: name, hidden, display scenarios, calibration.
+ * 1. The caller must see the instance (404) and may edit it (403). A new name, new display
+ *    scenarios or another calibration (calibration-choice.ts) also need an editable state (409: only
+ *    DRAFT, FAILED, CANCELLED, §4); `hidden` alone
  *    may change in any state (saving an analysis shows a finished one, §4 visualization). Display
  *    scenarios belong to analyses (instances of a display sub-model) and follow the rules of
  *    display-scenarios.ts (422).
@@ -95,8 +103,15 @@ export async function updateInstance(
     body.displayScenarios !== undefined &&
     JSON.stringify(body.displayScenarios) !== JSON.stringify(read.displayScenarios ?? []);
   const hide = body.hidden !== undefined && body.hidden !== read.hidden;
-  requireInstanceAction(rename || scenarios ? 'edit' : 'label', user, model, read);
-  if (!rename && !scenarios && !hide) return instanceDetail(user, model, read);
+  const recalibrate =
+    body.calibrationInstanceId !== undefined && body.calibrationInstanceId !== read.scenarioId;
+  requireInstanceAction(rename || scenarios || recalibrate ? 'edit' : 'label', user, model, read);
+  if (!rename && !scenarios && !hide && !recalibrate) return instanceDetail(user, model, read);
+  if (recalibrate && body.calibrationInstanceId !== undefined) {
+    const subModel = await getSubModel(uuid, read.executionSetupId);
+    if (!subModel) throw new NotFoundError(SUBMODEL_API_MESSAGES.subModelNotFound);
+    await checkCalibrationChoice(user, model, subModel, body.calibrationInstanceId);
+  }
   if (scenarios && body.displayScenarios) {
     if (read.type !== 'display')
       throw new UnprocessableError(MSG.displayScenariosNotDisplay, [
@@ -113,6 +128,7 @@ export async function updateInstance(
   }
   if (scenarios && body.displayScenarios) next.displayScenarios = body.displayScenarios;
   if (hide && body.hidden !== undefined) next.hidden = body.hidden;
+  if (recalibrate && body.calibrationInstanceId !== undefined) next.scenarioId = body.calibrationInstanceId;
   const guard = next.nameKey !== read.nameKey;
   await writeChanged(
     read,

@@ -120,8 +120,18 @@ export const listShareCandidates = (uuid: string, id: string, query: string, opt
 /** A 409 or 422 from a name write is shown at the field; the caller takes those over. */
 const fieldErrors = (e: ApiError) => e.status === 409 || e.status === 422;
 
-export const createInstance = (uuid: string, subModelId: string, body: { name: string; label?: string }) =>
-  apiClient.call('createInstance', { params: { uuid, subModelId }, body, handleErrors: fieldErrors });
+export const createInstance = (
+  uuid: string,
+  subModelId: string,
+  body: { name: string; label?: string; calibrationInstanceId?: string },
+) => apiClient.call('createInstance', { params: { uuid, subModelId }, body, handleErrors: fieldErrors });
+
+/**
+ * The accepted calibration a scenario of a linked sub-model runs with (001 §5; Execute may change it),
+ * saved by the parameters editor: a refusal is shown by the global handler, as the values' save is.
+ */
+export const setInstanceCalibration = (uuid: string, id: string, calibrationInstanceId: string) =>
+  apiClient.call('updateInstance', { params: { uuid, instanceId: id }, body: { calibrationInstanceId } });
 
 export const renameInstance = (uuid: string, id: string, name: string) =>
   apiClient.call('updateInstance', {

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import type { Workspace } from '../../../lib/workspace';
+import { type Route as FetchRoute, json, on } from '../../../testing/fetch-stubs';
 import type { InstanceDetailView } from './instances-api';
 
 /**
@@ -230,4 +231,25 @@ export function inWorkspace(
       </MemoryRouter>
     </QueryClientProvider>
   );
+}
+
+/**
+ * The routes of a scenario sub-model (SUB_MODEL_ID) linked to the calibration sub-model 'Survival
+ * fit' (01CAL), whose accepted instances are `accepted`: what the calibration picker reads (issue 21
+ * §1; 001 §7 "List for calibration selection").
+ */
+export function linkedScenarioRoutes(accepted: { id: string; name: string }[]): FetchRoute[] {
+  return [
+    on('GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}`, () =>
+      json(200, subModel({ type: 'scenario', executionSetupId: '01CAL' })),
+    ),
+    on('GET', `/models/${UUID}/sub-models/01CAL`, () =>
+      json(200, subModel({ id: '01CAL', type: 'calibration', name: 'Survival fit' })),
+    ),
+    on('GET', `/models/${UUID}/instances`, (url) =>
+      url.searchParams.get('executionSetupId') === '01CAL' && url.searchParams.get('status') === 'ACCEPTED'
+        ? json(200, listPage(accepted.map((a) => summary({ ...a, status: 'ACCEPTED', type: 'calibration' }))))
+        : json(400, { message: 'unexpected list query' }),
+    ),
+  ];
 }

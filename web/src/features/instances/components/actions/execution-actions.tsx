@@ -1,12 +1,10 @@
 import { EXECUTION_MESSAGES, type GovernanceAction } from '@shared/executions/execution-status';
 import type { InstanceSummary } from '@shared/schemas/instance-api';
 import type { HashedFile } from '@shared/schemas/run-result';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { type ReactNode, useState } from 'react';
 import {
-  calibrationChoices,
   cancelExecution,
   executeInstance,
   getOutputsDownload,
@@ -18,6 +16,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { formatBytes } from '../../../../lib/format';
 import { notify } from '../../../../lib/message-stack';
 import { instanceKeys } from '../../api/instances-api';
+import { CalibrationPicker, useCalibrationChoice } from '../form/calibration-picker';
 import type { ExecutionAction } from './execution-rules';
 import '../instances.css';
 
@@ -64,51 +63,6 @@ function useRefreshInstances(uuid: string) {
   return () => void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
 }
 
-/** Our texts of the calibration picker of Execute (the spec names the list, not its words). */
-export const CALIBRATION_TEXTS = {
-  label: 'Calibration instance',
-  none: (subModel: string) =>
-    `No instance of ${subModel} is accepted yet: accept a calibration instance before executing.`,
-  superseded: (subModel: string) =>
-    `The calibration this scenario ran with is no longer an accepted instance of ${subModel}: choose an accepted one.`,
-} as const;
-
-/**
- * The calibration picker of a linked scenario (§5: Execute is blocked while "a calibration instance is
- * required but not selected"; §7 "List for calibration selection"): the accepted instances of the
- * linked calibration sub-model by name. It preselects the calibration the scenario ran with while that
- * is still accepted, else the only accepted one; after a new calibration was accepted it says so.
- */
-function useCalibrationChoice(uuid: string, instance: ExecutionTarget) {
-  const choices = useQuery({
-    queryKey: [...instanceKeys.all(uuid), 'calibration-choices', instance.executionSetupId],
-    queryFn: () => calibrationChoices(uuid, instance.executionSetupId ?? ''),
-    enabled: instance.executionSetupId !== undefined,
-  });
-  const accepted = choices.data?.accepted ?? [];
-  const linkedName = choices.data?.linkedName;
-  const previous = instance.scenarioId;
-  const fallback =
-    previous && accepted.some((c) => c.id === previous)
-      ? previous
-      : accepted.length === 1
-        ? accepted[0]?.id
-        : undefined;
-  const [picked, setPicked] = useState<string>();
-  const selected = picked ?? fallback;
-  const supersededPrevious =
-    previous !== undefined && choices.isSuccess && !accepted.some((c) => c.id === previous);
-  return {
-    linked: linkedName !== undefined,
-    loading: choices.isLoading && instance.executionSetupId !== undefined,
-    linkedName: linkedName ?? '',
-    accepted,
-    selected,
-    setSelected: setPicked,
-    supersededPrevious,
-  };
-}
-
 /** Execute Instance (§5): create the execution, then start it; blockers come back as the server words them. */
 export function ExecuteInstanceDialog({ uuid, instance, onHide }: ExecutionDialogProps) {
   const refresh = useRefreshInstances(uuid);
@@ -143,27 +97,7 @@ export function ExecuteInstanceDialog({ uuid, instance, onHide }: ExecutionDialo
       <p>
         Execute <strong>{instance.name}</strong>?
       </p>
-      {calibration.linked && (
-        <div className="mr-field">
-          <label htmlFor="execute-calibration">{CALIBRATION_TEXTS.label}</label>
-          {calibration.supersededPrevious && (
-            <p role="note">{CALIBRATION_TEXTS.superseded(calibration.linkedName)}</p>
-          )}
-          {calibration.accepted.length === 0 ? (
-            <p role="alert">{CALIBRATION_TEXTS.none(calibration.linkedName)}</p>
-          ) : (
-            <Dropdown
-              inputId="execute-calibration"
-              value={calibration.selected}
-              options={calibration.accepted}
-              optionLabel="name"
-              optionValue="id"
-              placeholder={`Select an accepted instance of ${calibration.linkedName}`}
-              onChange={(e) => calibration.setSelected(e.value as string)}
-            />
-          )}
-        </div>
-      )}
+      <CalibrationPicker choice={calibration} inputId="execute-calibration" />
     </ActionDialog>
   );
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { detail, INPUT_ID, inWorkspace, recordView, runResult, sha, UUID } from '../../api/test-fixtures';
+import { CALIBRATION_TEXTS } from '../form/calibration-picker';
 import { errorPairs, InstanceDetailPage, prettyInput, RUN_STATE_TEXTS } from './instance-detail-page';
 import { formatDuration, shortHash } from './run-format';
 import { RUN_TEXTS } from './run-record';
@@ -52,6 +53,25 @@ describe('instance detail (spec 001 §2)', { timeout: 30_000 }, () => {
     expect(viewer).toHaveTextContent('"rate": 0.5');
     expect(callsTo(fetchMock, 'GET', `${INSTANCE}/result`)).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: 'Execution Failed' })).not.toBeInTheDocument();
+  });
+
+  it('names the calibration a scenario uses, and says when it is no longer accepted (issue 21 §1)', async () => {
+    stubFetch(
+      on('GET', INSTANCE, () =>
+        json(
+          200,
+          detail({
+            id: '01I',
+            scenarioId: '01OLD',
+            calibration: { id: '01OLD', name: 'Fit 2024', status: 'SUPERSEDED' },
+          }),
+        ),
+      ),
+    );
+    open();
+    const used = await screen.findByText(CALIBRATION_TEXTS.uses('Fit 2024'));
+    expect(used.closest('div')).toHaveTextContent(CALIBRATION_TEXTS.label);
+    expect(used).toHaveTextContent(CALIBRATION_TEXTS.notAccepted('Superseded'));
   });
 
   it('shows the error of a failed run as name/value pairs', async () => {

@@ -12,6 +12,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { type InstanceDetailView, instanceDetailQuery } from '../../api/instances-api';
 import { serverMessages } from '../actions/execution-actions';
+import { CALIBRATION_TEXTS, CalibrationUsed } from '../form/calibration-picker';
 import { JsonEditor } from '../json/json-editor';
 import { NonDeterministicWarning, RunLogs, RunNotes, RunRecordPanel } from './run-record';
 import '../instances.css';
@@ -144,6 +145,14 @@ export function InstanceDetailPage() {
           <div>
             <dt>Label</dt>
             <dd>{instance.label}</dd>
+          </div>
+        )}
+        {instance.calibration && (
+          <div>
+            <dt>{CALIBRATION_TEXTS.label}</dt>
+            <dd>
+              <CalibrationUsed calibration={instance.calibration} />
+            </dd>
           </div>
         )}
       </dl>

@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
-import { detail, SUB_MODEL_ID, templateInput, UUID } from '../../api/test-fixtures';
+import {
+  detail,
+  linkedScenarioRoutes,
+  SUB_MODEL_ID,
+  subModel,
+  templateInput,
+  UUID,
+} from '../../api/test-fixtures';
+import { CALIBRATION_TEXTS } from '../form/calibration-picker';
 import {
   AddInstanceDialog,
   CloneInstanceDialog,
@@ -112,6 +120,47 @@ describe('Add Instance (spec 001 §2, §5)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Instance Name is not unique')).toBeInTheDocument();
     expect(messages()).not.toContain('Instance has been created');
+  });
+
+  it('offers the accepted calibrations of a linked sub-model and creates the scenario with the one chosen (issue 21 §1)', async () => {
+    const created = detail({ id: '01NEW', name: 'Calibrated' });
+    const fetchMock = stubFetch(
+      on('POST', NAME_CHECK, () => json(200, { exists: false })),
+      on('POST', `/models/${UUID}/sub-models/${SUB_MODEL_ID}/instances`, () => json(201, created)),
+      ...linkedScenarioRoutes([
+        { id: '01FIT25', name: 'Fit 2025' },
+        { id: '01FIT26', name: 'Fit 2026' },
+      ]),
+    );
+    const onCreated = vi.fn();
+    const user = setup();
+    add({ onCreated });
+    const picker = await screen.findByLabelText(CALIBRATION_TEXTS.label);
+    expect(screen.getByText(CALIBRATION_TEXTS.optional)).toBeInTheDocument();
+    await user.type(nameField(), 'Calibrated');
+    await user.click(picker.closest('.p-dropdown') as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Fit 2026', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    const [call] = callsTo(fetchMock, 'POST', `/models/${UUID}/sub-models/${SUB_MODEL_ID}/instances`);
+    expect(JSON.parse(String(call?.init.body))).toEqual({
+      name: 'Calibrated',
+      calibrationInstanceId: '01FIT26',
+    });
+  });
+
+  it('shows no calibration picker for a sub-model without a calibration link', async () => {
+    const fetchMock = stubFetch(
+      on('POST', NAME_CHECK, () => json(200, { exists: false })),
+      on('GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}`, () =>
+        json(200, subModel({ type: 'scenario' })),
+      ),
+    );
+    add();
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}`)).toHaveLength(1),
+    );
+    expect(screen.queryByLabelText(CALIBRATION_TEXTS.label)).not.toBeInTheDocument();
   });
 
   it('is blocked by an invalid template input definition', () => {

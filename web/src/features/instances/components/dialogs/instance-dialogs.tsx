@@ -28,6 +28,7 @@ import {
   renameInstance,
   setInstanceLabel,
 } from '../../api/instances-api';
+import { CalibrationPicker, useCalibrationChoice } from '../form/calibration-picker';
 import { TextField } from '../form/form-fields';
 import { useNameCheck } from './use-name-check';
 
@@ -100,16 +101,24 @@ export interface AddInstanceDialogProps {
   onCreated: (instance: InstanceDetailView) => void;
 }
 
-/** Add Instance (§2): name (≤ 200, unique within the model) and an optional label (≤ 50). */
+/**
+ * Add Instance (§2): name (≤ 200, unique within the model) and an optional label (≤ 50); for a
+ * sub-model linked to a calibration sub-model, the accepted calibration it runs with (issue 21 §1,
+ * §7 "List for calibration selection"), which may also wait until Execute.
+ */
 export function AddInstanceDialog({ uuid, subModelId, input, onHide, onCreated }: AddInstanceDialogProps) {
   const queryClient = useQueryClient();
   const { form, nameError, hint, submit, refused } = useNameForm(uuid, { name: '', label: '' }, {});
   const blocked = addInstanceProblem(input);
+  const calibration = useCalibrationChoice(uuid, { executionSetupId: subModelId });
   const mutation = useMutation({
     mutationFn: (values: NameForm) =>
       createInstance(uuid, subModelId, {
         name: values.name,
         ...(values.label ? { label: values.label } : {}),
+        ...(calibration.linked && calibration.selected
+          ? { calibrationInstanceId: calibration.selected }
+          : {}),
       }),
     onSuccess: (instance) => {
       notify.success(SUBMODEL_MESSAGES.instanceCreated);
@@ -149,6 +158,12 @@ export function AddInstanceDialog({ uuid, subModelId, input, onHide, onCreated }
           disabled={Boolean(blocked)}
           error={form.formState.errors.label?.message}
           {...form.register('label')}
+        />
+        <CalibrationPicker
+          choice={calibration}
+          inputId="add-instance-calibration"
+          disabled={Boolean(blocked)}
+          optional
         />
       </form>
     </ActionDialog>

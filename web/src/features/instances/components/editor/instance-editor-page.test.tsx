@@ -6,7 +6,16 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, type Route, stubFetch } from '../../../../testing/fetch-stubs';
 import type { InstanceDetailView } from '../../api/instances-api';
-import { detail, INPUT_ID, inWorkspace, SUB_MODEL_ID, templateInput, UUID } from '../../api/test-fixtures';
+import {
+  detail,
+  INPUT_ID,
+  inWorkspace,
+  linkedScenarioRoutes,
+  SUB_MODEL_ID,
+  templateInput,
+  UUID,
+} from '../../api/test-fixtures';
+import { CALIBRATION_TEXTS } from '../form/calibration-picker';
 import { InstanceEditorPage } from './instance-editor-page';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
@@ -198,5 +207,60 @@ describe('instance parameters editor (spec 001 §2, §5)', { timeout: 30_000 }, 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved(fetchMock)).toHaveLength(1));
     expect(JSON.parse(saved(fetchMock)[0].value)).toEqual({ rate: 2, arms: ['a'] });
+  });
+});
+
+describe('the calibration of a linked scenario in the editor (issue 21 §1)', { timeout: 30_000 }, () => {
+  it('says the calibration it names is no longer accepted, and saves the accepted one chosen with the values', async () => {
+    const instance = detail({
+      id: '01I',
+      name: 'Base run',
+      scenarioId: '01OLD',
+      calibration: { id: '01OLD', name: 'Fit 2024', status: 'SUPERSEDED' },
+      input: { modelInputId: INPUT_ID, value: JSON.stringify(stored) },
+    });
+    const order: string[] = [];
+    const fetchMock = serve({
+      instance,
+      extra: [
+        ...linkedScenarioRoutes([
+          { id: '01FIT25', name: 'Fit 2025' },
+          { id: '01FIT26', name: 'Fit 2026' },
+        ]),
+        on('PATCH', INSTANCE, (_url, init) => {
+          order.push('calibration');
+          return json(200, { ...instance, scenarioId: JSON.parse(String(init.body)).calibrationInstanceId });
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByText(CALIBRATION_TEXTS.superseded('Survival fit'))).toBeVisible();
+    const picker = screen.getByLabelText(CALIBRATION_TEXTS.label);
+    await user.click(picker.closest('.p-dropdown') as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Fit 2026', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(fetchMock)).toHaveLength(1));
+    const patches = callsTo(fetchMock, 'PATCH', INSTANCE).map((c) => JSON.parse(String(c.init.body)));
+    expect(patches).toEqual([{ calibrationInstanceId: '01FIT26' }]);
+    expect(order).toEqual(['calibration']);
+  });
+
+  it('saves only the values when the calibration is unchanged', async () => {
+    const instance = detail({
+      id: '01I',
+      name: 'Base run',
+      scenarioId: '01FIT25',
+      calibration: { id: '01FIT25', name: 'Fit 2025', status: 'ACCEPTED' },
+      input: { modelInputId: INPUT_ID, value: JSON.stringify(stored) },
+    });
+    const fetchMock = serve({ instance, extra: linkedScenarioRoutes([{ id: '01FIT25', name: 'Fit 2025' }]) });
+    const user = userEvent.setup();
+    open();
+    await screen.findByLabelText(CALIBRATION_TEXTS.label);
+    expect(screen.queryByText(CALIBRATION_TEXTS.superseded('Survival fit'))).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(fetchMock)).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', INSTANCE)).toHaveLength(0);
   });
 });

@@ -30,9 +30,11 @@ import {
   instanceDetailQuery,
   instanceKeys,
   putInstanceInputs,
+  setInstanceCalibration,
   useExpertiseLevel,
   useInstanceInput,
 } from '../../api/instances-api';
+import { CalibrationPicker, useCalibrationChoice } from '../form/calibration-picker';
 import { JsonEditor } from '../json/json-editor';
 import { ParametersForm } from './parameters-form';
 import { useDebounced } from './use-debounced';
@@ -107,8 +109,15 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
   const jsonProblem = textCheck && !textCheck.ok ? textCheck.message : undefined;
   const listHref = paths.instanceList.getHref(uuid, instance.executionSetupId, instance.id);
 
+  const calibration = useCalibrationChoice(uuid, instance);
   const save = useMutation({
-    mutationFn: (value: string) => putInstanceInputs(uuid, instance.id, { modelInputId: input.id, value }),
+    // Another calibration is saved with the values (issue 21 §1): first, as the values' save names
+    // the instance as read, and a refused calibration (no longer accepted) then keeps both unsaved.
+    mutationFn: async (value: string) => {
+      if (calibration.linked && calibration.changed && calibration.selected)
+        await setInstanceCalibration(uuid, instance.id, calibration.selected);
+      return putInstanceInputs(uuid, instance.id, { modelInputId: input.id, value });
+    },
     onSuccess: (saved) => {
       notify.success(SUBMODEL_MESSAGES.scenarioParametersUpdated);
       queryClient.setQueryData(instanceKeys.detail(uuid, instance.id), saved);
@@ -181,6 +190,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
           {SUBMODEL_MESSAGES.invalidTemplateBlocksInstance}
         </p>
       )}
+      <CalibrationPicker choice={calibration} inputId="editor-calibration" disabled={readOnly} />
       {!readOnly && (
         <div className="mr-instance-editor__tools">
           <input

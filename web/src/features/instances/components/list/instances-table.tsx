@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import type { ActionItem } from '../../../../components/ui/action-sidebar';
 import { paths } from '../../../../config/paths';
 import { formatDate } from '../../../../lib/format';
+import { CalibrationUsed } from '../form/calibration-picker';
 import { DragHandle } from '../groups/instance-dnd';
 import { type GridPatch, type InstanceGridState, PAGE_SIZES } from './list-url-state';
 import { InstanceStatusTag } from './status-tag';
@@ -126,6 +127,7 @@ function NameCell({ uuid, instance }: { uuid: string; instance: InstanceSummary 
         <Tag value={SUBMODEL_MESSAGES.outdatedChip} severity="warning" className="mr-instance-chip" rounded />
       )}
       {instance.label && <span className="mr-instance-label">{instance.label}</span>}
+      <CalibrationUsed calibration={instance.calibration} />
     </span>
   );
 }

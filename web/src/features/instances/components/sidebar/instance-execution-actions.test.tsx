@@ -11,21 +11,15 @@ import { withQueryClient } from '../../../../testing/render';
 import {
   detail,
   entryWithRoles,
-  listPage,
+  linkedScenarioRoutes,
   runResult,
-  SUB_MODEL_ID,
   sha,
-  subModel,
-  summary,
   testQueryClient,
   UUID,
   workspace,
 } from '../../api/test-fixtures';
-import {
-  CALIBRATION_TEXTS,
-  CancelExecutionDialog,
-  ExecuteInstanceDialog,
-} from '../actions/execution-actions';
+import { CancelExecutionDialog, ExecuteInstanceDialog } from '../actions/execution-actions';
+import { CALIBRATION_TEXTS } from '../form/calibration-picker';
 import { INSTANCE_REASONS, InstanceSidebarGroup, instanceItems } from './instance-sidebar-group';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
@@ -135,17 +129,7 @@ const enabledExecute = async () => {
  */
 function linkedScenario(accepted: { id: string; name: string }[]) {
   return stubFetch(
-    on('GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}`, () =>
-      json(200, subModel({ type: 'scenario', executionSetupId: '01CAL' })),
-    ),
-    on('GET', `/models/${UUID}/sub-models/01CAL`, () =>
-      json(200, subModel({ id: '01CAL', type: 'calibration', name: 'Survival fit' })),
-    ),
-    on('GET', `/models/${UUID}/instances`, (url) =>
-      url.searchParams.get('executionSetupId') === '01CAL' && url.searchParams.get('status') === 'ACCEPTED'
-        ? json(200, listPage(accepted.map((a) => summary({ ...a, status: 'ACCEPTED', type: 'calibration' }))))
-        : json(400, { message: 'unexpected list query' }),
-    ),
+    ...linkedScenarioRoutes(accepted),
     on('POST', CREATE, () => json(200, { groupId: '01GROUP', created: true })),
     on('POST', '/executions/01GROUP/start', () => json(200, { groupId: '01GROUP' })),
   );
