@@ -148,9 +148,14 @@ describe('extractVbaModules', () => {
     );
   });
 
-  it('refuses a compound file without a VBA/dir stream', async () => {
+  it('finds no macros in an empty compound file (what LibreOffice saves for an .xlsm without macros)', async () => {
     const bin = compoundFile({ PROJECT: encodeWindows1252('ID="{x}"\r\n') });
-    expect(await reasonOf(extractVbaModules(packageWith(bin)))).toBe('corrupt-container');
+    expect(await extractVbaModules(packageWith(bin))).toEqual([]);
+  });
+
+  it('refuses a VBA storage without a dir stream', async () => {
+    const { 'VBA/dir': _dropped, ...streams } = streamsOf(writeVbaProject(MODULES));
+    expect(await reasonOf(extractVbaModules(packageWith(compoundFile(streams))))).toBe('corrupt-container');
   });
 
   it('refuses a dir stream that is not MS-OVBA compressed', async () => {

@@ -78,6 +78,9 @@ function readModule(
  */
 export function readVbaProject(bin: Uint8Array): VbaModule[] {
   const container = openContainer(bin);
+  // LibreOffice saves an .xlsm without macros with an empty compound file (only the root storage):
+  // no VBA storage means no macros, not a broken project.
+  if (!CFB.find(container, '/VBA/')) return [];
   const dirStream = streamContent(container, '/VBA/dir');
   if (!dirStream) {
     throw new VbaProjectError('corrupt-container', 'The VBA project (vbaProject.bin) has no VBA/dir stream.');
