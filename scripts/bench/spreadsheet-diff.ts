@@ -20,7 +20,8 @@ import { formatTable, median, ms, option, verdict } from './stats';
  * - first page: rendering and serialising the first page with a change, after the diff, ≤ 2 s;
  * - store: every page of every sheet as JSON (what the routes keep), not a target;
  * - cached page: a stored page parsed from its JSON (median over 20 pages), ≤ 100 ms;
- * - peak memory: the process's maximum resident set size, ≤ 512 MB.
+ * - peak memory: the process's maximum resident set size, ≤ 512 MB, after the diff and the first page
+ *   (what a route's function holds) and at the end, with every stored page held in this script's memory.
  * The result is checked: exactly one inserted row and `--changes` cell changes. Each time is printed
  * as wall clock (the target's measure) and as this process's CPU time (user + system, GC threads
  * included): on a shared 2-core machine the second says what the code costs.
@@ -165,6 +166,8 @@ async function main() {
     const firstPageIndex = model.changes[0]?.pageIndex ?? 0;
     const firstPage = await timed(() => JSON.stringify(renderPage(model, firstPageIndex)));
 
+    // The diff's own peak, before this script holds every stored page in memory (a route writes each away).
+    const diffPeakMb = process.resourceUsage().maxRSS / 1024;
     const store = new Map<string, string>();
     const key = (chunk: StoredChunk) =>
       chunk.kind === 'overview' ? 'overview' : `${chunk.sheetIndex}/${chunk.pageIndex}`;
@@ -221,7 +224,14 @@ async function main() {
             verdict(cachedMs <= TARGETS.cachedPageMs),
           ],
           [
-            'peak memory (max RSS of this process)',
+            'peak memory after diff + first page',
+            `${diffPeakMb.toFixed(0)} MB`,
+            '',
+            `≤ ${TARGETS.peakMb} MB`,
+            verdict(diffPeakMb <= TARGETS.peakMb),
+          ],
+          [
+            'peak memory, every stored page held too',
             `${peakMb.toFixed(0)} MB`,
             '',
             `≤ ${TARGETS.peakMb} MB`,

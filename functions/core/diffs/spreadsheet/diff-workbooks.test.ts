@@ -1,7 +1,14 @@
 import { SheetDiffPageSchema, SpreadsheetDiffOverviewSchema } from '@shared/diffs/spreadsheet';
 import { describe, expect, it } from 'vitest';
-import { buildWorkbook, type CellInput, sharedFormula, type WorkbookInput } from '../../../testing/workbooks';
+import {
+  buildWorkbook,
+  type CellInput,
+  encryptedWorkbook,
+  sharedFormula,
+  type WorkbookInput,
+} from '../../../testing/workbooks';
 import { diffWorkbooks, type SheetComparison } from './diff-workbooks';
+import { WorkbookReadError } from './errors';
 import { overviewOf, renderPage, storedChunks } from './pages';
 
 /** `count` rows of an id, a label, a number and a same-row formula (C = B*2). */
@@ -240,6 +247,17 @@ describe('cell changes', () => {
     const sheet = only(await compare(sheetOf(rows), sheetOf(after)));
 
     expect(sheet.changes.map((c) => c.summary)).toEqual(['A3: A1*2 → A2*2']);
+  });
+});
+
+describe('files that cannot be compared', () => {
+  it('says which of the two files it could not read', async () => {
+    const good = await buildWorkbook(sheetOf(table(2)));
+
+    const error = await diffWorkbooks(good, encryptedWorkbook()).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(WorkbookReadError);
+    expect(error).toMatchObject({ problem: 'password-protected', side: 'new', statusCode: 422 });
   });
 });
 

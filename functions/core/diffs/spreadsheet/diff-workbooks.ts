@@ -8,6 +8,7 @@ import {
   SPREADSHEET_DIFF_PAGE_SIZE,
 } from '@shared/diffs/spreadsheet';
 import { alignSequences, type Pair, SAME_ITEM_SIMILARITY } from './align';
+import { WorkbookReadError } from './errors';
 import {
   DEFAULT_READ_LIMITS,
   type ReadLimits,
@@ -65,8 +66,13 @@ export async function diffWorkbooks(
   newSource: WorkbookSource,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): Promise<WorkbookDiff> {
-  const oldBook = await readWorkbook(oldSource, limits);
-  const newBook = await readWorkbook(newSource, limits);
+  const read = (source: WorkbookSource, side: 'old' | 'new') =>
+    readWorkbook(source, limits).catch((error: unknown) => {
+      if (error instanceof WorkbookReadError) error.side = side;
+      throw error;
+    });
+  const oldBook = await read(oldSource, 'old');
+  const newBook = await read(newSource, 'new');
   return compareWorkbooks(oldBook, newBook);
 }
 

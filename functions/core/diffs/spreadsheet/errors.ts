@@ -5,6 +5,9 @@ export type WorkbookProblem = 'password-protected' | 'legacy-xls' | 'corrupt' | 
 
 /** A workbook that cannot be compared, with a message a user can act on (422). */
 export class WorkbookReadError extends UnprocessableError {
+  /** Which of the two compared files it is, set by diffWorkbooks. */
+  side?: 'old' | 'new';
+
   constructor(
     readonly problem: WorkbookProblem,
     message: string,
