@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, waitFor } from '../support/local-cloud';
+import { call, createEntry, type Json, metadataOf, tokenOf } from './catalogue-helpers';
+import { filesByName, objectKeys } from './files-helpers';
+
+/**
+ * Comparing two versions of an entry (issue 18 §3, §4; docs/versions.md "Compare"): the file pairs,
+ * a text diff, a workbook diff that is computed asynchronously by the jobs function (202 while
+ * pending, then its stored outcome), and who may ask.
+ */
+const FILES_A = [
+  { name: 'model.R', content: 'a <- 1\nb <- 2\nc <- 3\n', mainFile: true },
+  { name: 'inputs.csv', path: 'data', content: 'x,y\n1,2\n' },
+  { name: 'notes.txt', content: 'to be removed\n' },
+  { name: 'model.xlsx', content: 'workbook A' },
+];
+const FILES_B = [
+  { name: 'model.R', content: 'a <- 1\nb <- 20\nc <- 3\n', mainFile: true },
+  { name: 'inputs.csv', path: 'data', content: 'x,y\n1,2\n' },
+  { name: 'README.md', content: '# New\n' },
+  { name: 'model.xlsx', content: 'workbook B' },
+];
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('compare two versions', () => {
+  let a: Json;
+  let b: Json;
+  let filesA: Map<string, Json>;
+  let filesB: Map<string, Json>;
+  const diffPath = (name: string, otherName = name) =>
+    `/v2/models/${a.uuid}/files/${filesA.get(name).uuid}/diff/${b.uuid}/${filesB.get(otherName).uuid}`;
+
+  beforeAll(async () => {
+    a = await createEntry({ files: FILES_A, metadata: metadataOf({ version_log: 'First version' }) });
+    b = await createEntry({ files: FILES_B, metadata: metadataOf({ version_log: '' }) });
+    filesA = await filesByName('lead', a.uuid);
+    filesB = await filesByName('lead', b.uuid);
+  }, 60_000);
+
+  it('pairs the files by path with their status and kind, and shows both version logs', async () => {
+    const res = await call('lead', 'GET', `/v2/models/${a.uuid}/compare/${b.uuid}`);
+    expect(res.status).toBe(200);
+    const byName = new Map(
+      (res.body.pairs as Json[]).map((p) => [p.otherFile?.name ?? p.file?.name, p] as const),
+    );
+    expect(byName.get('model.R')).toMatchObject({
+      status: 'changed',
+      kind: 'text',
+      fileUuid: filesA.get('model.R').uuid,
+      otherFileUuid: filesB.get('model.R').uuid,
+      pairedBy: 'path',
+      diffable: true,
+    });
+    expect(byName.get('inputs.csv')).toMatchObject({ status: 'unchanged', kind: 'text', pairedBy: 'path' });
+    expect(byName.get('model.xlsx')).toMatchObject({ status: 'changed', kind: 'spreadsheet' });
+    expect(byName.get('notes.txt')).toMatchObject({ status: 'removed', kind: 'text' });
+    expect(byName.get('notes.txt').otherFileUuid).toBeUndefined();
+    expect(byName.get('README.md')).toMatchObject({ status: 'added', kind: 'text' });
+    expect(byName.size).toBe(5);
+    expect(res.body.version).toMatchObject({ uuid: a.uuid, versionLog: 'First version' });
+    // No log captured: the UI says 'No version log was captured.'; no changelog file either.
+    expect(res.body.otherVersion.versionLog).toBeUndefined();
+    expect(res.body.otherVersion.changelog).toBeUndefined();
+  });
+
+  it("answers a text file's changed lines as hunks", async () => {
+    const res = await call('lead', 'GET', diffPath('model.R'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      kind: 'text',
+      hunks: [
+        {
+          oldStart: 1,
+          oldLines: 3,
+          newStart: 1,
+          newLines: 3,
+          lines: [' a <- 1', '-b <- 2', '+b <- 20', ' c <- 3'],
+        },
+      ],
+    });
+    const same = await call('lead', 'GET', diffPath('inputs.csv'));
+    expect(same.body).toEqual({ kind: 'text', hunks: [] });
+  });
+
+  it('computes a workbook diff asynchronously once, answering 202 with Retry-After until it is stored', async () => {
+    const first = await api(diffPath('model.xlsx'), { token: await tokenOf('lead') });
+    expect(first.status).toBe(202);
+    expect(first.headers.get('retry-after')).toBe('3');
+    expect(await first.json()).toEqual({ kind: 'spreadsheet', status: 'PENDING', retryAfterSeconds: 3 });
+
+    // The jobs function stores the outcome; these bodies are no workbooks, so it is a 422 with a message.
+    const done = await waitFor('the workbook diff', async () => {
+      const res = await call('lead', 'GET', diffPath('model.xlsx'));
+      return res.status === 202 ? undefined : res;
+    });
+    expect(done.status).toBe(422);
+    expect(done.body.message).toEqual(expect.any(String));
+    const prefix = `diffs/workbooks/${sha256('workbook A')}/${sha256('workbook B')}/`;
+    expect(await objectKeys(prefix)).toEqual(expect.arrayContaining([`${prefix}error.json`]));
+
+    const again = await call('lead', 'GET', diffPath('model.xlsx'));
+    expect(again).toEqual(done);
+    const page = await call('lead', 'GET', `${diffPath('model.xlsx')}/sheets/Sheet1?page=0`);
+    expect(page).toEqual(done);
+  }, 60_000);
+
+  it('refuses a pair that cannot be diffed, and bad input', async () => {
+    const mixed = await call('lead', 'GET', diffPath('notes.txt', 'model.xlsx'));
+    expect(mixed.status).toBe(422);
+    expect(mixed.body.message).toMatch(/^Only text files/);
+    const macros = await call('lead', 'GET', `${diffPath('model.R')}/macros/Module1`);
+    expect(macros.status).toBe(422);
+    expect((await call('lead', 'GET', `/v2/models/${a.uuid}/compare/not-a-uuid`)).status).toBe(400);
+    const page = await call('lead', 'GET', `${diffPath('model.xlsx')}/sheets/Sheet1?page=-1`);
+    expect(page.status).toBe(400);
+  });
+
+  it('answers 404 to a user who may not see an entry and 403 to one who may not open its files', async () => {
+    expect((await call('employee', 'GET', `/v2/models/${a.uuid}/compare/${b.uuid}`)).status).toBe(404);
+    expect((await call('employee', 'GET', diffPath('model.R'))).status).toBe(404);
+    const modeler = await call('modeler', 'GET', `/v2/models/${a.uuid}/compare/${b.uuid}`);
+    expect(modeler.status).toBe(403);
+    expect((await call('modeler', 'GET', diffPath('model.R'))).status).toBe(403);
+    expect((await call('viewer', 'GET', diffPath('model.R'))).status).toBe(200);
+  });
+});
