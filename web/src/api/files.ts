@@ -169,13 +169,17 @@ export function useTransferFileOwner(uuid: string, fileUuid: string) {
 }
 
 /**
- * After outdating: the instance lists (the 'Outdated' chip, Clone) and step 2's counts are stale.
- * The instance screens keep their queries below workspaceKeys.instances.
+ * The Files dialog's step 2: outdate the chosen sub-models' executed instances. After it the instance
+ * lists (the 'Outdated' chip, Clone) and step 2's counts are stale; the instance screens keep their
+ * queries below workspaceKeys.instances. The caller reports the outcome.
  */
-export function useInstancesOutdated(uuid: string) {
+export function useOutdateInstances(uuid: string) {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(uuid) });
-    void queryClient.invalidateQueries({ queryKey: [...modelKeys.detail(uuid), 'executed-instances'] });
-  };
+  return useMutation({
+    mutationFn: (body: OutdateAfterFileChangeBody) => outdateInstancesAfterFileChange(uuid, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(uuid) });
+      void queryClient.invalidateQueries({ queryKey: [...modelKeys.detail(uuid), 'executed-instances'] });
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/constants';
+import { NAME_MESSAGES, nameProblems } from '@shared/rules/model-name';
 import type { ModelMetadata } from '@shared/schemas/model';
 import {
   type CreateModelBodySchema,
@@ -325,10 +326,72 @@ export function useUpdateModel() {
   });
 }
 
-export function useSetModelRoles() {
-  const invalidate = useInvalidateModels();
+/**
+ * The save of both edit dialogs (000 §2 "check the future name first; the update stops if the check
+ * fails"): name check, then PATCH with the optimistic rev. Returns the problems to show, or
+ * 'stale' after a 409, or the saved model.
+ */
+export async function saveWithNameCheck(
+  model: ModelDetail,
+  metadata: ModelMetadata,
+): Promise<{ saved: ModelDetail } | { problems: string[] } | { stale: true }> {
+  const local = nameProblems(metadata);
+  if (local.length > 0) return { problems: local };
+  let check: Awaited<ReturnType<typeof checkModelName>>;
+  try {
+    check = await checkModelName(metadata, model.uuid);
+  } catch {
+    return { problems: ['The name could not be checked. Please try again.'] };
+  }
+  if (!check.unique || check.problems.length > 0)
+    return { problems: check.problems.length > 0 ? check.problems : [NAME_MESSAGES.notUnique] };
+  try {
+    return { saved: await updateModel(model.uuid, metadata, model.rev) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return { stale: true };
+    return { problems: [] };
+  }
+}
+
+/**
+ * The save of the entry's edit dialogs (name suffix, metadata): `saveWithNameCheck`; once saved, the
+ * answer is the entry's detail and every list that shows the entry is stale.
+ */
+export function useSaveWithNameCheck(model: ModelDetail) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ uuid, body }: { uuid: string; body: SetRolesBody }) => setModelRoles(uuid, body),
-    onSuccess: invalidate,
+    mutationFn: (metadata: ModelMetadata) => saveWithNameCheck(model, metadata),
+    onSuccess: (result) => {
+      if (!('saved' in result)) return;
+      queryClient.setQueryData(modelKeys.detail(model.uuid), result.saved);
+      void queryClient.invalidateQueries({ queryKey: modelsKey });
+    },
+  });
+}
+
+/**
+ * Model Access' 'Update Permissions': the answer is the saved roles; the entry's detail (its roles
+ * and the caller's permissions) is stale. A stale `rev` answers 409, which the caller reports.
+ */
+export function useSetModelRoles(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetRolesBody) => setModelRoles(uuid, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(modelKeys.roles(uuid), saved);
+      void queryClient.invalidateQueries({ queryKey: modelKeys.detail(uuid) });
+    },
+  });
+}
+
+/** User Settings' 'Update Settings': the answer replaces the cached expertise; the API client reports failures. */
+export function useSetExpertise(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (expertise: UserExpertise) => setExpertise(uuid, expertise),
+    onSuccess: (saved, expertise) => {
+      queryClient.setQueryData(expertiseQuery(uuid, expertise.userId).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: [...modelKeys.detail(uuid), 'expertise'] });
+    },
   });
 }

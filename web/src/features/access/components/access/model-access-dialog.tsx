@@ -1,11 +1,11 @@
 import { MESSAGES } from '@shared/messages';
 import { allMembers, normalizeRoles } from '@shared/rules/model-roles';
 import { MODEL_ROLE_LABELS, type ModelRoles } from '@shared/schemas/model';
-import type { ModelDetail, ModelRolesDetail } from '@shared/schemas/model-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ModelDetail } from '@shared/schemas/model-api';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
-import { modelKeys, modelRolesQuery, setModelRoles } from '../../../../api/models';
+import { modelRolesQuery, useSetModelRoles } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { RoleEditor } from '../../../../components/ui/role-editor/role-editor';
 import {
@@ -59,11 +59,11 @@ export interface ModelAccessDialogProps {
 
 /** Model Access (000 §2, 80rem modal): every role of the entry, 'Update Permissions', 'User Settings'. */
 export function ModelAccessDialog({ model, actor, onHide }: ModelAccessDialogProps) {
-  const queryClient = useQueryClient();
   const rolesQuery = useQuery(modelRolesQuery(model.uuid));
   const [state, setState] = useState<RoleFormState | undefined>();
   const [rev, setRev] = useState<number | undefined>();
-  const [saving, setSaving] = useState(false);
+  const mutation = useSetModelRoles(model.uuid);
+  const saving = mutation.isPending;
   const [settingsFor, setSettingsFor] = useState<string | undefined>();
   const webModel = model.metadata.platform === 'WebModel 2.0';
   const blocked = updatePermissionsBlock(model);
@@ -80,22 +80,14 @@ export function ModelAccessDialog({ model, actor, onHide }: ModelAccessDialogPro
 
   const save = async () => {
     if (!state || rev === undefined) return;
-    setSaving(true);
     try {
-      const saved: ModelRolesDetail = await setModelRoles(model.uuid, {
-        roles: normalizeRoles(state.roles),
-        rev,
-      });
-      queryClient.setQueryData(modelKeys.roles(model.uuid), saved);
+      await mutation.mutateAsync({ roles: normalizeRoles(state.roles), rev });
       notify.success(MESSAGES.modelPermissionsUpdated);
       // Done: the dialog closes, so no search text or earlier error of the pickers outlives the
       // update; the next opening starts from the saved roles.
-      setSaving(false);
       onHide();
-      void queryClient.invalidateQueries({ queryKey: modelKeys.detail(model.uuid) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) notify.warning(MESSAGES.staleModelReload);
-      setSaving(false);
     }
   };
 

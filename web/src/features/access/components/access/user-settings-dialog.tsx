@@ -1,16 +1,15 @@
 import { MESSAGES } from '@shared/messages';
 import { EXPERTISE_LEVELS } from '@shared/schemas/model-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
 import {
   expertiseQuery,
-  modelKeys,
-  setExpertise,
   subModelsOfTypeQuery,
   type UserExpertise,
+  useSetExpertise,
 } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
@@ -89,11 +88,11 @@ export function UserSettingsDialog({
   userName: string;
   onHide: () => void;
 }) {
-  const queryClient = useQueryClient();
   const query = useQuery({ ...expertiseQuery(modelUuid, userId), retry: false });
   const [level, setLevel] = useState<UserExpertise['expertiseTypeLevel']>(DEFAULT_EXPERTISE_LEVEL);
   const [subModels, setSubModels] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const mutation = useSetExpertise(modelUuid);
+  const saving = mutation.isPending;
   const levelId = useId();
   const calibrationRows = useSubModelRows(modelUuid, 'calibration');
   const scenarioRows = useSubModelRows(modelUuid, 'scenario');
@@ -106,21 +105,12 @@ export function UserSettingsDialog({
   }, [query.data]);
 
   const save = async () => {
-    setSaving(true);
     try {
-      const saved = await setExpertise(modelUuid, {
-        userId,
-        expertiseTypeLevel: level,
-        subModelIdList: subModels,
-      });
-      queryClient.setQueryData(expertiseQuery(modelUuid, userId).queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: [...modelKeys.detail(modelUuid), 'expertise'] });
+      await mutation.mutateAsync({ userId, expertiseTypeLevel: level, subModelIdList: subModels });
       notify.success(MESSAGES.userSettingUpdated);
       onHide();
     } catch {
       // The API client has shown the error.
-    } finally {
-      setSaving(false);
     }
   };
 

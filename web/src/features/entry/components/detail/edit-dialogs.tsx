@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import { assembleModelName, NAME_LIMITS, NAME_MESSAGES, nameProblems } from '@shared/rules/model-name';
+import { assembleModelName, NAME_LIMITS, nameProblems } from '@shared/rules/model-name';
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,53 +7,22 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
 import { metadataOptionsQuery } from '../../../../api/metadata-options';
-import { checkModelName, modelKeys, updateModel } from '../../../../api/models';
+import { modelKeys, useSaveWithNameCheck } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
-import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/message-stack';
 import { MetadataForm } from '../metadata-form/metadata-form';
 import { compactMetadata, metadataErrors } from '../metadata-form/metadata-rules';
-
-/**
- * The save of both edit dialogs (000 §2 "check the future name first; the update stops if the check
- * fails"): name check, then PATCH with the optimistic rev. Returns the problems to show, or
- * 'stale' after a 409, or the saved model.
- */
-export async function saveWithNameCheck(
-  model: ModelDetail,
-  metadata: ModelMetadata,
-): Promise<{ saved: ModelDetail } | { problems: string[] } | { stale: true }> {
-  const local = nameProblems(metadata);
-  if (local.length > 0) return { problems: local };
-  let check: Awaited<ReturnType<typeof checkModelName>>;
-  try {
-    check = await checkModelName(metadata, model.uuid);
-  } catch {
-    return { problems: ['The name could not be checked. Please try again.'] };
-  }
-  if (!check.unique || check.problems.length > 0)
-    return { problems: check.problems.length > 0 ? check.problems : [NAME_MESSAGES.notUnique] };
-  try {
-    return { saved: await updateModel(model.uuid, metadata, model.rev) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return { stale: true };
-    return { problems: [] };
-  }
-}
 
 function useSave(model: ModelDetail, onDone: () => void) {
   const queryClient = useQueryClient();
   const [problems, setProblems] = useState<string[]>([]);
   const [stale, setStale] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const mutation = useSaveWithNameCheck(model);
+  const saving = mutation.isPending;
   const save = async (metadata: ModelMetadata, success: string) => {
-    setSaving(true);
     setProblems([]);
-    const result = await saveWithNameCheck(model, metadata);
-    setSaving(false);
+    const result = await mutation.mutateAsync(metadata);
     if ('saved' in result) {
-      queryClient.setQueryData(modelKeys.detail(model.uuid), result.saved);
-      void queryClient.invalidateQueries({ queryKey: ['models'] });
       notify.success(success);
       onDone();
     } else if ('stale' in result) {

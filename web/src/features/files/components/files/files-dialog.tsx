@@ -2,9 +2,8 @@ import { OUTDATE_AFTER_FILE_CHANGE_MESSAGES as OUTDATE } from '@shared/execution
 import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
-import { outdateInstancesAfterFileChange, useInstancesOutdated } from '../../../../api/files';
+import { useOutdateInstances } from '../../../../api/files';
 import { NotifyModelUsersDialog } from '../../../../components/ui/notify-model-users-dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
@@ -14,6 +13,7 @@ import { changedFileUuids } from './file-changes';
 import { PublishedNote, SaveStatus, useFileEditor } from './file-editor';
 import { FileManager } from './file-manager';
 import './file-manager.css';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 
 type Step = 'files' | 'subModels';
 
@@ -37,11 +37,11 @@ type Step = 'files' | 'subModels';
 export function FilesDialog({ model, onHide }: { model: ModelDetail; onHide: () => void }) {
   const editor = useFileEditor(model);
   const outdating = useOutdateCandidates(model);
-  const onOutdated = useInstancesOutdated(model.uuid);
+  const outdate = useOutdateInstances(model.uuid);
   const [step, setStep] = useState<Step>('files');
   const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
   const [selected, setSelected] = useState<string[]>([]);
-  const [marking, setMarking] = useState(false);
+  const marking = outdate.isPending;
   const [notifying, setNotifying] = useState(false);
   const twoSteps = outdating.candidates.length > 0;
   const busy = editor.saving || marking;
@@ -61,17 +61,13 @@ export function FilesDialog({ model, onHide }: { model: ModelDetail; onHide: () 
   };
 
   const markOutdated = async (subModelIds: string[]) => {
-    setMarking(true);
     try {
-      const result = await outdateInstancesAfterFileChange(model.uuid, { subModelIds });
+      const result = await outdate.mutateAsync({ subModelIds });
       if (result.outdated > 0) notify.warning(OUTDATE.markedOutdated(result.outdated), 'long');
       else notify.info(OUTDATE.noneMarked);
-      onOutdated();
     } catch (error) {
       const reason = error instanceof ApiError ? error.body?.message : undefined;
       notify.error(reason ? `${OUTDATE.failed} ${reason}` : OUTDATE.failed);
-    } finally {
-      setMarking(false);
     }
   };
 
@@ -129,7 +125,7 @@ export function FilesDialog({ model, onHide }: { model: ModelDetail; onHide: () 
   );
 
   return (
-    <Dialog
+    <ModalDialog
       header="Files"
       visible
       onHide={cancel}
@@ -190,6 +186,6 @@ export function FilesDialog({ model, onHide }: { model: ModelDetail; onHide: () 
           Marking instances outdated…
         </p>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }
