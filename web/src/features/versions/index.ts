@@ -1,0 +1,7 @@
+/**
+ * Versions (issue 18): the Version Control tab of the entry detail (lineage tree, compare with text
+ * and spreadsheet diffs, file history) and the Edit Lineage dialog. The app composes them into the
+ * entry's detail page; nothing else of this feature is meant to be used from outside.
+ */
+export { EditLineageDialog } from './components/lineage/edit-lineage-dialog';
+export { VersionControlTab } from './components/version-control-tab';
