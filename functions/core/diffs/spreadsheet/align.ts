@@ -12,8 +12,13 @@ export type Pair = readonly [number | null, number | null];
 
 /** Above this, pairing a replaced run by similarity costs too much: it is paired in order instead. */
 const MAX_SIMILARITY_CELLS = 250_000;
-/** Myers on one gap between anchors stops here (the gap is then treated as replaced). */
-const MAX_EDIT_LENGTH = 4_000;
+/**
+ * Myers on one gap between anchors stops at this many edits or this time (the gap is then treated
+ * as replaced and paired in order): its cost grows with length × edits, and a sheet rewritten
+ * wholesale has no alignment worth seconds of a function's time.
+ */
+const MAX_EDIT_LENGTH = 1_000;
+const MYERS_TIMEOUT_MS = 2_000;
 /** Two items this similar (0..1) are the same item, changed. */
 export const SAME_ITEM_SIMILARITY = 0.5;
 
@@ -90,6 +95,7 @@ function alignGap(
   }
   const changes = diffArrays(oldKeys.slice(oldFrom, oldTo), newKeys.slice(newFrom, newTo), {
     maxEditLength: MAX_EDIT_LENGTH,
+    timeout: MYERS_TIMEOUT_MS,
   });
   if (!changes) {
     pairReplaced(range(oldFrom, oldTo), range(newFrom, newTo), similarity, pairs);
