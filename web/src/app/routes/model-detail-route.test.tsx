@@ -53,6 +53,15 @@ describe('ModelDetailPage (composed with the files and access panels)', { timeou
         ],
       }),
     'GET /metadata-options': () => json(200, optionLists),
+    [`GET /models/${model().uuid}/hierarchy`]: () =>
+      json(200, {
+        rootId: model().uuid,
+        currentId: model().uuid,
+        nodes: [
+          { uuid: model().uuid, parentId: null, restricted: false, name: model().name, version: '1.0' },
+        ],
+      }),
+    'GET /models/lineage-roots': () => json(200, { items: [] }),
     'POST /models/name-check': () => json(200, { name: 'new name', unique: true, problems: [] }),
     [`PATCH /models/${model().uuid}`]: (_u, init) => {
       patchBody = JSON.parse(String(init?.body));
@@ -101,7 +110,7 @@ describe('ModelDetailPage (composed with the files and access panels)', { timeou
     expect(
       within(screen.getByRole('region', { name: 'Model Identification' })).getByText('Lung Cancer'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Version Control' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('tab', { name: 'Version Control' })).not.toHaveAttribute('aria-disabled');
     await userEvent.click(screen.getByRole('tab', { name: 'Folder View' }));
     expect(await screen.findByText('model.xlsx')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=folder');
@@ -174,6 +183,27 @@ describe('ModelDetailPage (composed with the files and access panels)', { timeou
       expect(getMessages().map((m) => m.text)).toContain('File Ownership has been granted to Stella Steward'),
     );
     expect(window.sessionStorage.getItem('mr.afterReload.message')).toBeNull();
+  });
+
+  it('opens the Version Control tab from a link, and the Lineage dialog from the Editing group', async () => {
+    // React Flow (the lineage tree) observes its size; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    renderAt(`/model/${model().uuid}/detail?tab=version`);
+    expect(await screen.findByRole('region', { name: 'Lineage tree' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('complementary', { name: 'Model actions' });
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Lineage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Lineage' });
+    expect(within(dialog).getByRole('tab', { name: 'Select Lineage' })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Based on metadata no ancestry possibilities were found.'),
+    ).toBeInTheDocument();
   });
 
   it('disables the Folder View without file permission', async () => {

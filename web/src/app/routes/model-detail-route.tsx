@@ -6,6 +6,7 @@ import { ModelDetailPage } from '../../features/entry/components/detail/model-de
 import { DownloadModelDialog } from '../../features/files/components/download/download-model-dialog';
 import { FilesDialog } from '../../features/files/components/files/files-dialog';
 import { FolderView } from '../../features/files/components/files/folder-view';
+import { EditLineageDialog, VersionControlTab } from '../../features/versions';
 
 const panels: DetailPanels = {
   FolderView,
@@ -14,9 +15,11 @@ const panels: DetailPanels = {
   AccessDialog: ModelAccessDialog,
   RequestAccessButton: RequestModelAccessButton,
   GrantLinkHandler,
+  VersionControlTab,
+  LineageDialog: EditLineageDialog,
 };
 
-/** /model/:uuid/detail (000 §2): the entry's detail page with the files' and access panels. */
+/** /model/:uuid/detail (000 §2): the entry's detail page with the files', access and versions panels. */
 export function ModelDetailRoute() {
   return <ModelDetailPage panels={panels} />;
 }

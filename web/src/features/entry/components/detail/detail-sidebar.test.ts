@@ -44,14 +44,18 @@ describe('detail action sidebar', () => {
     expect(sidebarGroups(model()).map((g) => g.title)).not.toContain('Execution');
   });
 
-  it('lets owners edit the suffix, the files and the metadata', () => {
+  it('lets owners edit the suffix, the files, the metadata and the lineage', () => {
     const editing = labels().find(([t]) => t === 'Editing')?.[1];
-    expect(editing).toEqual([
-      'Name Suffix:allowed',
-      'Files:allowed',
-      'Metadata:allowed',
-      'Lineage:forbidden',
-    ]);
+    expect(editing).toEqual(['Name Suffix:allowed', 'Files:allowed', 'Metadata:allowed', 'Lineage:allowed']);
+  });
+
+  it('hides Lineage without the version-control permission (000 §6)', () => {
+    const noVersions = model({ permissions: { ...allowedPermissions, versionControl: 'disallowed' } });
+    expect(labels(noVersions).find(([t]) => t === 'Editing')?.[1]).not.toContain('Lineage:allowed');
+    const lineage = sidebarGroups(model())
+      .find((g) => g.title === 'Editing')
+      ?.items.find((i) => i.key === 'lineage');
+    expect(lineage?.action).toBe('lineage');
   });
 
   it("offers 'New Entry Based on This Model' to users who may add entries, and only to them", () => {

@@ -14,7 +14,7 @@ export function modelAccessButtonBlock(model: ModelDetail): string | undefined {
     : undefined;
 }
 
-export type DetailAction = 'suffix' | 'files' | 'metadata' | 'access' | 'basedOn' | SubModelType;
+export type DetailAction = 'suffix' | 'files' | 'metadata' | 'lineage' | 'access' | 'basedOn' | SubModelType;
 
 /** The action that opens the add-entry wizard with this entry's metadata (000 §2, second flow). */
 export const BASED_ON_ACTION_LABEL = 'New Entry Based on This Model';
@@ -33,7 +33,6 @@ interface SidebarItem {
 }
 
 const LATER = {
-  lineage: 'Lineage editing arrives with version control',
   versions: 'Version control arrives in a later release',
 } as const;
 
@@ -97,8 +96,9 @@ export function sidebarGroups(
           key: 'lineage',
           label: 'Lineage',
           icon: 'pi pi-sitemap',
-          outcome: placeholder(both(p.edit, p.versionControl)),
-          reason: LATER.lineage,
+          // 000 §6: Lineage is an editing action that also needs the version-control permission.
+          outcome: both(p.edit, p.versionControl),
+          action: 'lineage',
         },
       ],
     },

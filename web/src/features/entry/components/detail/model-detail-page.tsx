@@ -25,7 +25,7 @@ import './model-detail.css';
 
 export type DetailTabKey = 'text' | 'folder' | 'version';
 
-/** The tabs with their disabled reasons (000 §2: folder view needs file permission; version control later). */
+/** The tabs with their disabled reasons (000 §2: folder view needs file permission, version control its own). */
 export function detailTabs(model: ModelDetail, previewOnly: boolean): DetailTab<DetailTabKey>[] {
   return [
     { key: 'text', label: 'Text View' },
@@ -40,7 +40,10 @@ export function detailTabs(model: ModelDetail, previewOnly: boolean): DetailTab<
     {
       key: 'version',
       label: 'Version Control',
-      disabledReason: 'Version control arrives in a later release',
+      disabledReason:
+        previewOnly || model.permissions.versionControl !== 'allowed'
+          ? 'You do not have permission to see the versions of this model entry'
+          : undefined,
     },
   ];
 }
@@ -64,11 +67,20 @@ function NotFound() {
 
 /**
  * /model/:uuid/detail (000 §2): Text View, Folder View, Version Control; cards; the action sidebar.
- * The files' and access panels come from web/src/app (`panels`): features do not import each other.
+ * The files', access and versions panels come from web/src/app (`panels`): features do not import
+ * each other.
  */
 export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
-  const { FolderView, FilesDialog, DownloadDialog, AccessDialog, RequestAccessButton, GrantLinkHandler } =
-    panels;
+  const {
+    FolderView,
+    FilesDialog,
+    DownloadDialog,
+    AccessDialog,
+    RequestAccessButton,
+    GrantLinkHandler,
+    VersionControlTab,
+    LineageDialog,
+  } = panels;
   const { uuid = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const me = useCurrentUser();
@@ -130,6 +142,7 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
         <DetailTabs label="Overview" tabs={tabs} active={active} onSelect={selectTab}>
           {active === 'text' && <TextView model={model} previewOnly={previewOnly} />}
           {active === 'folder' && <FolderView model={model} />}
+          {active === 'version' && <VersionControlTab model={model} permissions={model.permissions} />}
         </DetailTabs>
       </div>
       {!maximized && !previewOnly && (
@@ -153,6 +166,7 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
       {dialog === 'suffix' && <EditSuffixDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'metadata' && <EditMetadataDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'files' && <FilesDialog model={model} onHide={() => setDialog(undefined)} />}
+      {dialog === 'lineage' && <LineageDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'access' && (
         <AccessDialog
           model={model}
