@@ -89,9 +89,16 @@ describe('file manager: a save of every kind', () => {
 
     const stored = await fileItem(entry.uuid, notes.uuid);
     expect(stored?.s3Key).not.toBe(firstKey);
-    expect(stored?.versions.map((v: Json) => [v.versionNumber, v.action, v.isid, v.s3Key])).toEqual([
-      [1, 'UPLOADED', 'lead', firstKey],
-      [2, 'REPLACED', 'owner', stored?.s3Key],
+    // Each body is an item of its own (docs/versions.md "File history"); the file item keeps the number
+    // of its current body.
+    expect(stored).toMatchObject({ currentVersion: 2 });
+    expect(stored?.versions).toBeUndefined();
+    const replaced = await getItem(`MODEL#${entry.uuid}`, `FILEVER#${notes.uuid}#000002`);
+    expect(replaced).toMatchObject({ action: 'REPLACED', isid: 'owner', s3Key: stored?.s3Key });
+    const bodies = await call('lead', 'GET', `/v2/models/${entry.uuid}/files/${notes.uuid}/history`);
+    expect(bodies.body.items.map((v: Json) => [v.versionNumber, v.action, v.current])).toEqual([
+      [2, 'REPLACED', true],
+      [1, 'UPLOADED', false],
     ]);
     expect(await objectText(firstKey)).toBe('notes v1');
     expect(await downloadText('lead', entry.uuid, notes.uuid)).toBe('notes v2 body');

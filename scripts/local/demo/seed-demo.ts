@@ -20,6 +20,7 @@ import { DEMO_ENTRIES, type DemoEntry, type DemoPersona, demoEntryName, SPOTLIGH
 import { type DemoFile, demoFiles, revisedWorkbookFile } from './files';
 import { MODEL_RUNS_STEP, modelDirFiles } from './model-runs';
 import { SUB_MODELS_STEP } from './sub-models';
+import { VERSIONS_STEP } from './versions';
 
 /**
  * Seeds the demo catalogue (catalogue.ts) through the product's own use cases, so every item is
@@ -72,7 +73,7 @@ const CONCURRENCY = 6;
 
 export const ENTRIES_STEP: DemoStep = { name: 'entries', run: seedEntries };
 
-export const DEMO_STEPS: DemoStep[] = [ENTRIES_STEP, SUB_MODELS_STEP, MODEL_RUNS_STEP];
+export const DEMO_STEPS: DemoStep[] = [ENTRIES_STEP, VERSIONS_STEP, SUB_MODELS_STEP, MODEL_RUNS_STEP];
 
 export async function seedDemoCatalogue(
   options: { log?: (line: string) => void; steps?: readonly DemoStep[] } = {},

@@ -1,0 +1,278 @@
+import { assembleModelName, nameKey } from '@shared/rules/model-name';
+import type { ModelMetadata } from '@shared/schemas/model';
+import type { User } from '@shared/schemas/user';
+import { createUpload } from '../../../functions/core/files/create-upload';
+import { updateFiles } from '../../../functions/core/files/update-files';
+import { publishModel } from '../../../functions/core/models/publish-model';
+import { updateModel } from '../../../functions/core/models/update-model';
+import { createVersion } from '../../../functions/core/versions/create-version';
+import { getObjectBytes, putObject } from '../../../functions/data/file-objects';
+import { listModelFiles, type ModelFileRecord } from '../../../functions/data/model-files';
+import { getModelNameOwner } from '../../../functions/data/model-names';
+import { getModel } from '../../../functions/data/models';
+import { uploadObjectKey } from '../../../functions/data/uploads';
+import { demoEntry } from './catalogue';
+import type { DemoContext, DemoStep } from './seed-demo';
+
+/**
+ * Demo lineages (issue 18): chains of new versions under three demo entries, each made with the
+ * product's own use cases as its people would: New Model Version (the source's files carried over,
+ * their histories continued), then a file manager save that edits the R and Python scripts and adds a
+ * section to docs/CHANGELOG.md, the changelog linked in the metadata, and publish (the newest version
+ * of each chain stays a draft). With the demo's existing children the lineages hold 3 to 5 versions,
+ * whose files really differ from one version to the next (the Compare and History modes show it).
+ *
+ * Idempotent: a version is identified by its generated name; existing ones are left as they are and
+ * the chain goes on from them. Workbook edits (values, formulas, inserted rows, sheets, VBA) come with
+ * the spreadsheet-diff fixtures; these chains change scripts and documents only.
+ */
+interface DemoVersion {
+  version: string;
+  log: string;
+  /** One line of each script that changes, and what it becomes. */
+  python: [string, string];
+  r: [string, string];
+}
+
+interface DemoChain {
+  /** Key of the demo entry the chain starts from. */
+  base: string;
+  versions: DemoVersion[];
+}
+
+export const DEMO_CHAINS: readonly DemoChain[] = [
+  {
+    base: 'onc-melanoma-markov-global',
+    versions: [
+      {
+        version: '1.1',
+        log: 'Half-cycle correction documented; horizon read from the inputs file only.',
+        python: [
+          'def run_arm(p, hazard_ratio, drug_cost, horizon):',
+          'def run_arm(p, hazard_ratio, drug_cost, horizon):\n    """One arm of the cohort, half-cycle corrected."""',
+        ],
+        r: [
+          'weibull_survival <- function(t, shape, scale) exp(-(t / scale)^shape)',
+          'weibull_survival <- function(t, shape, scale) exp(-((t / scale)^shape))',
+        ],
+      },
+      {
+        version: '2.0',
+        log: 'Lifetime horizon (40 years) and 3.5% discounting per the NICE reference case.',
+        python: [
+          '    for cycle in range(1, horizon + 1):',
+          '    for cycle in range(1, max(horizon, 40) + 1):',
+        ],
+        r: [
+          'months <- seq(0, p[["horizon_years"]] * 12)',
+          'months <- seq(0, max(p[["horizon_years"]], 40) * 12)',
+        ],
+      },
+      {
+        version: '2.1',
+        log: 'Drug wastage added to the cost of the new product.',
+        python: [
+          'def run_arm(p, hazard_ratio, drug_cost, horizon):',
+          'def run_arm(p, hazard_ratio, drug_cost, horizon, wastage=0.05):',
+        ],
+        r: [
+          'run_arm <- function(hr_pfs, hr_os, drug_cost_month) {',
+          'run_arm <- function(hr_pfs, hr_os, drug_cost_month, wastage = 0.05) {',
+        ],
+      },
+    ],
+  },
+  {
+    base: 'vir-hiv-markov-global',
+    versions: [
+      {
+        version: '2',
+        log: 'Inputs path can be given on the command line; summary printed with two decimals.',
+        python: ['import argparse', 'import argparse  # --inputs, --horizon, --json'],
+        r: [
+          'inputs <- read.csv(inputs_path, stringsAsFactors = FALSE)',
+          'inputs <- read.csv(inputs_path, stringsAsFactors = FALSE, strip.white = TRUE)',
+        ],
+      },
+      {
+        version: '3',
+        log: 'Background mortality from the life table replaces the constant rate.',
+        python: [
+          '    for cycle in range(1, horizon + 1):',
+          '    for cycle in range(1, horizon + 1):  # life-table mortality per cycle',
+        ],
+        r: [
+          'months <- seq(0, p[["horizon_years"]] * 12)',
+          'months <- seq(0, p[["horizon_years"]] * 12, by = 1)',
+        ],
+      },
+    ],
+  },
+  {
+    base: 'cv-hfref-markov-global',
+    versions: [
+      {
+        version: '2.1',
+        log: 'Hospitalisation costs updated to 2025 prices.',
+        python: ['import argparse', 'import argparse\nimport math'],
+        r: [
+          'p <- setNames(as.numeric(inputs$value), inputs$parameter)',
+          'p <- setNames(as.numeric(inputs$value), trimws(inputs$parameter))',
+        ],
+      },
+      {
+        version: '2.2',
+        log: 'Utility decrement for hospitalisation.',
+        python: [
+          'def run_arm(p, hazard_ratio, drug_cost, horizon):',
+          'def run_arm(p, hazard_ratio, drug_cost, horizon, decrement=0.1):',
+        ],
+        r: [
+          'weibull_survival <- function(t, shape, scale) exp(-(t / scale)^shape)',
+          'weibull_survival <- function(t, shape, scale) exp(-(pmax(t, 0) / scale)^shape)',
+        ],
+      },
+      {
+        version: '3.0',
+        log: 'Model restructured for the HTA submission: scenario analyses added.',
+        python: [
+          '    for cycle in range(1, horizon + 1):',
+          '    for cycle in range(1, horizon + 1):  # scenario analyses run the same loop',
+        ],
+        r: [
+          'run_arm <- function(hr_pfs, hr_os, drug_cost_month) {',
+          'run_arm <- function(hr_pfs, hr_os, drug_cost_month, scenario = "base") {',
+        ],
+      },
+    ],
+  },
+];
+
+export const VERSIONS_STEP: DemoStep = { name: 'versions', run: seedVersions };
+
+async function seedVersions(ctx: DemoContext): Promise<number> {
+  let added = 0;
+  for (const chain of DEMO_CHAINS) {
+    const base = demoEntry(chain.base);
+    const creator = ctx.users.get(base.creator) as User;
+    let parentUuid = ctx.uuids.get(chain.base);
+    if (!parentUuid) continue;
+    for (const [i, step] of chain.versions.entries()) {
+      const parent = await getModel(parentUuid);
+      if (!parent) break;
+      const metadata = versionMetadata(parent.metadata, step);
+      const existing = await getModelNameOwner(nameKey(assembleModelName(metadata)));
+      if (existing) {
+        parentUuid = existing;
+        continue;
+      }
+      const newest = i === chain.versions.length - 1;
+      parentUuid = await createDemoVersion(creator, parentUuid, metadata, step, !newest);
+      ctx.uuids.set(`${chain.base}@${step.version}`, parentUuid);
+      added++;
+    }
+  }
+  if (added > 0) ctx.log(`demo catalogue: ${added} new versions in ${DEMO_CHAINS.length} lineages`);
+  return added;
+}
+
+/** The parent's metadata with the new version and its log; the lineage and steward fields are the server's. */
+function versionMetadata(parent: ModelMetadata, step: DemoVersion): ModelMetadata {
+  const {
+    tree_parent_id: _p,
+    tree_root_id: _r,
+    changelog_file: _c,
+    isid_of_model_steward: _i,
+    email_for_model_steward: _e,
+    name_of_model_steward: _n,
+    ...rest
+  } = parent;
+  return { ...rest, version_release_of_model: step.version, version_log: step.log };
+}
+
+async function createDemoVersion(
+  creator: User,
+  parentUuid: string,
+  metadata: ModelMetadata,
+  step: DemoVersion,
+  publish: boolean,
+): Promise<string> {
+  const parent = await getModel(parentUuid);
+  const parentFiles = await listModelFiles(parentUuid);
+  const { uuid } = await createVersion(creator, parentUuid, {
+    modelItemUuids: parentFiles.filter((f) => !f.folder).map((f) => f.uuid),
+    fileTypes: {},
+    metadata,
+    roles: parent?.roles ?? {
+      owners: [],
+      viewers: [],
+      displayViewers: [],
+      calibrationModelers: [],
+      scenarioModelers: [],
+    },
+    publish: false,
+  });
+
+  const files = await listModelFiles(uuid);
+  const edits = await Promise.all([
+    edit(files, 'markov_cohort.py', (t) => replaceLine(t, step.python)),
+    edit(files, 'partitioned_survival.R', (t) => replaceLine(t, step.r)),
+    edit(files, 'CHANGELOG.md', (t) => `${t.trimEnd()}\n\n## Version ${step.version}\n\n- ${step.log}\n`),
+  ]);
+  const changed = edits.filter((e): e is NonNullable<typeof e> => !!e);
+  if (changed.length > 0) {
+    const ticket = await createUpload(creator, {
+      modelUuid: uuid,
+      files: changed.map((e) => ({ name: e.file.name, size: e.body.length, contentType: 'text/plain' })),
+    });
+    await Promise.all(
+      ticket.files.map((t, i) =>
+        putObject(uploadObjectKey(ticket.uploadId, t.uploadFileId), changed[i]?.body ?? Buffer.alloc(0), {
+          contentType: 'text/plain',
+        }),
+      ),
+    );
+    await updateFiles(creator, uuid, {
+      uploadId: ticket.uploadId,
+      folders: [],
+      add: changed.map((e, i) => ({
+        uploadFileId: ticket.files[i]?.uploadFileId ?? '',
+        name: e.file.name,
+        path: e.file.path,
+        ...(e.file.fileTag ? { fileTag: e.file.fileTag } : {}),
+        mainFile: e.file.mainFile,
+      })),
+      remove: [],
+      update: [],
+      clone: [],
+    });
+  }
+  const changelog = files.find((f) => f.name === 'CHANGELOG.md');
+  let model = await getModel(uuid);
+  if (model && changelog) {
+    model = await updateModel(creator, uuid, {
+      metadata: { ...model.metadata, changelog_file: changelog.uuid },
+      rev: model.rev,
+    });
+  }
+  if (publish) await publishModel(creator, uuid, undefined);
+  return uuid;
+}
+
+async function edit(files: readonly ModelFileRecord[], name: string, change: (text: string) => string) {
+  const file = files.find((f) => f.name === name && !f.folder);
+  if (!file) return undefined;
+  const before = (await getObjectBytes(file.s3Key))?.toString('utf8');
+  if (before === undefined) return undefined;
+  const after = change(before);
+  return after === before ? undefined : { file, body: Buffer.from(after) };
+}
+
+/** The script with its first line equal to `from` replaced (unchanged when there is none). */
+function replaceLine(text: string, [from, to]: [string, string]): string {
+  const lines = text.split('\n');
+  const at = lines.indexOf(from);
+  if (at < 0) return text;
+  lines.splice(at, 1, ...to.split('\n'));
+  return lines.join('\n');
+}
