@@ -168,7 +168,6 @@ async function seedVersions(ctx: DemoContext): Promise<number> {
       }
       const newest = i === chain.versions.length - 1;
       parentUuid = await createDemoVersion(creator, parentUuid, metadata, step, !newest);
-      ctx.uuids.set(`${chain.base}@${step.version}`, parentUuid);
       added++;
     }
   }
