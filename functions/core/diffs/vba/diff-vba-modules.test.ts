@@ -1,4 +1,4 @@
-import { visibleMacroLines } from '@shared/diffs/macros';
+import { MacroModuleDiffSchema, MacroSummarySchema, visibleMacroLines } from '@shared/diffs/macros';
 import { describe, expect, it } from 'vitest';
 import { buildXlsm, DISCOUNTING_MODULE, THIS_WORKBOOK_MODULE } from '../../../testing/vba-fixtures';
 import {
@@ -187,5 +187,10 @@ describe('diffVbaModules', () => {
       expect.objectContaining({ tag: 'plus', text: '    DiscountFactor = 1 / (1 + rate) ^ (t - 0.5)' }),
     ]);
     expect(diffs.find((d) => d.name === 'ThisWorkbook')?.status).toBe('unchanged');
+    // What the routes send is exactly what the shared wire schemas accept.
+    for (const diff of diffs) {
+      expect(MacroModuleDiffSchema.parse(diff)).toEqual(diff);
+      expect(MacroSummarySchema.parse(toMacroSummary(diff))).toEqual(toMacroSummary(diff));
+    }
   });
 });
