@@ -1,12 +1,9 @@
 import { LIMITS } from '@shared/constants';
 import type { UserSummary } from '@shared/schemas/model-api';
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
-import { InputText } from 'primereact/inputtext';
-import { useId, useState } from 'react';
-import { useCombobox } from '../combobox';
-import { SuggestionList } from '../suggestion-list';
+import { useState } from 'react';
+import { SearchCombobox } from '../search-combobox';
 import { userLabel, useUserSearch } from './search-users';
-import './user-picker.css';
 
 export interface UserPickerProps {
   label: string;
@@ -37,74 +34,40 @@ export function UserPicker({
 }: UserPickerProps) {
   const search = useUserSearch(limit);
   const [refusal, setRefusal] = useState<string | undefined>();
-  const inputId = useId();
-  const errorId = useId();
   const offered = search.results.filter((u) => !excludeIds.includes(u.id));
-  const combobox = useCombobox({
-    items: offered,
-    showable: search.text.trim() !== '' && (offered.length > 0 || !search.loading),
-    onPick: (user) => pick(user),
-  });
-  const { listId, active, expanded } = combobox;
-  const problem = refusal ?? error;
 
   const pick = (user: UserSummary) => {
     const refused = onPick(user);
     setRefusal(refused);
     if (!refused) search.clear();
-    combobox.close();
   };
 
   return (
-    <div className="mr-user-picker">
-      <label htmlFor={inputId}>{label}</label>
-      <span className="p-input-icon-right mr-user-picker__box">
-        <InputText
-          id={inputId}
-          {...combobox.inputProps}
-          aria-invalid={Boolean(problem)}
-          aria-describedby={problem ? errorId : undefined}
-          invalid={Boolean(problem)}
-          value={search.text}
-          placeholder={placeholder}
-          disabled={disabled}
-          onChange={(e) => {
-            search.setText(e.target.value);
-            combobox.typed();
-            setRefusal(undefined);
-          }}
-        />
-        {search.loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
-      </span>
-      <SuggestionList
-        id={listId}
-        label={label}
-        items={offered}
-        active={active}
-        itemKey={(u) => u.id}
-        renderItem={(u) => (
-          <>
-            <span>{userLabel(u)}</span>
-            <small className="mr-muted">
-              {u.email} · {USER_TYPE_LABELS[u.userType]}
-            </small>
-          </>
-        )}
-        onPick={pick}
-        className="mr-user-picker__list"
-        optionClassName="mr-user-picker__option"
-        hidden={!expanded}
-      >
-        {expanded && offered.length === 0 && (
-          <div className="mr-muted mr-user-picker__option">No users found</div>
-        )}
-      </SuggestionList>
-      {problem && (
-        <small id={errorId} role="alert" className="mr-error-text">
-          {problem}
-        </small>
+    <SearchCombobox
+      label={label}
+      text={search.text}
+      onTextChange={(text) => {
+        search.setText(text);
+        setRefusal(undefined);
+      }}
+      placeholder={placeholder}
+      disabled={disabled}
+      loading={search.loading}
+      items={offered}
+      searched={!search.loading}
+      emptyText="No users found"
+      itemKey={(u) => u.id}
+      renderItem={(u) => (
+        <>
+          <span>{userLabel(u)}</span>
+          <small className="mr-muted">
+            {u.email} · {USER_TYPE_LABELS[u.userType]}
+          </small>
+        </>
       )}
-    </div>
+      onPick={pick}
+      problem={refusal ?? error}
+    />
   );
 }
 

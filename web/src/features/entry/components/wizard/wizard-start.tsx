@@ -2,13 +2,10 @@ import { LIMITS } from '@shared/constants';
 import { MODEL_STATUS_LABELS } from '@shared/schemas/model';
 import type { ModelSummary } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
-import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useId, useState } from 'react';
 import { type ListModelsParams, listModels, modelKeys } from '../../../../api/models';
-import { useCombobox } from '../../../../components/ui/combobox';
-import { SuggestionList } from '../../../../components/ui/suggestion-list';
-import '../../../../components/ui/user-picker/user-picker.css';
+import { SearchCombobox } from '../../../../components/ui/search-combobox';
 
 export const START_CHOICES = {
   scratch: 'Start from scratch',
@@ -48,61 +45,33 @@ function useEntrySearch(text: string) {
 function EntryPicker({ onPick }: { onPick: (entry: ModelSummary) => void }) {
   const [text, setText] = useState('');
   const { entries, loading, searched } = useEntrySearch(text);
-  const inputId = useId();
-  const combobox = useCombobox({
-    items: entries,
-    showable: text.trim() !== '' && (entries.length > 0 || searched),
-    onPick: (entry) => pick(entry),
-  });
-  const { listId, active, expanded } = combobox;
-
-  const pick = (entry: ModelSummary) => {
-    combobox.close();
-    setText('');
-    onPick(entry);
-  };
 
   return (
-    <div className="mr-user-picker mr-wizard-start__picker">
-      <label htmlFor={inputId}>{ENTRY_PICKER_LABEL}</label>
-      <span className="p-input-icon-right mr-user-picker__box">
-        <InputText
-          id={inputId}
-          {...combobox.inputProps}
-          value={text}
-          placeholder="Search by name, disease, product…"
-          onChange={(e) => {
-            setText(e.target.value);
-            combobox.typed();
-          }}
-        />
-        {loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
-      </span>
-      <SuggestionList
-        id={listId}
-        label={ENTRY_PICKER_LABEL}
-        items={entries}
-        active={active}
-        itemKey={(m) => m.uuid}
-        renderItem={(m) => (
-          <>
-            <span className="mr-long-name">{m.name}</span>
-            <small className="mr-muted">
-              {MODEL_STATUS_LABELS[m.status]}
-              {m.version ? ` · Version ${m.version}` : ''}
-            </small>
-          </>
-        )}
-        onPick={pick}
-        className="mr-user-picker__list"
-        optionClassName="mr-user-picker__option"
-        hidden={!expanded}
-      >
-        {expanded && entries.length === 0 && (
-          <div className="mr-muted mr-user-picker__option">No model entries found</div>
-        )}
-      </SuggestionList>
-    </div>
+    <SearchCombobox
+      className="mr-wizard-start__picker"
+      label={ENTRY_PICKER_LABEL}
+      text={text}
+      onTextChange={setText}
+      placeholder="Search by name, disease, product…"
+      loading={loading}
+      items={entries}
+      searched={searched}
+      emptyText="No model entries found"
+      itemKey={(m) => m.uuid}
+      renderItem={(m) => (
+        <>
+          <span className="mr-long-name">{m.name}</span>
+          <small className="mr-muted">
+            {MODEL_STATUS_LABELS[m.status]}
+            {m.version ? ` · Version ${m.version}` : ''}
+          </small>
+        </>
+      )}
+      onPick={(entry) => {
+        setText('');
+        onPick(entry);
+      }}
+    />
   );
 }
 
