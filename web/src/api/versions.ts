@@ -2,7 +2,7 @@ import { MacroModuleDiffSchema } from '@shared/diffs/macros';
 import { SheetDiffPageSchema } from '@shared/diffs/spreadsheet';
 import type { UpdateLineageBody } from '@shared/schemas/versions-api';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../lib/api-client';
+import { type ApiError, apiClient } from '../lib/api-client';
 import { entryKeys } from './entry';
 
 /**
@@ -79,6 +79,13 @@ export class DiffStillComputingError extends Error {
   }
 }
 
+/**
+ * The diff screens show a refused pair's reason in place ('Failed to fetch diff' and the 4xx message);
+ * 401, 403 and server failures (a message with its report id) keep the global handling.
+ */
+const refusedInPlace = (e: ApiError) =>
+  e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403;
+
 const isPending = (body: unknown) =>
   typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'PENDING';
 
@@ -106,8 +113,7 @@ export const fileDiffQuery = (uuid: string, fileUuid: string, otherUuid: string,
       apiClient.call('getFileDiff', {
         params: { uuid, fileUuid, otherUuid, otherFileUuid },
         signal,
-        // 'Failed to fetch diff' is shown in place; no global message on top of it.
-        handleErrors: (e) => e.status !== 401 && e.status !== 403,
+        handleErrors: refusedInPlace,
       }),
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -126,7 +132,7 @@ export const sheetPageQuery = (source: DiffSource, sheet: string, page: number) 
         params: { ...source, sheet },
         query: { page },
         signal,
-        handleErrors: (e) => e.status !== 401 && e.status !== 403,
+        handleErrors: refusedInPlace,
       });
       if (isPending(body)) throw new DiffStillComputingError();
       return SheetDiffPageSchema.parse(body);
@@ -142,7 +148,7 @@ export const macroDiffQuery = (source: DiffSource, module: string) =>
       const body: unknown = await apiClient.call('getMacroDiff', {
         params: { ...source, module },
         signal,
-        handleErrors: (e) => e.status !== 401 && e.status !== 403,
+        handleErrors: refusedInPlace,
       });
       if (isPending(body)) throw new DiffStillComputingError();
       return MacroModuleDiffSchema.parse(body);

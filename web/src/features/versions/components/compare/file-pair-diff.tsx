@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fileDiffQuery } from '../../../../api/versions';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { VersionUrlState } from '../../version-url-state';
-import { FAILED_TO_FETCH_DIFF } from '../spreadsheet/diff-messages';
+import { DiffFailed } from '../spreadsheet/diff-messages';
 import { SpreadsheetDiffView } from '../spreadsheet/spreadsheet-diff-view';
 import { NO_CHANGES_FOUND, TextDiffView } from './text-diff-view';
 
@@ -23,7 +23,7 @@ function TextPairDiff({
     fileDiffQuery(before.uuid, pair.fileUuid ?? '', after.uuid, pair.otherFileUuid ?? ''),
   );
   if (query.isPending) return <Spinner label="Loading the diff" />;
-  if (query.isError || query.data.kind !== 'text') return <p role="alert">{FAILED_TO_FETCH_DIFF}</p>;
+  if (query.isError || query.data.kind !== 'text') return <DiffFailed error={query.error} />;
   return (
     <TextDiffView hunks={query.data.hunks} beforeLabel={label('A', before)} afterLabel={label('B', after)} />
   );

@@ -118,6 +118,21 @@ describe('EditLineageDialog', () => {
     expect(getMessages().map((m) => m.text)).toContain('Model Lineage updated');
   });
 
+  it("shows the server's reason when the move is refused", async () => {
+    const cycle = 'A model entry cannot be linked under itself or one of its descendants.';
+    stubFetch(
+      on('GET', '/models/lineage-roots', () => json(200, { items: [] })),
+      on('GET', `/models/${UUID_C}/hierarchy`, () => json(200, alone)),
+      on('PUT', `/models/${UUID_C}/lineage`, () => json(409, { message: cycle, code: 'CONFLICT' })),
+    );
+    const user = userEvent.setup();
+    const onHide = renderDialog();
+    await user.click(await screen.findByRole('radio', { name: /Start a new lineage/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(cycle);
+    expect(onHide).not.toHaveBeenCalled();
+  });
+
   it('starts a new lineage: no parent', async () => {
     const fetchMock = stubFetch(
       on('GET', '/models/lineage-roots', () => json(200, { items: [] })),

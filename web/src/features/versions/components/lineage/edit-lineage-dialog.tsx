@@ -92,6 +92,8 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // A 409's reason: a stale entry, a move under its own subtree, or a name another entry holds.
+  const [conflict, setConflict] = useState<string | undefined>();
 
   // Until the user chooses, the entry's present place is the choice.
   const current: Choice = useMemo(() => {
@@ -124,6 +126,7 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
     setTouched(true);
     if (!connected || versionProblem) return;
     setSaving(true);
+    setConflict(undefined);
     try {
       const saved = await updateLineage(model.uuid, {
         parentId: chosen.rootId === 'new' ? null : (parentId ?? null),
@@ -136,7 +139,8 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
       notify.success(LINEAGE_TEXTS.updated);
       onHide();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) notify.warning(MESSAGES.staleModelReload);
+      if (error instanceof ApiError && error.status === 409)
+        setConflict(error.body?.message ?? MESSAGES.staleModelReload);
     } finally {
       setSaving(false);
     }
@@ -153,6 +157,11 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
       confirmDisabled={submitted && (!connected || !!versionProblem)}
       confirmTitle={!connected ? LINEAGE_TEXTS.notConnected : (versionProblem ?? undefined)}
     >
+      {conflict && (
+        <p role="alert" className="mr-lineage-edit__problem">
+          {conflict}
+        </p>
+      )}
       {submitted && !connected && (
         <p role="alert" className="mr-lineage-edit__problem">
           {LINEAGE_TEXTS.notConnected}

@@ -1,4 +1,5 @@
 import { Message } from 'primereact/message';
+import { ApiError } from '../../../../lib/api-client';
 
 export const FAILED_TO_FETCH_DIFF = 'Failed to fetch diff';
 export const FAILED_TO_FETCH_SOME_DIFFS = 'Failed to fetch some diffs';
@@ -18,5 +19,20 @@ export function SomeDiffsMissing() {
         </div>
       }
     />
+  );
+}
+
+/**
+ * 'Failed to fetch diff', with the server's reason when it refused the pair (422: a corrupt or
+ * password-protected workbook, a zip bomb, a file too large to compare): that reason is the message.
+ */
+export function DiffFailed({ error }: { error?: unknown }) {
+  const reason =
+    error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.body?.message : undefined;
+  return (
+    <div role="alert" className="mr-diff-failed">
+      <p>{FAILED_TO_FETCH_DIFF}</p>
+      {reason && <p>{reason}</p>}
+    </div>
   );
 }

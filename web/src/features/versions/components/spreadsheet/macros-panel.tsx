@@ -7,7 +7,7 @@ import { type DiffSource, macroDiffQuery } from '../../../../api/versions';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { VersionUrlState } from '../../version-url-state';
 import { TextDiffView } from '../compare/text-diff-view';
-import { FAILED_TO_FETCH_DIFF } from './diff-messages';
+import { DiffFailed } from './diff-messages';
 
 export const SHOW_COSMETIC = 'Show letter-case and Attribute line changes';
 
@@ -41,7 +41,7 @@ function ModuleDiff({
     [query.data, showCosmetic],
   );
   if (query.isPending) return <Spinner label={`Loading ${module}`} />;
-  if (query.isError) return <p role="alert">{FAILED_TO_FETCH_DIFF}</p>;
+  if (query.isError) return <DiffFailed error={query.error} />;
   return <TextDiffView hunks={hunks} beforeLabel={`A: ${module}`} afterLabel={`B: ${module}`} />;
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { type DiffSource, DiffStillComputingError, sheetPageQuery } from '../../../../api/versions';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { VersionUrlState } from '../../version-url-state';
-import { FAILED_TO_FETCH_DIFF, SomeDiffsMissing } from './diff-messages';
+import { DiffFailed, SomeDiffsMissing } from './diff-messages';
 import { SheetGrid } from './sheet-grid';
 import { changeAnchors, rowAnchors, type Step, step } from './sheet-navigation';
 import { useSheetsInSequence } from './use-sheets-in-sequence';
@@ -184,7 +184,7 @@ export function SheetsPanel({
         query.error instanceof DiffStillComputingError ? (
           <SomeDiffsMissing />
         ) : (
-          <p role="alert">{FAILED_TO_FETCH_DIFF}</p>
+          <DiffFailed error={query.error} />
         )
       ) : !page ? (
         <Spinner label={`Loading ${sheet.name}`} />

@@ -203,10 +203,24 @@ describe('SpreadsheetDiffView', () => {
     expect(screen.queryByText('Failed to fetch some diffs')).toBeNull();
   });
 
-  it('shows Failed to fetch diff when the diff cannot be had', async () => {
-    stubFetch(on('GET', DIFF, () => json(500, { message: 'boom', code: 'INTERNAL' })));
+  it('shows Failed to fetch diff with the reason the server refused the pair', async () => {
+    stubFetch(
+      on('GET', DIFF, () =>
+        json(422, { message: 'The workbook is password-protected.', code: 'UNPROCESSABLE' }),
+      ),
+    );
     renderView('');
-    expect(await screen.findByText('Failed to fetch diff')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch diff');
+    expect(alert).toHaveTextContent('The workbook is password-protected.');
+  });
+
+  it('shows Failed to fetch diff alone when the server failed', async () => {
+    stubFetch(on('GET', DIFF, () => json(500, { message: 'Internal error', code: 'INTERNAL' })));
+    renderView('');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch diff');
+    expect(alert).not.toHaveTextContent('Internal error');
   });
 
   it('gives an overview of sheets, defined names, VBA modules and what was not compared', async () => {

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { type DiffSource, fileDiffQuery } from '../../../../api/versions';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { SheetDiffTab, VersionUrlState } from '../../version-url-state';
-import { FAILED_TO_FETCH_DIFF, SomeDiffsMissing } from './diff-messages';
+import { DiffFailed, SomeDiffsMissing } from './diff-messages';
 import { MacrosPanel } from './macros-panel';
 import { OverviewPanel } from './overview-panel';
 import { SheetsPanel } from './sheets-panel';
@@ -34,10 +34,10 @@ export function SpreadsheetDiffView({
 }) {
   const query = useQuery(fileDiffQuery(source.uuid, source.fileUuid, source.otherUuid, source.otherFileUuid));
   if (query.isPending) return <Spinner label="Loading the workbook comparison" />;
-  if (query.isError || query.data.kind !== 'spreadsheet') return <p role="alert">{FAILED_TO_FETCH_DIFF}</p>;
+  if (query.isError || query.data.kind !== 'spreadsheet') return <DiffFailed error={query.error} />;
   if (query.data.status === 'PENDING') return <SomeDiffsMissing />;
   const parsed = OverviewWithMacrosSchema.safeParse(query.data.overview);
-  if (!parsed.success) return <p role="alert">{FAILED_TO_FETCH_DIFF}</p>;
+  if (!parsed.success) return <DiffFailed />;
   const overview = parsed.data;
   const activeIndex = TABS.indexOf(state.diffTab);
   const openSheet = (sheet: string) =>
