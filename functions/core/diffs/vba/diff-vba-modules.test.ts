@@ -21,6 +21,8 @@ describe('letterCaseKey', () => {
     expect(letterCaseKey('MsgBox "Hello"')).not.toBe(letterCaseKey('MsgBox "HELLO"'));
     expect(letterCaseKey("x = 1 ' Rate")).not.toBe(letterCaseKey("x = 1 ' rate"));
     expect(letterCaseKey('s = "it""s" & Name')).toBe(letterCaseKey('S = "it""s" & name'));
+    expect(letterCaseKey(`MsgBox "it's" & Name ' Done`)).toBe(`msgbox "it's" & name ' Done`);
+    expect(letterCaseKey('x = "unclosed Text')).toBe('x = "unclosed Text');
     expect(letterCaseKey('Rem Note')).toBe(letterCaseKey('REM Note'));
     expect(letterCaseKey('Rem Note')).not.toBe(letterCaseKey('Rem note'));
   });

@@ -37,22 +37,21 @@ const REM_COMMENT = /^(\s*(?:\d+\s+)?)rem(?=\s|$)/i;
 export function letterCaseKey(line: string): string {
   const rem = REM_COMMENT.exec(line);
   if (rem) return `${rem[1]}rem${line.slice((rem[0] as string).length)}`;
+  // Whole segments at a time: code is lower-cased, a "literal" (a doubled quote inside one closes and
+  // reopens it, with the same result) and a ' comment to the end of the line are kept.
   let key = '';
-  let inString = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i] as string;
-    if (inString) {
-      // A doubled quote inside a literal closes and reopens it: the result is the same.
-      if (char === '"') inString = false;
-      key += char;
-    } else if (char === '"') {
-      inString = true;
-      key += char;
-    } else if (char === "'") {
-      return key + line.slice(i);
-    } else {
-      key += char.toLowerCase();
+  let from = 0;
+  while (from < line.length) {
+    const quote = line.indexOf('"', from);
+    const comment = line.indexOf("'", from);
+    if (comment !== -1 && (quote === -1 || comment < quote)) {
+      return key + line.slice(from, comment).toLowerCase() + line.slice(comment);
     }
+    if (quote === -1) return key + line.slice(from).toLowerCase();
+    const close = line.indexOf('"', quote + 1);
+    const end = close === -1 ? line.length : close + 1;
+    key += line.slice(from, quote).toLowerCase() + line.slice(quote, end);
+    from = end;
   }
   return key;
 }
