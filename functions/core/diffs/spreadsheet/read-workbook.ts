@@ -119,7 +119,7 @@ function saxReader(handlers: {
   text?(text: string): void;
 }): PartReader {
   // Positions (line and column) are only for error messages, which a user never sees: not tracked.
-  const parser = new SaxesParser({ position: false });
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
   parser.on('opentag', (tag) => handlers.open(tag, localName(tag.name)));
   parser.on('closetag', (tag) => handlers.close(localName(tag.name)));
   const onText = handlers.text;
