@@ -2,7 +2,7 @@ import type { SheetSummary } from '@shared/diffs/spreadsheet';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { type DiffSource, DiffStillComputingError, sheetPageQuery } from '../../../../api/versions';
 import { Spinner } from '../../../../components/ui/spinner';
 import type { VersionUrlState } from '../../version-url-state';
@@ -69,6 +69,25 @@ export function SheetsPanel({
     }
   };
   const openSheet = (id: string) => update((s) => ({ ...s, sheet: id, page: 1, cell: undefined }));
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const last = sheets.length - 1;
+    const to =
+      e.key === 'ArrowRight'
+        ? (sheetIndex + 1) % sheets.length
+        : e.key === 'ArrowLeft'
+          ? (sheetIndex - 1 + sheets.length) % sheets.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : undefined;
+    const target = to === undefined ? undefined : sheets[to];
+    if (!target) return;
+    e.preventDefault();
+    openSheet(target.id);
+    const tabs = e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]');
+    tabs[to as number]?.focus();
+  };
   const neighbourSheet = (direction: 1 | -1) => {
     const at = changedSheets.indexOf(sheet);
     const from = at >= 0 ? at : direction === 1 ? -1 : changedSheets.length;
@@ -95,13 +114,15 @@ export function SheetsPanel({
         </div>
       )}
 
-      <div className="mr-sheets__tabs" role="tablist" aria-label="Sheets">
+      {/* WAI-ARIA tabs: Tab reaches the open sheet, arrows (Home, End) open the others. */}
+      <div className="mr-sheets__tabs" role="tablist" aria-label="Sheets" onKeyDown={onTabKey}>
         {sheets.map((s) => (
           <button
             key={s.id}
             type="button"
             role="tab"
             aria-selected={s === sheet}
+            tabIndex={s === sheet ? 0 : -1}
             className={`mr-sheets__tab mr-sheet-status--${s.status}`}
             onClick={() => openSheet(s.id)}
           >

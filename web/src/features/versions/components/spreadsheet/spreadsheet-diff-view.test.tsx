@@ -267,6 +267,11 @@ describe('SpreadsheetDiffView', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next tab' }));
     expect(search().get('sheet')).toBe('Results');
+    // The sheet tabs follow the arrow keys.
+    screen.getByRole('tab', { name: /Results/ }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(search().get('sheet')).toBe('Notes');
+    expect(screen.getByRole('tab', { name: 'Notes' })).toHaveFocus();
   });
 
   it('loads the changed sheets one after another, and Cancel fetches no more', async () => {
