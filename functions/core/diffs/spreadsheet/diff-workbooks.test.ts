@@ -288,6 +288,37 @@ describe('sheets and defined names', () => {
     ]);
   });
 
+  it('follows a formula into a renamed sheet whose rows moved, and shows an added sheet as all plus', async () => {
+    const before: WorkbookInput = {
+      sheets: [
+        { name: 'Inputs', rows: table(20, 'input') },
+        { name: 'Report', rows: [[{ formula: 'Inputs!B5*2', result: 100 }]] },
+      ],
+    };
+    const after: WorkbookInput = {
+      sheets: [
+        { name: 'Assumptions', rows: renumber([['new top row'], ...table(20, 'input')]) },
+        { name: 'Report', rows: [[{ formula: 'Assumptions!B6*2', result: 100 }]] },
+        { name: 'Extra', rows: [['a', 1]] },
+      ],
+    };
+
+    const diff = await compare(before, after);
+
+    expect(overviewOf(diff).sheets.map((s) => [s.name, s.status, s.diffCount])).toEqual([
+      ['Assumptions', 'renamed', 1],
+      ['Report', 'unchanged', 0],
+      ['Extra', 'added', 1],
+    ]);
+    expect(renderPage(only(diff, 'Report'), 0).cellDiff[0]?.cells[0]).toMatchObject({
+      tag: 'equal',
+      referencesShifted: true,
+    });
+    const added = renderPage(only(diff, 'Extra'), 0);
+    expect(added.cellDiff[0]).toMatchObject({ old: null, new: 1, tag: 'plus' });
+    expect(added.cellDiff[0]?.cells.map((c) => c?.tag)).toEqual(['plus', 'plus']);
+  });
+
   it('lists defined names added, removed and changed, and not one that moved with an inserted row', async () => {
     const rows = table(10);
     const before: WorkbookInput = {
