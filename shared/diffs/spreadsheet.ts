@@ -34,8 +34,8 @@ export type Cell = z.infer<typeof CellSchema>;
  * One cell of the aligned grid. `formulaChanged` and `valueChanged` say which part of a tilde cell
  * changed (both may). `referencesShifted`: the formula text differs only because rows or columns it
  * refers to moved (an insert or delete elsewhere): not a user's edit, tagged equal unless the value
- * changed. `diffIndex` is the sheet's diff this cell belongs to. An equal cell carries only `new`,
- * plus `old` where its formula text differs (relative references in a moved row): read `old ?? new`.
+ * changed. `diffIndex` is the sheet's diff this cell belongs to. Each side's cell is present
+ * wherever that side has one, equal cells included (the Double Pane View shows both).
  */
 export const CellDiffSchema = z.object({
   tag: DiffTagSchema,

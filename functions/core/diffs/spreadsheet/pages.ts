@@ -75,8 +75,6 @@ export function renderPage(sheet: SheetComparison, pageIndex: number): SheetDiff
       else if (!a && !b) cells[ci] = null;
       else if (or === null || oc === null) cells[ci] = { tag: 'plus', ...(b ? { new: b } : {}) };
       else if (nr === null || nc === null) cells[ci] = { tag: 'minus', ...(a ? { old: a } : {}) };
-      // An equal cell is sent once (`new`); `old` only where its formula reads differently (a row moved it).
-      else if (a && b && a.formula === b.formula) cells[ci] = { tag: 'equal', new: b };
       else cells[ci] = { tag: 'equal', ...(a ? { old: a } : {}), ...(b ? { new: b } : {}) };
     }
     cellDiff.push({
