@@ -1,8 +1,23 @@
+import { LIMITS } from '@shared/constants';
 import type { MetadataOptionLists } from '@shared/rules/model-metadata';
 import type { MetadataOption, MetadataOptionType } from '@shared/schemas/metadata-option';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../lib/api-client';
 
-/** GET /v2/metadata-options (features/models/api): forms offer the active (not retired) values only. */
-export { metadataOptionsQuery } from './models';
+/**
+ * GET /v2/metadata-options: the values the metadata fields offer (the list's filters, the wizard, the
+ * edit dialogs, the file manager's tags). Forms offer the active (not retired) values only.
+ */
+export const metadataOptionsKey = ['metadata-options'] as const;
+
+export const metadataOptionsQuery = () =>
+  queryOptions({
+    queryKey: metadataOptionsKey,
+    queryFn: ({ signal }) => apiClient.call('listMetadataOptions', { signal }),
+    staleTime: LIMITS.dataCacheMs,
+  });
+
+export const useMetadataOptions = () => useQuery(metadataOptionsQuery());
 
 export type OptionLists = Partial<Record<MetadataOptionType, MetadataOption[]>>;
 

@@ -26,7 +26,7 @@ import { searchUsers } from './users';
  * plain functions (usable outside React); query options and hooks sit next to them. Query keys:
  *   ['models', 'list', query] · ['models', 'search', filters] · ['models', uuid] ·
  *   ['models', uuid, 'files' | 'roles'] · ['models', uuid, 'expertise', userId] ·
- *   ['metadata-options'] · ['users', 'search', q, limit]
+ *   ['users', 'search', q, limit] (the metadata options: ./metadata-options.ts)
  * so that invalidating ['models'] refreshes every list, search and detail after a write.
  */
 
@@ -53,7 +53,6 @@ export const modelKeys = {
   files: entryKeys.files,
   roles: entryKeys.roles,
   expertise: entryKeys.expertise,
-  options: ['metadata-options'] as const,
   users: (q: string, limit: number) => ['users', 'search', q, limit] as const,
 };
 
@@ -172,8 +171,6 @@ export const getExpertise = (uuid: string, userId: string, opts: Opts = {}) =>
 export const setExpertise = (uuid: string, expertise: UserExpertise) =>
   apiClient.call('putUserExpertise', { params: { uuid, userId: expertise.userId }, body: expertise });
 
-export const getMetadataOptions = (opts: Opts = {}) => apiClient.call('listMetadataOptions', opts);
-
 // ---------- publish refusal ----------
 export class PublishRefusedError extends Error {
   readonly issues: PublishIssue[];
@@ -248,13 +245,6 @@ export const subModelsOfTypeQuery = (uuid: string, type: 'calibration' | 'scenar
       apiClient.call('listSubModels', { params: { uuid }, signal, query: { type }, handleErrors: true }),
   });
 
-export const metadataOptionsQuery = () =>
-  queryOptions({
-    queryKey: modelKeys.options,
-    queryFn: ({ signal }) => getMetadataOptions({ signal }),
-    staleTime: LIMITS.dataCacheMs,
-  });
-
 export const userSearchQuery = (q: string, limit: number = LIMITS.userSearchLimit) =>
   queryOptions({
     queryKey: modelKeys.users(q, limit),
@@ -269,7 +259,6 @@ export const useModel = (uuid: string | undefined) =>
   useQuery({ ...modelDetailQuery(uuid ?? ''), enabled: Boolean(uuid) });
 export const useModelFiles = (uuid: string | undefined, enabled = true) =>
   useQuery({ ...modelFilesQuery(uuid ?? ''), enabled: Boolean(uuid) && enabled });
-export const useMetadataOptions = () => useQuery(metadataOptionsQuery());
 
 /** After any write the lists, searches and the entry itself are stale. */
 function useInvalidateModels() {

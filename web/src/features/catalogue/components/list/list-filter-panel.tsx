@@ -2,7 +2,7 @@ import { MODEL_STATUS_LABELS, PLATFORM_DISPLAY_LABELS, PlatformSchema } from '@s
 import type { ListModelsQuery } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
-import { useMetadataOptions } from '../../../../api/models';
+import { useMetadataOptions } from '../../../../api/metadata-options';
 import { DEFAULT_STATUSES } from './list-url-state';
 
 type FilterPatch = Pick<Partial<ListModelsQuery>, 'status' | 'modelType' | 'therapeuticArea' | 'platform'>;
