@@ -3,5 +3,5 @@
  * and spreadsheet diffs, file history) and the Edit Lineage dialog. The app composes them into the
  * entry's detail page; nothing else of this feature is meant to be used from outside.
  */
+export { LazyVersionControlTab as VersionControlTab } from './components/lazy-version-control-tab';
 export { EditLineageDialog } from './components/lineage/edit-lineage-dialog';
-export { VersionControlTab } from './components/version-control-tab';

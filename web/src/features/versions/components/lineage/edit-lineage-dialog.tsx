@@ -13,7 +13,7 @@ import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/message-stack';
-import { RESTRICTED_ACCESS } from './lineage-tree';
+import { RESTRICTED_ACCESS } from './lineage-texts';
 import '../versions.css';
 
 export const LINEAGE_TEXTS = {

@@ -4,8 +4,7 @@ import { Background, Controls, Handle, type Node, type NodeProps, Position, Reac
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import { layoutLineage, NODE_HEIGHT, NODE_WIDTH } from './lineage-layout';
-
-export const RESTRICTED_ACCESS = 'Restricted access';
+import { RESTRICTED_ACCESS } from './lineage-texts';
 
 type VersionNodeData = {
   node: LineageNode;
