@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as CFB from 'cfb';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync, zipSync } from 'fflate';
@@ -13,7 +14,7 @@ import { encodeUtf16le, encodeWindows1252 } from './code-page';
 import { parseDirStream } from './dir-stream';
 import { extractVbaModules, MAX_VBA_PROJECT_BYTES, VBA_PROJECT_PATH } from './extract-vba-modules';
 import { compressOvba } from './ovba-compression';
-import { writeVbaProject } from './vba-project';
+import { readVbaProject, writeVbaProject } from './vba-project';
 import { VbaProjectError, type VbaProjectErrorReason } from './vba-project-error';
 
 const MODULES = [THIS_WORKBOOK_MODULE, DISCOUNTING_MODULE, SCENARIO_CLASS_MODULE];
@@ -213,6 +214,51 @@ describe('extractVbaModules', () => {
     }
     expect(outcomes.has('read')).toBe(true);
     expect(outcomes.size).toBeGreaterThan(1);
+  });
+});
+
+describe('a VBA project written by Excel', () => {
+  // testdata/README.md: from rust_xlsxwriter (MIT), saved by Excel for Mac.
+  const excelProject = new Uint8Array(
+    readFileSync(new URL('./testdata/excel-vbaProject.bin', import.meta.url)),
+  );
+  const documentModule = (name: string, base: string) =>
+    [
+      `Attribute VB_Name = "${name}"`,
+      `Attribute VB_Base = "0{${base}}"`,
+      'Attribute VB_GlobalNameSpace = False',
+      'Attribute VB_Creatable = False',
+      'Attribute VB_PredeclaredId = True',
+      'Attribute VB_Exposed = True',
+      'Attribute VB_TemplateDerived = False',
+      'Attribute VB_Customizable = True',
+      '',
+    ].join('\n');
+  const WORKBOOK = '00020819-0000-0000-C000-000000000046';
+  const SHEET = '00020820-0000-0000-C000-000000000046';
+  const KNOWN_MODULES = [
+    { name: 'ThisWorkbook', kind: 'document', code: documentModule('ThisWorkbook', WORKBOOK) },
+    { name: 'Sheet1', kind: 'document', code: documentModule('Sheet1', SHEET) },
+    {
+      name: 'Module1',
+      kind: 'standard',
+      code: 'Attribute VB_Name = "Module1"\nSub say_hello()\n    MsgBox ("Hello from Rust!")\nEnd Sub\n',
+    },
+    { name: 'ThisWorkbook1', kind: 'document', code: documentModule('ThisWorkbook1', WORKBOOK) },
+    { name: 'Sheet2', kind: 'document', code: documentModule('Sheet2', WORKBOOK) },
+  ];
+
+  it('reads its modules as their known texts, skipping the compiled performance cache', async () => {
+    expect(await extractVbaModules(packageWith(excelProject))).toEqual(KNOWN_MODULES);
+  });
+
+  it('reads the same texts back after our writer rewrote the project', () => {
+    const modules = readVbaProject(excelProject).map(({ name, kind, code }) => ({
+      name,
+      kind: kind === 'form' ? ('class' as const) : kind,
+      code,
+    }));
+    expect(readVbaProject(writeVbaProject(modules))).toEqual(KNOWN_MODULES);
   });
 });
 
