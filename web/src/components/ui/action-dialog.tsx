@@ -1,6 +1,6 @@
-import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
 import { DialogFooter, type DialogFooterProps } from './dialog-footer';
+import { ModalDialog } from './modal-dialog';
 
 export interface ActionDialogProps extends Omit<DialogFooterProps, 'onCancel'> {
   header: string;
@@ -28,7 +28,7 @@ export function ActionDialog({
   ...footer
 }: ActionDialogProps) {
   return (
-    <Dialog
+    <ModalDialog
       header={header}
       visible
       onHide={onHide}
@@ -38,6 +38,6 @@ export function ActionDialog({
       footer={<DialogFooter onCancel={onHide} {...footer} />}
     >
       {children}
-    </Dialog>
+    </ModalDialog>
   );
 }

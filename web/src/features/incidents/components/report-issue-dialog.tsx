@@ -1,9 +1,9 @@
 import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useId, useState } from 'react';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { markReported, notify } from '../../../lib/message-stack';
 import { useCreateIncident, validateReportDescription } from '../api/create-incident';
 
@@ -51,7 +51,7 @@ export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps)
 
   if (thanked) {
     return (
-      <Dialog
+      <ModalDialog
         visible
         header="Thank you"
         onHide={onClose}
@@ -59,12 +59,12 @@ export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps)
         footer={<Button label="Close" onClick={onClose} autoFocus />}
       >
         <p>Thank you for reporting the issue. Our support team will look into it.</p>
-      </Dialog>
+      </ModalDialog>
     );
   }
 
   return (
-    <Dialog
+    <ModalDialog
       visible
       header="Report Issue"
       onHide={onClose}
@@ -113,7 +113,7 @@ export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps)
           onChange={(e) => setUserNotes(e.target.value)}
         />
       </div>
-    </Dialog>
+    </ModalDialog>
   );
 }
 

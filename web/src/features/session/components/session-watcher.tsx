@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'primereact/dialog';
 import { useEffect, useRef, useState } from 'react';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { PlainButton as Button } from '../../../components/ui/plain-button';
 import { paths } from '../../../config/paths';
 import { getIdToken } from '../../../lib/auth';
@@ -93,7 +93,7 @@ export function SessionWatcher({ userId }: { userId: string }) {
 
   const visible = state.phase === 'warning';
   return (
-    <Dialog
+    <ModalDialog
       visible={visible}
       header={MESSAGES.sessionAboutToExpire}
       closable={false}
@@ -112,6 +112,6 @@ export function SessionWatcher({ userId }: { userId: string }) {
           seconds.
         </p>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

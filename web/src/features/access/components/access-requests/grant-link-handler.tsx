@@ -3,7 +3,6 @@ import { GRANTABLE_ROLES } from '@shared/schemas/collaboration';
 import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { type JSX, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { grantFileAccess, grantModelRole, notifyFailure } from '../../../../api/access';
@@ -12,6 +11,7 @@ import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { notify } from '../../../../lib/message-stack';
 import { type GrantLink, readGrantLink, withoutGrantLink } from './grant-link';
 import './access.css';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 
 type ActiveLink = Exclude<GrantLink, { kind: 'none' } | { kind: 'invalid' }>;
 type Phase = { kind: 'idle' } | { kind: 'working' } | { kind: 'granted'; text: string };
@@ -96,7 +96,7 @@ export function GrantLinkHandler({
 
   if (phase.kind === 'working') {
     return (
-      <Dialog
+      <ModalDialog
         header={MESSAGES.settingUpPermissions}
         visible
         closable={false}
@@ -108,13 +108,13 @@ export function GrantLinkHandler({
           <i className="pi pi-spin pi-spinner" style={{ fontSize: '1.5rem' }} aria-hidden="true" />
           <span>Please wait while the access is granted.</span>
         </div>
-      </Dialog>
+      </ModalDialog>
     );
   }
   if (phase.kind === 'granted') {
     const close = () => setPhase({ kind: 'idle' });
     return (
-      <Dialog
+      <ModalDialog
         header={MESSAGES.accessGranted}
         visible
         onHide={close}
@@ -127,7 +127,7 @@ export function GrantLinkHandler({
         }
       >
         <p>{phase.text}</p>
-      </Dialog>
+      </ModalDialog>
     );
   }
   return null;

@@ -7,7 +7,6 @@ import {
 } from '@shared/schemas/model-api';
 import { Button } from 'primereact/button';
 import { Chip } from 'primereact/chip';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { type ComponentType, useState } from 'react';
 import { useDynamicSearch } from '../../../../api/models';
@@ -25,6 +24,7 @@ import {
 } from './dynamic-filters';
 import { ModelCard } from './model-card';
 import './dynamic-view.css';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 
 const INTRO_KEY = 'mr.dynamicView.intro';
 /**
@@ -81,7 +81,7 @@ export function DynamicView({ filters, onFiltersChange, DownloadDialog }: Dynami
 
   return (
     <div className="mr-dynamic">
-      <Dialog
+      <ModalDialog
         header={MESSAGES.dynamicBeginSearch}
         visible={intro}
         onHide={closeIntro}
@@ -93,7 +93,7 @@ export function DynamicView({ filters, onFiltersChange, DownloadDialog }: Dynami
           Choose a value in any of the eight filters. Each filter takes one value; remove its chip to choose
           another.
         </p>
-      </Dialog>
+      </ModalDialog>
 
       <div className="mr-dynamic__filters">
         {DYNAMIC_FACETS.map((facet) => {

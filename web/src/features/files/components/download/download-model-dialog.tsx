@@ -3,7 +3,6 @@ import type { CallerFileNode } from '@shared/schemas/collaboration';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { fileRequestKey, markAccessRequested, useAccessRequests } from '../../../../api/access-requested';
@@ -21,6 +20,7 @@ import { ownerName, splitTheoremFiles } from './theorem-files';
 import { useArchiveDownload } from './use-archive-download';
 import { usePresignedDownload } from './use-presigned-download';
 import './download.css';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 
 const REQUEST_SENT = 'Your request has been sent';
 
@@ -206,7 +206,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
   );
 
   return (
-    <Dialog
+    <ModalDialog
       header="Download Model Entry"
       visible={open}
       onHide={cancel}
@@ -251,6 +251,6 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
           onSent={() => markAccessRequested(fileRequestKey(uuid, requestFor.uuid))}
         />
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -2,9 +2,9 @@ import type { UserSummary } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { type FileHistory, fileHistoryQuery } from '../../../../api/files';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 import { formatFileSize, formatLocalDateTime } from '../../../../lib/format';
 import { userName } from './file-format';
 
@@ -33,7 +33,7 @@ export function FileHistoryDialog({
   const history = useQuery(fileHistoryQuery(modelUuid, file.uuid));
   const items = [...(history.data?.items ?? [])].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
   return (
-    <Dialog
+    <ModalDialog
       header="File History"
       visible
       onHide={onHide}
@@ -62,6 +62,6 @@ export function FileHistoryDialog({
           body={(v: Version) => (v.current ? <Tag value="Current" severity="success" /> : null)}
         />
       </DataTable>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -3,11 +3,11 @@ import type { FileAccessList } from '@shared/schemas/collaboration';
 import type { UserSummary } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { ListBox } from 'primereact/listbox';
 import { useId, useState } from 'react';
 import { notifyFailure } from '../../../../api/access';
 import { fileAccessQuery, useSetFileAccess, useTransferFileOwner } from '../../../../api/files';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { notify } from '../../../../lib/message-stack';
@@ -166,7 +166,7 @@ export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAc
   const ownerProblem = list ? ownershipProblem(list, newOwner) : undefined;
 
   return (
-    <Dialog
+    <ModalDialog
       header={MESSAGES.manageFileAccess}
       visible
       onHide={onHide}
@@ -230,6 +230,6 @@ export function ManageFileAccessDialog({ modelUuid, file, onHide }: ManageFileAc
           </section>
         </div>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -15,7 +15,6 @@ import {
 } from '@shared/submodels/sub-model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
@@ -38,6 +37,7 @@ import { NumberInput } from '../form/number-input';
 import { ExecutionFilePicker } from './execution-file-picker';
 import { filePathOf, initialForm, type PickerState, pickerState } from './sub-model-form';
 import './dialogs.css';
+import { ModalDialog } from '../../../../components/ui/modal-dialog';
 
 export interface SubModelDialogProps {
   mode: 'add' | 'edit';
@@ -78,13 +78,13 @@ export function SubModelDialog(props: SubModelDialogProps) {
   const title = props.mode === 'add' ? 'Add Sub-model' : 'Edit Sub-model';
   if (!files.data) {
     return (
-      <Dialog header={title} visible onHide={props.onHide} style={{ width: '40rem', maxWidth: '95vw' }}>
+      <ModalDialog header={title} visible onHide={props.onHide} style={{ width: '40rem', maxWidth: '95vw' }}>
         {files.isError ? (
           <p className="mr-error-text">The files of this model could not be loaded.</p>
         ) : (
           <Spinner />
         )}
-      </Dialog>
+      </ModalDialog>
     );
   }
   return <SubModelFormDialog {...props} title={title} picker={pickerState(props.model, files.data.items)} />;
@@ -213,7 +213,7 @@ function SubModelFormDialog({
 
   return (
     <>
-      <Dialog
+      <ModalDialog
         header={title}
         visible
         onHide={onHide}
@@ -367,7 +367,7 @@ function SubModelFormDialog({
             </Field>
           </fieldset>
         </form>
-      </Dialog>
+      </ModalDialog>
 
       {picking && (
         <ExecutionFilePicker
@@ -382,7 +382,7 @@ function SubModelFormDialog({
       )}
 
       {pending && (
-        <Dialog
+        <ModalDialog
           header="Outdate instances?"
           visible
           onHide={() => setPending(undefined)}
@@ -410,7 +410,7 @@ function SubModelFormDialog({
           }
         >
           <p>Should the earlier instances of this sub-model be marked outdated?</p>
-        </Dialog>
+        </ModalDialog>
       )}
     </>
   );
