@@ -307,4 +307,34 @@ describe('parseDirStream', () => {
       modules: [{ name: 'Feuil1', streamName: 'Feuil1', textOffset: 0x1234, procedural: false }],
     });
   });
+
+  it('answers damaged module tables with a result or a typed error, never a crash', () => {
+    const dir = Uint8Array.from([
+      ...record(0x0003, [0xe4, 0x04]),
+      ...record(0x000f, [1, 0]),
+      ...record(0x0019, encodeWindows1252('Module1')),
+      ...record(0x001a, encodeWindows1252('Module1')),
+      ...record(0x0031, [0, 0, 0, 0]),
+      ...record(0x0021),
+      ...record(0x002b),
+      ...record(0x0010),
+    ]);
+    const outcomes = new Set<string>();
+    let state = 7;
+    for (let round = 0; round < 500; round++) {
+      const damaged = dir.slice();
+      for (let hits = 0; hits < 3; hits++) {
+        state = (state * 1103515245 + 12345) >>> 0;
+        damaged[state % damaged.length] = state >>> 24;
+      }
+      try {
+        parseDirStream(damaged);
+        outcomes.add('read');
+      } catch (error) {
+        expect(error).toBeInstanceOf(VbaProjectError);
+        outcomes.add('refused');
+      }
+    }
+    expect([...outcomes].sort()).toEqual(['read', 'refused']);
+  });
 });
