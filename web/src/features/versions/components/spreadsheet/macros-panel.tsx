@@ -52,17 +52,21 @@ function ModuleDiff({
 export function MacrosPanel({
   source,
   macros,
+  macrosError,
   state,
   update,
 }: {
   source: DiffSource;
   macros: readonly MacroSummary[];
+  /** Why the VBA project could not be read. */
+  macrosError?: string;
   state: VersionUrlState;
   update: (next: (current: VersionUrlState) => VersionUrlState) => void;
 }) {
   const [showCosmetic, setShowCosmetic] = useState(false);
   const toggleId = useId();
-  if (macros.length === 0) return <p className="mr-versions__empty">Neither workbook has VBA modules.</p>;
+  if (macros.length === 0)
+    return <p className="mr-versions__empty">{macrosError ?? 'Neither workbook has VBA modules.'}</p>;
   const module =
     macros.find((m) => m.name === state.macro) ?? macros.find((m) => m.status !== 'unchanged') ?? macros[0];
   return (

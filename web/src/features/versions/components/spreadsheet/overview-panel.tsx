@@ -2,7 +2,7 @@ import type { MacroSummary } from '@shared/diffs/macros';
 import type { SheetStatus, SpreadsheetDiffOverview } from '@shared/diffs/spreadsheet';
 
 /** The stored overview with the engine's macro list (shared/diffs/macros.ts) beside the sheets. */
-export type WorkbookOverview = SpreadsheetDiffOverview & { macros: MacroSummary[] };
+export type WorkbookOverview = SpreadsheetDiffOverview & { macros: MacroSummary[]; macrosError?: string };
 
 const SHEET_STATUS: readonly SheetStatus[] = ['added', 'removed', 'renamed', 'changed', 'unchanged'];
 const NOT_COMPARED_LABELS = {
@@ -81,10 +81,13 @@ export function OverviewPanel({
       </section>
       <section aria-labelledby="mr-overview-macros">
         <h4 id="mr-overview-macros">VBA modules</h4>
+        {overview.macrosError && <p role="status">{overview.macrosError}</p>}
         {changedMacros.length === 0 ? (
-          <p>
-            {overview.macros.length === 0 ? 'Neither workbook has VBA modules.' : 'No VBA module changed.'}
-          </p>
+          !overview.macrosError && (
+            <p>
+              {overview.macros.length === 0 ? 'Neither workbook has VBA modules.' : 'No VBA module changed.'}
+            </p>
+          )
         ) : (
           <ul>
             {changedMacros.map((m) => (

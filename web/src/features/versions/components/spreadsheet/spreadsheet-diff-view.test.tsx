@@ -319,6 +319,20 @@ describe('SpreadsheetDiffView', () => {
     expect(screen.getByRole('table', { name: 'Inputs: version B' })).toBeInTheDocument();
   });
 
+  it('says why the VBA project could not be read', async () => {
+    const unreadable = {
+      ...overview,
+      macros: [],
+      macrosError: 'The VBA project of version B could not be read.',
+    };
+    stubFetch(
+      on('GET', DIFF, () => json(200, { kind: 'spreadsheet', status: 'READY', overview: unreadable })),
+    );
+    renderView('');
+    expect(await screen.findByText('The VBA project of version B could not be read.')).toBeInTheDocument();
+    expect(screen.queryByText('Neither workbook has VBA modules.')).toBeNull();
+  });
+
   it('hides the change navigation when the sheets hold fewer than 2 changes', async () => {
     const few = {
       ...overview,

@@ -16,6 +16,8 @@ const TABS: readonly SheetDiffTab[] = ['overview', 'sheets', 'macros'];
 /** The stored overview with the engine's macro list (shared/diffs/macros.ts) beside the sheets. */
 const OverviewWithMacrosSchema = z.extend(SpreadsheetDiffOverviewSchema, {
   macros: z._default(z.array(MacroSummarySchema), []),
+  /** Why the VBA project could not be read (the sheets were still compared). */
+  macrosError: z.optional(z.string()),
 });
 
 /**
@@ -60,7 +62,13 @@ export function SpreadsheetDiffView({
       </TabPanel>
       <TabPanel header="Macros">
         {state.diffTab === 'macros' && (
-          <MacrosPanel source={source} macros={overview.macros} state={state} update={update} />
+          <MacrosPanel
+            source={source}
+            macros={overview.macros}
+            macrosError={overview.macrosError}
+            state={state}
+            update={update}
+          />
         )}
       </TabPanel>
     </TabView>
