@@ -47,10 +47,28 @@ describe('ActionSidebar (001 §2, §6 outcomes)', () => {
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Add Sub-model' }));
     expect(groups[0]?.items[0]?.onSelect).toHaveBeenCalled();
     const edit = within(sidebar).getByRole('button', { name: 'Edit Sub-model' });
-    expect(edit).toBeDisabled();
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
     expect(edit).toHaveAccessibleDescription('Select a sub-model first');
+    await userEvent.click(edit);
+    expect(groups[0]?.items[1]?.onSelect).not.toHaveBeenCalled();
     expect(within(sidebar).queryByRole('button', { name: 'Delete Sub-model' })).not.toBeInTheDocument();
     expect(within(sidebar).queryByRole('region', { name: 'Hidden' })).not.toBeInTheDocument();
+  });
+
+  it('lets keyboard users reach a disabled action and shows its reason on focus (issue 21 §10)', async () => {
+    renderSidebar();
+    const user = userEvent.setup();
+    const edit = screen.getByRole('button', { name: 'Edit Sub-model' });
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(edit).toHaveFocus();
+    // The tooltip is for the eye (aria-hidden); screen readers read the description.
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent(
+      'Select a sub-model first',
+    );
+    await user.keyboard('{Enter}');
+    expect(groups[0]?.items[1]?.onSelect).not.toHaveBeenCalled();
   });
 
   it('collapses to icons whose names stay, and remembers it', async () => {

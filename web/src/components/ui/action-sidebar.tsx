@@ -1,11 +1,13 @@
 import { Button } from 'primereact/button';
 import { type ReactNode, useState } from 'react';
+import { ReasonedButton } from './reasoned-button';
 import './action-sidebar.css';
 
 /**
  * The right-hand action sidebar of the sub-model and instance screens (spec 001 §2): 4rem collapsed,
  * 22rem expanded, groups of actions. Each item has a permission outcome (001 §6): 'allowed' (enabled),
- * 'forbidden' (shown disabled, with the reason as description and tooltip) or 'disallowed' (hidden).
+ * 'forbidden' (shown disabled but focusable, with the reason as description and as a tooltip on hover
+ * and focus: ReasonedButton) or 'disallowed' (hidden).
  * A group whose items are all hidden is not shown.
  *
  * Presentational and shared: the sub-models feature composes the Execution and Sub-models groups, the
@@ -47,19 +49,18 @@ export function ActionGroupView({ group, collapsed }: { group: ActionGroup; coll
       <ul className="mr-sidebar-group__list">
         {items.map((item) => {
           const disabled = item.outcome !== 'allowed' || !item.onSelect;
-          const hint = disabled ? item.reason : undefined;
           return (
-            <li key={item.key} title={collapsed && !disabled ? item.label : hint}>
-              <Button
+            <li key={item.key} title={collapsed && !disabled ? item.label : undefined}>
+              <ReasonedButton
                 type="button"
                 className="mr-sidebar-group__item"
                 icon={item.icon}
                 label={collapsed ? undefined : item.label}
                 // Always named by its label: the icon font's glyph would otherwise join the name.
                 aria-label={item.label}
-                aria-description={hint}
                 text
-                disabled={disabled}
+                blocked={disabled}
+                reason={item.reason}
                 data-outcome={item.outcome}
                 onClick={item.onSelect}
               />

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
 import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
-import { Button } from 'primereact/button';
+import { ReasonedButton } from '../../../../components/ui/reasoned-button';
 
 /**
  * An "external model" (maintained outside the repository, it has an external URL) without lead or
@@ -161,17 +161,13 @@ export function DetailSidebar({
             .map((item) => {
               const disabled = item.outcome !== 'allowed' || !item.action;
               return (
-                <span
-                  key={item.key}
-                  title={disabled ? item.reason : undefined}
-                  className="mr-detail-sidebar__item"
-                >
-                  <Button
+                <span key={item.key} className="mr-detail-sidebar__item">
+                  <ReasonedButton
                     label={item.label}
                     icon={item.icon}
                     text
-                    disabled={disabled}
-                    aria-description={disabled ? item.reason : undefined}
+                    blocked={disabled}
+                    reason={item.reason}
                     onClick={() => item.action && onAction(item.action)}
                   />
                 </span>

@@ -85,11 +85,19 @@ describe('the sub-model workspace (001 §2)', { timeout: 30_000 }, () => {
     );
     expect(document.title).toBe('Scenario Management · Model Repository');
     const actions = sidebar();
-    await waitFor(() => expect(within(actions).getByRole('button', { name: 'Add Sub-model' })).toBeEnabled());
+    // Sidebar actions that cannot act stay focusable, marked aria-disabled (ReasonedButton).
+    await waitFor(() =>
+      expect(within(actions).getByRole('button', { name: 'Add Sub-model' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
+    );
     const edit = within(actions).getByRole('button', { name: 'Edit Sub-model' });
-    expect(edit).toBeDisabled();
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
     expect(edit).toHaveAccessibleDescription('Select a sub-model first');
-    expect(within(actions).getByRole('button', { name: 'Data Visualization' })).toBeDisabled();
+    expect(within(actions).getByRole('button', { name: 'Data Visualization' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(within(actions).getByRole('region', { name: 'Execution' })).toBeInTheDocument();
   });
 
@@ -106,8 +114,12 @@ describe('the sub-model workspace (001 §2)', { timeout: 30_000 }, () => {
     expect(names).toEqual(['alpha', 'Zeta']);
     await userEvent.click(within(table).getByText('Zeta'));
     await waitFor(() => expect(router.state.location.search).toBe('?subModel=sm-2'));
-    expect(within(sidebar()).getByRole('button', { name: 'Edit Sub-model' })).toBeEnabled();
-    expect(within(sidebar()).getByRole('button', { name: 'Delete Sub-model' })).toBeEnabled();
+    expect(within(sidebar()).getByRole('button', { name: 'Edit Sub-model' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(within(sidebar()).getByRole('button', { name: 'Delete Sub-model' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     expect(screen.getByText('Sub-model').nextElementSibling).toHaveTextContent('Zeta');
   });
 
@@ -122,7 +134,9 @@ describe('the sub-model workspace (001 §2)', { timeout: 30_000 }, () => {
     open(`${paths.subModelList.getHref(MODEL_UUID, 'scenario')}?subModel=sm-2`, user('victor'));
     await screen.findByRole('heading', { level: 1, name: 'Scenario Management' });
     await waitFor(() =>
-      expect(within(sidebar()).getByRole('button', { name: 'Sub-model List' })).toBeEnabled(),
+      expect(within(sidebar()).getByRole('button', { name: 'Sub-model List' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
     );
     expect(within(sidebar()).queryByRole('button', { name: 'Edit Sub-model' })).not.toBeInTheDocument();
     expect(within(sidebar()).queryByRole('button', { name: 'Delete Sub-model' })).not.toBeInTheDocument();
