@@ -8,6 +8,7 @@ import {
   NotFound,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
+import { MODEL_FILES_PREFIX } from '@shared/config/files-bucket';
 import { env } from '../lib/env';
 import { s3 } from './s3-client';
 
@@ -21,6 +22,15 @@ import { s3 } from './s3-client';
  */
 
 const bucket = () => env.filesBucket;
+
+/**
+ * Only bodies of entries' files are read here. Naming the prefix also keeps it in the bundle of every
+ * function that reads bodies through this module, which is what grants it models/* (area-analysis.ts).
+ */
+function bodyKey(key: string): string {
+  if (!key.startsWith(MODEL_FILES_PREFIX)) throw new Error(`${key} is not the body of a file of an entry`);
+  return key;
+}
 const isMissing = (error: unknown) => error instanceof NotFound || error instanceof NoSuchKey;
 
 /** What S3 says of a body without reading it: enough to find its cached hash. */
@@ -33,7 +43,7 @@ export interface BodyHead {
 /** HEAD of a file body the data says exists; undefined when S3 has no such object. */
 export async function headBody(key: string): Promise<BodyHead | undefined> {
   try {
-    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: bodyKey(key) }));
     return { etag: (out.ETag ?? '').replaceAll('"', ''), size: out.ContentLength ?? 0 };
   } catch (error) {
     if (isMissing(error)) return undefined;
@@ -43,7 +53,7 @@ export async function headBody(key: string): Promise<BodyHead | undefined> {
 
 /** A body as a stream (it must exist). */
 export async function openBody(key: string): Promise<Readable> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: bodyKey(key) }));
   if (!out.Body) throw new Error(`Object ${key} has no body`);
   // In Node the SDK's body is an http.IncomingMessage (a Readable) with the SDK's mixins.
   return out.Body as Readable;
@@ -51,7 +61,7 @@ export async function openBody(key: string): Promise<Readable> {
 
 /** A body's bytes, for the text diff (its size is checked before). */
 export async function readBody(key: string): Promise<Buffer> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: bodyKey(key) }));
   return Buffer.from((await out.Body?.transformToByteArray()) ?? new Uint8Array());
 }
 

@@ -1,4 +1,9 @@
 import * as z from 'zod/mini';
+import { MacroModuleDiffSchema, MacroSummarySchema } from '../diffs/macros';
+import {
+  SheetDiffPageSchema as EngineSheetDiffPageSchema,
+  SpreadsheetDiffOverviewSchema,
+} from '../diffs/spreadsheet';
 import { UuidSchema } from './model-api';
 
 /**
@@ -115,20 +120,26 @@ export const DiffPendingSchema = z.object({
 export type DiffPending = z.infer<typeof DiffPendingSchema>;
 
 /**
- * A computed workbook diff's overview (200): `sheets` with name, status and diffCount, the defined
- * names, `macros` with name and status. The shape belongs to the spreadsheet diff engine
- * (shared/diffs/spreadsheet.ts); this route serves it as stored.
+ * A computed workbook diff's overview (200): the engine's (shared/diffs/spreadsheet.ts: sheets with
+ * id, name, status, diffCount and maxPageIndex, defined names, what was not compared) with the VBA
+ * modules (shared/diffs/macros.ts), or why the VBA project could not be read.
  */
+export const WorkbookOverviewSchema = z.extend(SpreadsheetDiffOverviewSchema, {
+  macros: z.array(MacroSummarySchema),
+  macrosError: z.optional(z.string()),
+});
+export type WorkbookOverview = z.infer<typeof WorkbookOverviewSchema>;
+
 export const WorkbookDiffReadySchema = z.object({
   kind: z.literal('spreadsheet'),
   status: z.literal('READY'),
-  overview: z.looseObject({}),
+  overview: WorkbookOverviewSchema,
 });
 export type WorkbookDiffReady = z.infer<typeof WorkbookDiffReadySchema>;
 
 export const FileDiffSchema = z.union([TextDiffSchema, DiffPendingSchema, WorkbookDiffReadySchema]);
 export type FileDiff = z.infer<typeof FileDiffSchema>;
 
-/** One page of a sheet's diff (000 §3), or the module's text diff: the engine's shapes, as stored. */
-export const SheetDiffPageSchema = z.looseObject({});
-export const MacroDiffSchema = z.looseObject({});
+/** One page of a sheet's diff (000 §3) and one module's line diff: the engines' shapes, as stored. */
+export const SheetDiffPageSchema = EngineSheetDiffPageSchema;
+export const MacroDiffSchema = MacroModuleDiffSchema;

@@ -19,7 +19,12 @@ async function attach(uuid: string, name: string, bytes: Uint8Array): Promise<vo
   });
   if (ticket.status !== 201) throw new Error(`ticket: ${ticket.status} ${JSON.stringify(ticket.body)}`);
   const [target] = ticket.body.files as Json[];
-  const put = await fetch(target.url, { method: 'PUT', body: bytes, headers: target.headers });
+  // A copy on its own ArrayBuffer: fetch's types take no view of a shared buffer.
+  const put = await fetch(target.url, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: target.headers,
+  });
   if (put.status !== 200) throw new Error(`PUT: ${put.status}`);
   const attached = await call('lead', 'POST', `/v2/models/${uuid}/files`, {
     uploadId: ticket.body.uploadId,

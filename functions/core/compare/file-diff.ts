@@ -1,4 +1,10 @@
-import type { DiffPending, FileDiff, TextDiff, WorkbookDiffReady } from '@shared/schemas/compare';
+import type {
+  DiffPending,
+  FileDiff,
+  TextDiff,
+  WorkbookDiffReady,
+  WorkbookOverview,
+} from '@shared/schemas/compare';
 import type { User } from '@shared/schemas/user';
 import { headBody, readBody } from '../../data/diff-objects';
 import { getModelFile, type ModelFileRecord } from '../../data/model-files';
@@ -91,7 +97,9 @@ export async function getFileDiff(caller: User, sides: DiffSides): Promise<FileD
       status: 'PENDING',
       retryAfterSeconds: state.retryAfterSeconds,
     } satisfies DiffPending;
-  return { kind: 'spreadsheet', status: 'READY', overview: state.overview } satisfies WorkbookDiffReady;
+  // Stored by computeWorkbookDiff from the engine's overview: served as it was written.
+  const overview = state.overview as WorkbookOverview;
+  return { kind: 'spreadsheet', status: 'READY', overview } satisfies WorkbookDiffReady;
 }
 
 async function diffText(before: ReadableSide, after: ReadableSide): Promise<TextDiff> {
