@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, waitFor } from '../support/local-cloud';
-import { call, createEntry, type Json, metadataOf, tokenOf } from './catalogue-helpers';
+import { call, createEntry, type Json, metadataOf, rolesOf, tokenOf, upload } from './catalogue-helpers';
 import { filesByName, objectKeys } from './files-helpers';
 
 /**
@@ -124,4 +124,49 @@ describe('compare two versions', () => {
     expect((await call('modeler', 'GET', diffPath('model.R'))).status).toBe(403);
     expect((await call('viewer', 'GET', diffPath('model.R'))).status).toBe(200);
   });
+});
+
+describe('compare a version with the one it was created from', () => {
+  it('pairs carried files by their history chain, unchanged until a new body replaces one', async () => {
+    const suffix = `compare ${Date.now().toString(36)}`;
+    const v1 = await createEntry({
+      metadata: metadataOf({ suffix, version_release_of_model: '1' }),
+      files: [
+        { name: 'model.R', content: 'model <- function() 1\n', mainFile: true },
+        { name: 'notes.md', content: '# Notes\n' },
+      ],
+    });
+    expect((await call('lead', 'POST', `/v2/models/${v1.uuid}/publish`, {})).status).toBe(200);
+    const script = (await filesByName('lead', v1.uuid)).get('model.R');
+    const created = await call('lead', 'POST', `/v2/models/${v1.uuid}/versions`, {
+      modelItemUuids: [script.uuid],
+      metadata: metadataOf({ suffix, version_release_of_model: '2', version_log: 'Second' }),
+      roles: rolesOf(),
+    });
+    expect(created.status).toBe(201);
+    const v2 = created.body.uuid as string;
+
+    const pairs = async () => {
+      const res = await call('lead', 'GET', `/v2/models/${v1.uuid}/compare/${v2}`);
+      expect(res.status).toBe(200);
+      return (res.body.pairs as Json[]).map((p) => [
+        p.file?.name ?? null,
+        p.otherFile?.name ?? null,
+        p.status,
+        p.pairedBy ?? null,
+      ]);
+    };
+    expect(await pairs()).toEqual([
+      ['model.R', 'model.R', 'unchanged', 'history'],
+      ['notes.md', null, 'removed', null],
+    ]);
+
+    const up = await upload('lead', [{ name: 'model.R', content: 'model <- function() 2\n' }], v2);
+    const replaced = await call('lead', 'PATCH', `/v2/models/${v2}/files`, {
+      uploadId: up.uploadId,
+      add: up.refs,
+    });
+    expect(replaced.status).toBe(200);
+    expect((await pairs())[0]).toEqual(['model.R', 'model.R', 'changed', 'history']);
+  }, 60_000);
 });

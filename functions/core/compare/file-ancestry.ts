@@ -17,11 +17,8 @@ interface Origin {
   readonly fileUuid: string;
 }
 
-/**
- * The origin of a file item. Read structurally: the field comes with the versions work of the same
- * issue (data/model-files.ts), and an item without it simply starts its own chain.
- */
-const originOf = (file: ModelFileRecord): Origin | undefined => (file as { origin?: Origin }).origin;
+/** The file this one was carried from; an item without it starts its own chain. */
+const originOf = (file: ModelFileRecord): Origin | undefined => file.origin;
 
 export const identityOf = (modelUuid: string, fileUuid: string) => `${modelUuid}/${fileUuid}`;
 
