@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type User, UserSchema, type UserType } from '@shared/schemas/user';
+import { type ExternalUserType, type User, UserSchema, type UserType } from '@shared/schemas/user';
 import { ddb } from './dynamodb-client';
 import { batchGetAll, INDEXES, queryAll, tableName, withoutKeys } from './table';
 import { runTransaction } from './transactions';
@@ -101,6 +101,8 @@ export interface UserSearchEntry {
   lastName: string;
   email: string;
   userType: UserType;
+  /** HTA, vendor or other: pickers refuse an HTA user as owner or viewer at once (000 §5). */
+  externalUserType?: ExternalUserType;
   active: boolean;
   npa: boolean;
 }
@@ -112,6 +114,7 @@ function userSearchItems(user: User) {
     lastName: user.lastName,
     email: user.email,
     userType: user.userType,
+    ...(user.externalUserType ? { externalUserType: user.externalUserType } : {}),
     active: user.active,
     npa: user.npa ?? false,
   };

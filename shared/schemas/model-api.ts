@@ -8,7 +8,7 @@ import {
   PlatformSchema,
   TheoremFlagsSchema,
 } from './model';
-import { IsidSchema, UserTypeSchema } from './user';
+import { ExternalUserTypeSchema, IsidSchema, UserTypeSchema } from './user';
 
 /**
  * Request and response shapes of the catalogue API (issue 3). Paths:
@@ -46,6 +46,8 @@ export const UserSummarySchema = z.object({
   lastName: z.string(),
   email: z.string(),
   userType: UserTypeSchema,
+  /** For external users: pickers refuse an HTA user as owner or viewer at the pick (000 §5). */
+  externalUserType: z.optional(ExternalUserTypeSchema),
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 

@@ -48,6 +48,7 @@ export function toUserSummary(user: User): UserSummary {
     lastName: user.lastName,
     email: user.email,
     userType: user.userType,
+    ...(user.externalUserType ? { externalUserType: user.externalUserType } : {}),
   };
 }
 

@@ -26,6 +26,13 @@ export async function searchUsers(
   const items = entries
     .filter((e) => e.active && (input.includeNpa || !e.npa))
     .slice(0, input.limit)
-    .map(({ id, firstName, lastName, email, userType }) => ({ id, firstName, lastName, email, userType }));
+    .map(({ id, firstName, lastName, email, userType, externalUserType }) => ({
+      id,
+      firstName,
+      lastName,
+      email,
+      userType,
+      ...(externalUserType ? { externalUserType } : {}),
+    }));
   return { items };
 }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { ROLE_MESSAGES } from '@shared/rules/model-roles';
 import { EMPTY_ROLES } from '@shared/schemas/model';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../testing/model-detail-fixtures';
@@ -31,6 +32,21 @@ const pick = (state: RoleFormState, slot: Parameters<typeof pickUser>[1], id: st
 };
 
 describe('role form state', () => {
+  it('refuses an HTA user as owner or viewer at the pick, and takes them as a display viewer (issue 21 §17)', () => {
+    const hta = {
+      id: 'hana',
+      firstName: 'Hana',
+      lastName: 'Assessor',
+      email: 'hana@hta.example',
+      userType: 'EXTERNALUSER' as const,
+      externalUserType: 'HTA' as const,
+    };
+    for (const slot of ['owners', 'viewers'] as const)
+      expect(pickUser(start(), slot, hta)).toEqual({ ok: false, error: ROLE_MESSAGES.htaViewerOrOwner });
+    const taken = pickUser(start(), 'displayViewers', hta);
+    expect(taken.ok && taken.state.roles.displayViewers).toContain('hana');
+  });
+
   it('moves a viewer who becomes an owner out of the viewers', () => {
     const next = pick(start(), 'owners', 'victor');
     expect(next.roles.owners).toContain('victor');

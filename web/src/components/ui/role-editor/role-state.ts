@@ -31,7 +31,8 @@ export interface Actor {
 export type PickResult = { ok: true; state: RoleFormState } | { ok: false; error: string };
 
 /**
- * Adds a user to a role. Refused: external users as lead or steward (000 §5), and the lead or the
+ * Adds a user to a role. Refused: external users as lead or steward (000 §5), HTA users as owners or
+ * viewers (000 §5: HTA users take only the modeler and display roles), and the lead or the
  * steward in a role their own excludes (a modeler, viewer or display role): exclusivity cannot move
  * them out of a single role, and the API refuses such a role set.
  */
@@ -40,6 +41,10 @@ export function pickUser(state: RoleFormState, slot: RoleSlot, user: UserSummary
     return { ok: false, error: ROLE_MESSAGES.externalLead };
   if (user.userType === 'EXTERNALUSER' && slot === 'steward')
     return { ok: false, error: ROLE_MESSAGES.externalSteward };
+  // The API refuses such a role set (model-roles.ts); saying so at the pick, as for the lead and the
+  // steward, spares a save that fails with a message far from the field (issue 21 §17).
+  if (user.externalUserType === 'HTA' && (slot === 'owners' || slot === 'viewers'))
+    return { ok: false, error: ROLE_MESSAGES.htaViewerOrOwner };
   const exclusive = assignmentProblem(
     state.roles,
     slot,
