@@ -26,6 +26,9 @@ export default defineConfig({
           // (EMF documents on stdout): keep the output readable.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // vitest's default is one worker fewer than the cores: a single worker on the 2-core machine,
+          // while the main process mostly waits. The files are independent (temp folders of their own).
+          maxWorkers: 2,
           // A generous limit: the default 5 s fails sound tests on a busy 2-core machine (tests must not
           // depend on machine speed); a test that hangs still fails.
           testTimeout: 60_000,
@@ -38,6 +41,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
+          // As for unit: two workers on two cores instead of vitest's one.
+          maxWorkers: 2,
           // As for unit: jsdom renders took over 5 s when the machine was loaded.
           testTimeout: 60_000,
         },
@@ -48,8 +53,16 @@ export default defineConfig({
           name: 'cdk',
           environment: 'node',
           include: ['cdk/**/*.test.ts'],
+          // One process for all files, without a fresh module graph per file: the area analysis
+          // (area-function.ts) runs once instead of once per file, and the files that only read the
+          // default app share one synth of it (sharedTestApp in cdk/testing/test-app.ts). The files
+          // keep no other module state; the one that fakes timers restores them.
+          isolate: false,
+          maxWorkers: 1,
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // The first file's beforeAll pays for the analysis and the shared synth: about 30 s on a quiet
+          // machine, but minutes when other work loads the 2 cores (a hang still fails).
+          hookTimeout: 600_000,
         },
       },
       {

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ENVIRONMENT_DEFAULTS } from './constructs/area-function';
 import { ASL_FILE } from './constructs/run-model-workflow';
 import { RUNNER_CONTAINER_NAME } from './constructs/runner-cluster';
-import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
+import { buildTestApp, fakeWebBuild, removeTestOutput, sharedTestApp } from './testing/test-app';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
@@ -35,7 +35,7 @@ let statelessStackName: string;
 let built: ReturnType<typeof buildTestApp>;
 
 beforeAll(() => {
-  built = buildTestApp({ webDist: fakeWebBuild() });
+  built = sharedTestApp();
   app = built.app;
   stateful = Template.fromStack(built.stateful);
   stateless = Template.fromStack(built.stateless);

@@ -6,7 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from './constructs/handler-bundling';
 import { ALARM_THRESHOLDS } from './constructs/monitoring';
-import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
+import { buildTestApp, fakeWebBuild, removeTestOutput, sharedTestApp } from './testing/test-app';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 
@@ -88,7 +88,7 @@ describe('the alarm topic', () => {
   });
 
   it('has no subscription when the deploy config names no address, and refuses a malformed one', () => {
-    const bare = buildTestApp({ webDist: fakeWebBuild() });
+    const bare = sharedTestApp();
     Template.fromStack(bare.stateless).resourceCountIs('AWS::SNS::Subscription', 0);
     expect(() =>
       buildTestApp({ webDist: fakeWebBuild(), alarmEmails: 'ops@example.com,not-an-address' }),

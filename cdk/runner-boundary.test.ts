@@ -3,7 +3,7 @@ import { ENV_VARS } from '@shared/config/env-vars';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNNER_IMAGES } from './constructs/runner-cluster';
-import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
+import { removeTestOutput, sharedTestApp } from './testing/test-app';
 
 /**
  * The runner boundary in AWS (issue 16 §1, docs/deploy.md "Runner boundary"): a model that obtains the
@@ -19,7 +19,7 @@ let bucketObjects: unknown;
 
 // One synth with the area analysis: about 10 s on a quiet machine, minutes on a busy shared one.
 beforeAll(() => {
-  const built = buildTestApp({ webDist: fakeWebBuild() });
+  const built = sharedTestApp();
   stateless = Template.fromStack(built.stateless);
   bucketObjects = built.stateless.resolve(built.stateless.filesBucket.arnForObjects('*'));
 }, 900_000);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_CONCURRENT_RUNS } from './config';
 import { ASL_FILE, FAILED_RUNS_ALARM_THRESHOLD } from './constructs/run-model-workflow';
 import { RUNNER_CONTAINER_NAME, RUNNER_IMAGES } from './constructs/runner-cluster';
-import { buildTestApp, fakeWebBuild, removeTestOutput } from './testing/test-app';
+import { removeTestOutput, sharedTestApp } from './testing/test-app';
 
 /**
  * The model runners in AWS (issue 11 §7): one Fargate task definition per runner image, the state
@@ -18,7 +18,7 @@ type Resource = { Type: string; Properties: Record<string, unknown> };
 let stateless: Template;
 
 beforeAll(() => {
-  const built = buildTestApp({ webDist: fakeWebBuild() });
+  const built = sharedTestApp();
   stateless = Template.fromStack(built.stateless);
 });
 

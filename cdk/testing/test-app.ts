@@ -6,10 +6,12 @@ import { REPO_ROOT } from '../constructs/handler-bundling';
 import { defineApp } from '../define-app';
 
 const tempDirs: string[] = [];
+/** The shared app's folders: other test files of the process still read them (see sharedTestApp). */
+const sharedDirs: string[] = [];
 
-function tempDir(prefix: string): string {
+function tempDir(prefix: string, owners = tempDirs): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  tempDirs.push(dir);
+  owners.push(dir);
   return dir;
 }
 
@@ -27,8 +29,8 @@ export function cdkJsonContext(): Record<string, unknown> {
 }
 
 /** A throw-away web build (index.html + one hashed asset), so tests do not depend on `npm run build:web`. */
-export function fakeWebBuild(): string {
-  const dir = tempDir('mr-web-dist-');
+export function fakeWebBuild(owners = tempDirs): string {
+  const dir = tempDir('mr-web-dist-', owners);
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Model Repository</title>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
@@ -43,9 +45,10 @@ export function fakeWebBuild(): string {
 export function buildTestApp(
   context: Record<string, unknown> = {},
   options: Parameters<typeof defineApp>[1] = {},
+  owners = tempDirs,
 ) {
   const app = new App({
-    outdir: tempDir('mr-cdk-out-'),
+    outdir: tempDir('mr-cdk-out-', owners),
     context: {
       ...cdkJsonContext(),
       'aws:cdk:bundling-stacks': [],
@@ -56,4 +59,24 @@ export function buildTestApp(
     },
   });
   return { app, ...defineApp(app, options) };
+}
+
+let shared: ReturnType<typeof buildTestApp> | undefined;
+
+/**
+ * The app of `buildTestApp({ webDist: fakeWebBuild() })`, built and synthesized once per test process
+ * and shared by the test files that only read it (app, runners, runner boundary, monitoring's bare
+ * case): a synth of the whole app with the area analysis is the slowest thing these tests do. The cdk
+ * project runs its files in one process without isolation (vitest.config.mts), so the files get the
+ * same object; a test must not add to it. Its folders outlive removeTestOutput (the nested stacks'
+ * templates and cdk-nag's report are read from there) and go when the process exits.
+ */
+export function sharedTestApp(): ReturnType<typeof buildTestApp> {
+  if (!shared) {
+    shared = buildTestApp({ webDist: fakeWebBuild(sharedDirs) }, {}, sharedDirs);
+    process.once('exit', () => {
+      for (const dir of sharedDirs) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  return shared;
 }
