@@ -80,6 +80,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (options.clock) await page.clock.install();
       if (!tour) await withoutTour(page);
       if (!saved) {
+        // The worker's first page of a persona signs in first (about 10 s, a minute on a loaded
+        // machine, where the first test of each worker timed out): a minute more for that.
+        testInfo.setTimeout(testInfo.timeout + 60_000);
         await signInThroughUi(page, persona);
         await expectSignedIn(page);
         signedInStates.set(key, await context.storageState());
