@@ -40,10 +40,21 @@ export const ModelFileRecordSchema = z.extend(FileNodeSchema, {
   /** Retiring the entry retires all its files. */
   retired: z.optional(z.boolean()),
   /**
-   * Every body of the file, oldest first. Absent on items written before versions were recorded:
-   * such a file has had one body, its current one (core/files/file-versions.ts versionsOf).
+   * Legacy: every body of the file, oldest first, inside the item. Bodies are items of their own now
+   * (file-versions.ts); scripts/local/migrate-file-versions.ts moves such a list out and drops it.
+   * Absent together with `versionCount` on items written before versions were recorded: such a file
+   * has had one body, its current one (core/files/file-versions.ts).
    */
   versions: z.optional(z.array(FileVersionRecordSchema)),
+  /** Number of the current body; its history is in the FILEVER# items (file-versions.ts). */
+  currentVersion: z.optional(z.int().check(z.positive())),
+  /**
+   * The body this file was carried from into a new version of the entry (issue 18): its history
+   * continues that body's chain, whose entries stay with the earlier version.
+   */
+  origin: z.optional(
+    z.object({ modelUuid: z.string(), fileUuid: z.string(), versionNumber: z.int().check(z.positive()) }),
+  ),
   /** Optimistic version of the file item (absent = 0); sharing and file-manager writes check it. */
   rev: z.optional(z.int().check(z.nonnegative())),
 });

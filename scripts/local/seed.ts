@@ -6,6 +6,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { User } from '@shared/schemas/user';
+import { migrateFileVersions } from '../../functions/core/files/migrate-file-versions';
 import { seedAppData } from '../../functions/core/settings/seed-app-data';
 import { getUser, putUser } from '../../functions/data/users';
 import { cognitoClient } from './cognito-local';
@@ -18,6 +19,7 @@ import { PERSONAS, type Persona } from './personas';
  * 1. every persona in cognito-local (user name = ISID, permanent password, group = user type) and in
  *    DynamoDB (the authoritative user record); the option lists, settings and tour (seedAppData, the
  *    same use case a deploy runs in AWS);
+ *    legacy file-version lists are moved into version items (an idempotent migration);
  * 2. with `demo`, once the user records are there, the demo catalogue (scripts/local/demo/), while
  *    cognito-local is still busy with its users.
  * Idempotent: existing users keep their DynamoDB record (an administrator may have changed it),
@@ -41,6 +43,10 @@ export async function seed(options: {
       if (!(await getUser(persona.username))) await putUser(userRecord(persona));
     }),
     seedAppData(),
+    // File versions kept as lists inside file items become items of their own (docs/versions.md).
+    migrateFileVersions().then(({ migrated }) => {
+      if (migrated > 0) log(`file versions: ${migrated} files migrated to version items`);
+    }),
   ]);
   await Promise.all([cognitoDone, options.demo ? seedDemo(log) : undefined]);
   log(`seeded ${PERSONAS.length} personas`);

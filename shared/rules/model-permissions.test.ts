@@ -49,6 +49,39 @@ const table: [ModelAction, ModelStatus, Partial<Record<Who, Outcome>>][] = [
   ['edit', 'RETIRED', { owner: 'forbidden', viewer: 'disallowed' }],
   ['versionControl', 'PUBLISHED', { viewer: 'allowed', modeler: 'disallowed' }],
   ['folderView', 'PUBLISHED', { viewer: 'allowed', display: 'forbidden', stranger: 'disallowed' }],
+  // Version Tracking (issue 18, docs/permissions.md "Versions and lineage").
+  [
+    'newVersion',
+    'PUBLISHED',
+    {
+      admin: 'allowed',
+      owner: 'allowed',
+      steward: 'allowed',
+      viewer: 'disallowed',
+      modeler: 'disallowed',
+      stranger: 'disallowed',
+      vendor: 'disallowed',
+    },
+  ],
+  ['newVersion', 'DRAFT', { owner: 'allowed', viewer: 'disallowed' }],
+  ['newVersion', 'RETIRED', { owner: 'forbidden', steward: 'disallowed' }],
+  [
+    'editLineage',
+    'PUBLISHED',
+    {
+      admin: 'allowed',
+      owner: 'allowed',
+      viewer: 'disallowed',
+      modeler: 'disallowed',
+      stranger: 'disallowed',
+    },
+  ],
+  ['editLineage', 'RETIRED', { owner: 'forbidden' }],
+  [
+    'seeHistory',
+    'PUBLISHED',
+    { admin: 'allowed', owner: 'allowed', steward: 'allowed', viewer: 'disallowed', display: 'disallowed' },
+  ],
   // Retired: owners (the lead is one) and super users only; not the steward who is no owner (issue 21 §22).
   ['view', 'RETIRED', { owner: 'allowed', admin: 'allowed', steward: 'disallowed', viewer: 'disallowed' }],
   ['preview', 'RETIRED', { owner: 'allowed', steward: 'disallowed', stranger: 'disallowed' }],

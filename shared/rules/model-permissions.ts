@@ -21,6 +21,9 @@ export type ModelAction =
   | 'edit'
   | 'manageAccess'
   | 'versionControl'
+  | 'newVersion'
+  | 'editLineage'
+  | 'seeHistory'
   | 'folderView'
   | 'share'
   | 'requestAccess';
@@ -103,6 +106,23 @@ export function modelPermission(action: ModelAction, user: PermissionUser, model
       return hasAnyRole(rel) ? 'forbidden' : 'disallowed';
     case 'versionControl':
       return canRead(rel) ? 'allowed' : 'disallowed';
+    case 'newVersion':
+      // Version Tracking's 'New Model Version' (issue 18): the people who answer for the entry, when
+      // they may add entries at all; the source is only read, but a read-only THEOREM or
+      // PNEU-insights entry is not carried on by copying its files.
+      if (!isManager(rel) || user.userType === 'EXTERNALUSER') return 'disallowed';
+      if (status === 'RETIRED' || model.platform === 'Pneumococcal Vaccines' || theoremReadOnly(model, rel))
+        return 'forbidden';
+      return 'allowed';
+    case 'editLineage':
+      // 000 §6: Lineage is an editing action that also needs the version-control permission.
+      if (!canRead(rel)) return 'disallowed';
+      return modelPermission('edit', user, model);
+    case 'seeHistory':
+      // 000 §6: See History needs one permission more than Version Tracking: who changed which file
+      // when is the managers' business; viewers compare versions but do not see the file history.
+      if (!canRead(rel)) return 'disallowed';
+      return isManager(rel) ? 'allowed' : 'disallowed';
     case 'folderView':
       if (canRead(rel)) return 'allowed';
       return hasAnyRole(rel) ? 'forbidden' : 'disallowed';

@@ -83,3 +83,54 @@ describe('versionLineageProblem', () => {
     ).toBe(VERSION_MESSAGES.maximum('2.5'));
   });
 });
+
+describe('the version rules of 000 §5 as a table (issue 18)', () => {
+  // Parent: version 1.1, Germany, not global, Melanoma, [A, B], Oncology.
+  it.each<[string, Partial<ModelMetadata>, string, string | undefined]>([
+    ['same scope, above the parent', {}, '1.2', undefined],
+    ['same scope, equal to the parent', {}, '1.1', VERSION_MESSAGES.minimum('1.1')],
+    ['same scope, below the parent', {}, '0.9', VERSION_MESSAGES.minimum('1.1')],
+    [
+      'products in another order are the same scope',
+      { product: ['B', 'A'] },
+      '1',
+      VERSION_MESSAGES.minimum('1.1'),
+    ],
+    ['another country', { country: ['France'] }, '1', undefined],
+    ['global instead of a country', { global: 'true', country: [] }, '1', undefined],
+    ['another disease', { disease: 'Glioma' }, '1', undefined],
+    ['another product set', { product: ['A'] }, '1', undefined],
+    ['another therapeutic area', { therapeutic_area: 'Cardiology' }, '1', undefined],
+    ['seven characters', {}, '12.3456', undefined],
+    ['more than seven characters', {}, '12.34567', VERSION_MESSAGES.tooLong],
+    ['two dots', {}, '1.1.1', VERSION_MESSAGES.format],
+    ['a letter', {}, 'v2', VERSION_MESSAGES.format],
+    ['empty', {}, '', VERSION_MESSAGES.required],
+  ])('%s: %s', (_case, change, version, expected) => {
+    const scoped: ModelMetadata = {
+      version_release_of_model: '1.1',
+      country: ['Germany'],
+      global: 'false',
+      disease: 'Melanoma',
+      product: ['A', 'B'],
+      therapeutic_area: 'Oncology',
+    };
+    expect(
+      versionLineageProblem({
+        metadata: { ...scoped, ...change, version_release_of_model: version },
+        parent: scoped,
+      }),
+    ).toBe(expected);
+  });
+
+  it.each([
+    ['2', ['3', '2.5'], undefined],
+    ['2.5', ['3', '2.5'], VERSION_MESSAGES.maximum('2.5')],
+    ['2.6', ['3', '2.5'], VERSION_MESSAGES.maximum('2.5')],
+    ['9', [], undefined],
+  ])('version %s with children %j: %s', (version, children, expected) => {
+    expect(
+      versionLineageProblem({ metadata: { version_release_of_model: version }, childVersions: children }),
+    ).toBe(expected);
+  });
+});

@@ -1,6 +1,7 @@
 import { FILE_OWNER_MESSAGES, mayControlFile, ownerOnlyChanges } from '@shared/rules/file-permissions';
 import type { FileAttributes, FileChangeSetBody } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
+import type { FileVersionItem } from '../../data/file-versions';
 import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import type { Issue } from '../models/entry-rules';
@@ -14,7 +15,7 @@ import {
 } from '../uploads/file-rules';
 import { FILE_MANAGER_MESSAGES as M } from './file-messages';
 import { folderPathOf, isInside, languagesOf, nodeKey } from './file-nodes';
-import { newVersion, versionsOf } from './file-versions';
+import { nextVersion } from './file-versions';
 
 /**
  * The rules of one file manager save (FileChangeSetBody), as pure functions:
@@ -266,14 +267,7 @@ export function planChangeSet(
       ...(source.asOfDate ? { asOfDate: source.asOfDate } : {}),
       userAccess: [...source.userAccess],
       s3Key,
-      versions: [
-        newVersion([], 'CLONED', {
-          isid: ctx.caller.id,
-          timestamp: now,
-          ...(source.size !== undefined ? { size: source.size } : {}),
-          s3Key,
-        }),
-      ],
+      currentVersion: 1,
     };
     return [{ record, fromKey: source.s3Key }];
   });
@@ -289,7 +283,11 @@ export function planChangeSet(
 
 /** Upper bound of the file items a save writes (for the transaction size). */
 export const plannedWrites = (plan: ChangeSetPlan, body: FileChangeSetBody) =>
-  plan.folders.length + plan.clones.length + plan.removed.length + body.add.length + body.update.length;
+  plan.folders.length +
+  plan.removed.length +
+  body.update.length +
+  // Each upload and clone writes its node and the item of its body (data/file-versions.ts).
+  2 * (plan.clones.length + body.add.length);
 
 export interface ChangeSetWrites {
   /** New nodes (uploads, clones, folders): Put if not exists. */
@@ -297,6 +295,8 @@ export interface ChangeSetWrites {
   /** Changed nodes with the revision they were read at. */
   changed: { file: ModelFileRecord; expectedRev: number }[];
   removed: ModelFileRecord[];
+  /** Version items of the bodies written (uploads, replacements, clones): Put if not exists. */
+  versions: FileVersionItem[];
   /** The entry's file list after the save. */
   after: ModelFileRecord[];
   /** Short audit detail: '2 added, 1 replaced, 1 removed'. */
@@ -344,6 +344,17 @@ export function applyChangeSet(
   }
 
   const created: ModelFileRecord[] = [...plan.folders, ...plan.clones.map((c) => c.record)];
+  const modelUuid = ctx.model.uuid;
+  // One item per body written (data/file-versions.ts): clones and uploads start at 1, a replacement
+  // takes the number after the file's current one.
+  const versions: FileVersionItem[] = plan.clones.map(({ record }) =>
+    nextVersion({ modelUuid, fileUuid: record.uuid }, undefined, 'CLONED', {
+      isid: ctx.caller.id,
+      timestamp: now,
+      ...(record.size !== undefined ? { size: record.size } : {}),
+      s3Key: record.s3Key,
+    }),
+  );
   let added = 0;
   body.add.forEach((ref, i) => {
     const record = uploaded[i];
@@ -352,11 +363,13 @@ export function applyChangeSet(
     const target = plan.replaces[i];
     if (!target) {
       added++;
-      created.push({ ...record, versions: [newVersion([], 'UPLOADED', version)] });
+      created.push({ ...record, currentVersion: 1 });
+      versions.push(nextVersion({ modelUuid, fileUuid: record.uuid }, undefined, 'UPLOADED', version));
       return;
     }
     const before = current(target);
-    const versions = versionsOf(before);
+    const next = nextVersion({ modelUuid, fileUuid: target.uuid }, before, 'REPLACED', version);
+    versions.push(next);
     changed.set(target.uuid, {
       ...before,
       ...stamp,
@@ -364,7 +377,7 @@ export function applyChangeSet(
       s3Key: record.s3Key,
       ...(ref.fileTag ? { fileTag: ref.fileTag } : {}),
       mainFile: before.mainFile || ref.mainFile,
-      versions: [...versions, newVersion(versions, 'REPLACED', version)],
+      currentVersion: next.versionNumber,
     });
   });
 
@@ -386,6 +399,7 @@ export function applyChangeSet(
     created,
     changed: [...changed.values()].map((file) => ({ file, expectedRev: byUuid.get(file.uuid)?.rev ?? 0 })),
     removed: plan.removed,
+    versions,
     after,
     detail,
   };

@@ -5,7 +5,17 @@ import { modelLanguages } from '../uploads/file-rules';
 
 /** A file node as the API shows it: no S3 keys, sharing list, versions or item revision. */
 export function toFileNode(f: ModelFileRecord): FileNode {
-  const { modelUuid: _m, s3Key: _k, userAccess: _u, retired: _r, versions: _v, rev: _rev, ...node } = f;
+  const {
+    modelUuid: _m,
+    s3Key: _k,
+    userAccess: _u,
+    retired: _r,
+    versions: _v,
+    currentVersion: _c,
+    origin: _o,
+    rev: _rev,
+    ...node
+  } = f;
   return node;
 }
 

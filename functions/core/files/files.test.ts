@@ -40,7 +40,9 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B', webUr
 const { changeSetIssues, planChangeSet, applyChangeSet } = await import('./change-set');
 const { fileCallerAccess } = await import('./caller-access');
 const { theoremMissing } = await import('../models/file-read-rules');
-const { toFileHistory, versionCountOf } = await import('./file-versions');
+const { fileHistoryChain, nextVersion, ownVersions, toFileHistory, versionCountOf } = await import(
+  './file-versions'
+);
 const { fileGrantLink, fileAccessRequestMail } = await import('./file-mails');
 const { updateFiles } = await import('./update-files');
 const { permissionsOf } = await import('../models/model-access');
@@ -244,9 +246,10 @@ describe('file manager save: the writes (planChangeSet + applyChangeSet)', () =>
       updatedBy: 'owner',
       updatedOn: now,
     });
-    expect(next?.versions?.map((v) => [v.versionNumber, v.action, v.isid, v.s3Key])).toEqual([
-      [1, 'UPLOADED', 'lead', notes.s3Key],
-      [2, 'REPLACED', 'owner', 'models/m/files/new-key'],
+    // The new body is an item of its own (data/file-versions.ts), numbered after the current one.
+    expect(next?.currentVersion).toBe(2);
+    expect(writes.versions.map((v) => [v.fileUuid, v.versionNumber, v.action, v.isid, v.s3Key])).toEqual([
+      [notes.uuid, 2, 'REPLACED', 'owner', 'models/m/files/new-key'],
     ]);
     expect(next && versionCountOf(next)).toBe(1);
     expect(writes.detail).toBe('1 replaced');
@@ -282,7 +285,8 @@ describe('file manager save: the writes (planChangeSet + applyChangeSet)', () =>
       s3Key: `models/${MODEL_UUID}/files/${clone?.uuid}`,
     });
     expect(plan.clones[0]?.fromKey).toBe(sheet.s3Key);
-    expect(clone?.versions?.[0]?.action).toBe('CLONED');
+    expect(clone?.currentVersion).toBe(1);
+    expect(writes.versions.find((v) => v.fileUuid === clone?.uuid)?.action).toBe('CLONED');
     const updated = writes.changed[0]?.file;
     expect(updated?.fileTag).toBeUndefined();
     expect(updated).toMatchObject({ comment: 'checked', asOfDate: '2026-01-31' });
@@ -386,7 +390,7 @@ describe('THEOREM accesses a download needs', () => {
 describe('file history and mails', () => {
   it('answers one version for a file written before versions were recorded', () => {
     const legacy = file('old.xlsx', { size: 7 });
-    expect(toFileHistory(legacy)).toEqual({
+    expect(toFileHistory(legacy, ownVersions(legacy, []))).toEqual({
       fileUuid: legacy.uuid,
       items: [
         {
@@ -409,8 +413,67 @@ describe('file history and mails', () => {
         { versionNumber: 2, action: 'REPLACED', isid: 'owner', timestamp: 't2', size: 2, s3Key: 'k2' },
       ],
     });
-    expect(toFileHistory(f).items.map((v) => [v.versionNumber, v.current])).toEqual([
+    expect(toFileHistory(f, ownVersions(f, [])).items.map((v) => [v.versionNumber, v.current])).toEqual([
       [2, true],
+      [1, false],
+    ]);
+  });
+
+  it('merges version items with a legacy list, the items winning, and numbers the next body after both', () => {
+    const f = file('a.xlsx', {
+      currentVersion: 3,
+      versions: [
+        { versionNumber: 1, action: 'UPLOADED', isid: 'lead', timestamp: 't1', size: 1, s3Key: 'k1' },
+        { versionNumber: 2, action: 'REPLACED', isid: 'owner', timestamp: 't2', size: 2, s3Key: 'k2' },
+      ],
+    });
+    const item = { modelUuid: f.modelUuid, fileUuid: f.uuid, isid: 'owner', timestamp: 't3', s3Key: 'k3' };
+    const chain = ownVersions(f, [{ ...item, versionNumber: 3, action: 'REPLACED' }]);
+    expect(chain.map((v) => [v.versionNumber, v.s3Key])).toEqual([
+      [1, 'k1'],
+      [2, 'k2'],
+      [3, 'k3'],
+    ]);
+    expect(nextVersion({ modelUuid: f.modelUuid, fileUuid: f.uuid }, f, 'REPLACED', item).versionNumber).toBe(
+      4,
+    );
+    expect(versionCountOf(f)).toBe(2);
+  });
+
+  it('continues the chain of the body a file was carried from into a new version, and no further', async () => {
+    const origin = file('model.R', { currentVersion: 3 });
+    const copy = file('model.R', {
+      uuid: '33333333-3333-4333-8333-333333333333',
+      modelUuid: 'new-version',
+      currentVersion: 3,
+      origin: { modelUuid: origin.modelUuid, fileUuid: origin.uuid, versionNumber: 2 },
+    });
+    const v = (f: typeof origin, n: number, action: 'UPLOADED' | 'REPLACED' | 'VERSIONED') => ({
+      modelUuid: f.modelUuid,
+      fileUuid: f.uuid,
+      versionNumber: n,
+      action,
+      isid: 'lead',
+      timestamp: `t${n}`,
+      s3Key: `${f.modelUuid}/${n}`,
+    });
+    const items = new Map([
+      [origin.uuid, [v(origin, 1, 'UPLOADED'), v(origin, 2, 'REPLACED'), v(origin, 3, 'REPLACED')]],
+      [copy.uuid, [v(copy, 3, 'VERSIONED')]],
+    ]);
+    const chain = await fileHistoryChain(copy, {
+      listFileVersions: async (_m, fileUuid) => items.get(fileUuid) ?? [],
+      getModelFile: async (_m, fileUuid) => (fileUuid === origin.uuid ? origin : undefined),
+    });
+    // The origin's third body was written after the copy was taken: it is not in the copy's past.
+    expect(chain.map((x) => [x.modelUuid, x.versionNumber, x.action])).toEqual([
+      [origin.modelUuid, 1, 'UPLOADED'],
+      [origin.modelUuid, 2, 'REPLACED'],
+      ['new-version', 3, 'VERSIONED'],
+    ]);
+    expect(toFileHistory(copy, chain).items.map((x) => [x.versionNumber, x.current])).toEqual([
+      [3, true],
+      [2, false],
       [1, false],
     ]);
   });
@@ -470,10 +533,20 @@ describe('updateFiles (the use case)', () => {
       MODEL_UUID,
       body({ rev: 4, uploadId: 'up', add: [ref('notes.txt')] }),
     );
-    expect(entities()).toEqual(['Put Model', 'Put ModelFile', 'Put CatalogChange', 'Put Audit']);
+    expect(entities()).toEqual([
+      'Put Model',
+      'Put ModelFile',
+      'Put FileVersion',
+      'Put CatalogChange',
+      'Put Audit',
+    ]);
     const tx = transactions.runTransaction.mock.calls[0]?.[0] as LabeledTxItem[];
     expect(tx[0]?.item.Put?.Item).toMatchObject({ rev: 5, fileCount: 1 });
-    expect(tx[3]?.item.Put?.Item).toMatchObject({
+    expect(tx[2]?.item.Put).toMatchObject({
+      Item: { fileUuid: notes.uuid, versionNumber: 2, action: 'REPLACED' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(tx[4]?.item.Put?.Item).toMatchObject({
       action: 'FILES_UPDATED',
       actor: 'lead',
       detail: '1 replaced',

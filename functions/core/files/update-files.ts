@@ -3,6 +3,7 @@ import type { CallerFileList, FileChangeSetBody } from '@shared/schemas/collabor
 import type { User } from '@shared/schemas/user';
 import { auditPut } from '../../data/audit';
 import { copyObject, objectSize } from '../../data/file-objects';
+import { fileVersionPut } from '../../data/file-versions';
 import {
   listModelFiles,
   type ModelFileRecord,
@@ -104,6 +105,7 @@ export async function updateFiles(
       ...writes.removed.map((f) => modelFileDelete(uuid, f.uuid)),
       ...writes.changed.map(({ file, expectedRev }) => modelFileUpdate(file, expectedRev)),
       ...writes.created.map(modelFilePut),
+      ...writes.versions.map(fileVersionPut),
       catalogChange(next),
       auditPut(
         { modelUuid: uuid, action: 'FILES_UPDATED', actor: caller.id, detail: writes.detail },

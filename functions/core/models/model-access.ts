@@ -31,6 +31,9 @@ const ACTIONS: readonly (keyof ModelPermissions)[] = [
   'edit',
   'manageAccess',
   'versionControl',
+  'newVersion',
+  'editLineage',
+  'seeHistory',
   'folderView',
   'share',
   'requestAccess',
@@ -101,7 +104,10 @@ export function stateConflict(action: ModelAction, model: ModelRecord): string |
       return model.status !== 'PUBLISHED' ? 'Only a published model entry can be shared.' : undefined;
     case 'edit':
     case 'manageAccess':
+    case 'editLineage':
       return model.status === 'RETIRED' ? 'A retired model entry cannot be changed.' : undefined;
+    case 'newVersion':
+      return model.status === 'RETIRED' ? 'A retired model entry cannot get a new version.' : undefined;
     default:
       return undefined;
   }
