@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
 import { allPermissions, detail, UUID_A, UUID_B, UUID_C } from '../../../testing/model-fixtures';
 import { withQueryClient } from '../../../testing/render';
+import { browserDownload } from './compare/changelog-download';
 import { VersionControlTab } from './version-control-tab';
 
 vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
@@ -170,6 +171,32 @@ describe('VersionControlTab', () => {
     ).toHaveLength(1);
   });
 
+  it("downloads a changelog once 'I have read the legal notice' is ticked", async () => {
+    const start = vi.spyOn(browserDownload, 'start').mockImplementation(() => undefined);
+    const fetchMock = stubFetch(
+      on('GET', `/models/${UUID_B}/hierarchy`, () => json(200, hierarchy)),
+      on('GET', `/models/${UUID_A}/compare/${UUID_B}`, () => json(200, comparison)),
+      on('POST', `/models/${UUID_B}/files/${LOG}/download`, () =>
+        json(200, {
+          url: 'https://s3.test/changes.docx',
+          fileName: 'changes.docx',
+          expiresAt: '2030-01-01T00:00:00Z',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderTab(`tab=version&mode=compare&a=${UUID_A}&b=${UUID_B}`);
+    await user.click(await screen.findByRole('button', { name: 'Download changes.docx' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download changelog' });
+    const confirm = within(dialog).getByRole('button', { name: 'Download' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('I have read the legal notice'));
+    await user.click(confirm);
+    await waitFor(() => expect(start).toHaveBeenCalledWith('https://s3.test/changes.docx'));
+    const [post] = callsTo(fetchMock, 'POST', `/models/${UUID_B}/files/${LOG}/download`);
+    expect(JSON.parse(String(post?.init.body))).toEqual({ legalNoticeAccepted: true });
+  });
+
   it('lists the file history of the selected versions, newest first', async () => {
     stubFetch(
       on('GET', `/models/${UUID_B}/hierarchy`, () => json(200, hierarchy)),
@@ -209,6 +236,17 @@ describe('VersionControlTab', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['Replaced', 'Uploaded']);
     expect(within(rows[0] as HTMLElement).getByText('leo')).toBeInTheDocument();
+  });
+
+  it('offers no History without the See History permission, even from a link', async () => {
+    stubFetch(on('GET', `/models/${UUID_B}/hierarchy`, () => json(200, hierarchy)));
+    renderTab(`tab=version&mode=history&a=${UUID_A}`, {
+      ...allPermissions('allowed'),
+      seeHistory: 'disallowed',
+    });
+    expect(await screen.findByRole('region', { name: 'Lineage tree' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'History' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'File history' })).toBeNull();
   });
 
   it('shows nothing of the versions to a caller without the version-control permission', async () => {

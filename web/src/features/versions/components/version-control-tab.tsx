@@ -52,7 +52,8 @@ export function VersionControlTab({
   const picked = state.selection
     .map((uuid) => nodes.get(uuid))
     .filter((n): n is LineageNode => !!n && !n.restricted);
-  const canSeeHistory = permissions.versionControl === 'allowed';
+  // 000 §6: See History needs one permission more than the tab (shared/rules/model-permissions.ts).
+  const canSeeHistory = permissions.seeHistory === 'allowed';
   const mode = modeBlocked(state.mode, picked.length, canSeeHistory) ? 'lineage' : state.mode;
   const toggle = (uuid: string) => update((s) => toggleVersion(s, uuid));
   const [first, second] = picked;
@@ -96,7 +97,13 @@ export function VersionControlTab({
         <LineageTree hierarchy={hierarchy.data} selection={picked.map((n) => n.uuid)} onToggle={toggle} />
       )}
       {mode === 'compare' && first && second && (
-        <CompareView before={first} after={second} state={state} update={update} />
+        <CompareView
+          before={first}
+          after={second}
+          state={state}
+          update={update}
+          legalNotices={{ [model.uuid]: model.metadata.legal_notice }}
+        />
       )}
       {mode === 'history' && <HistoryView versions={picked} />}
     </div>

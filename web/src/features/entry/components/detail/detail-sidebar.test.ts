@@ -49,8 +49,8 @@ describe('detail action sidebar', () => {
     expect(editing).toEqual(['Name Suffix:allowed', 'Files:allowed', 'Metadata:allowed', 'Lineage:allowed']);
   });
 
-  it('hides Lineage without the version-control permission (000 §6)', () => {
-    const noVersions = model({ permissions: { ...allowedPermissions, versionControl: 'disallowed' } });
+  it('hides Lineage without the lineage permission (edit plus version control, 000 §6)', () => {
+    const noVersions = model({ permissions: { ...allowedPermissions, editLineage: 'disallowed' } });
     expect(labels(noVersions).find(([t]) => t === 'Editing')?.[1]).not.toContain('Lineage:allowed');
     const lineage = sidebarGroups(model())
       .find((g) => g.title === 'Editing')

@@ -36,14 +36,6 @@ const LATER = {
   versions: 'Version control arrives in a later release',
 } as const;
 
-/** Both outcomes must allow: the stricter one wins ('disallowed' over 'forbidden' over 'allowed'). */
-const both = (a: Outcome, b: Outcome): Outcome =>
-  a === 'disallowed' || b === 'disallowed'
-    ? 'disallowed'
-    : a === 'forbidden' || b === 'forbidden'
-      ? 'forbidden'
-      : 'allowed';
-
 /**
  * The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. `canCreate`:
  * the caller may add model entries (the 'Create' group starts the wizard from this entry).
@@ -97,7 +89,7 @@ export function sidebarGroups(
           label: 'Lineage',
           icon: 'pi pi-sitemap',
           // 000 §6: Lineage is an editing action that also needs the version-control permission.
-          outcome: both(p.edit, p.versionControl),
+          outcome: p.editLineage,
           action: 'lineage',
         },
       ],
