@@ -160,17 +160,20 @@ describe('grants derived from the area bundles', () => {
         statementsOf(fn).some((s) => [s.Action].flat().some((a) => a.startsWith('lambda:'))),
       )
       .map(([area]) => area);
-    expect(invokers).toEqual(['files']);
-    expect(Object.keys(built.stateless.area('files').usage.operations.lambda ?? {})).toEqual(['Invoke']);
-    const grants = statementsOf(built.stateless.area('files')).filter((s) =>
-      [s.Action].flat().some((a) => a.startsWith('lambda:')),
-    );
-    expect(grants.map((s) => [s.Action, JSON.stringify(s.Resource)])).toEqual([
-      [
-        'lambda:InvokeFunction',
-        JSON.stringify(built.stateless.resolve(built.stateless.area(INVOKED_JOBS_AREA).functionArn)),
-      ],
-    ]);
+    // files starts "Download all" archives, diffs the workbook diffs (compute-workbook-diff).
+    expect(invokers).toEqual(['files', 'diffs']);
+    for (const area of ['files', 'diffs'] as const) {
+      expect(Object.keys(built.stateless.area(area).usage.operations.lambda ?? {})).toEqual(['Invoke']);
+      const grants = statementsOf(built.stateless.area(area)).filter((s) =>
+        [s.Action].flat().some((a) => a.startsWith('lambda:')),
+      );
+      expect(grants.map((s) => [s.Action, JSON.stringify(s.Resource)])).toEqual([
+        [
+          'lambda:InvokeFunction',
+          JSON.stringify(built.stateless.resolve(built.stateless.area(INVOKED_JOBS_AREA).functionArn)),
+        ],
+      ]);
+    }
     // The name reaches the invoking area, and no other.
     const withName = [...built.stateless.functions]
       .filter(([, fn]) => {
@@ -179,7 +182,7 @@ describe('grants derived from the area bundles', () => {
         return ENV_VARS.jobsFunctionName in (resource?.Properties?.Environment?.Variables ?? {});
       })
       .map(([area]) => area);
-    expect(withName).toEqual(['files']);
+    expect(withName).toEqual(['files', 'diffs']);
   });
 
   it('never grants a Scan or a wildcard action', () => {
