@@ -11,6 +11,8 @@ import {
 } from '../../scripts/local/demo/catalogue';
 import { WORKBOOK_NAME } from '../../scripts/local/demo/files';
 import { type DemoSeedResult, seedDemoCatalogue } from '../../scripts/local/demo/seed-demo';
+import { CEA_WORKBOOK } from '../../scripts/local/demo/version-workbooks';
+import { DEMO_CHAINS, demoChainVersions } from '../../scripts/local/demo/versions';
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { personaByKey } from '../../scripts/local/personas';
 import { localCloud } from '../support/local-cloud';
@@ -199,6 +201,38 @@ describe('demo catalogue seed', () => {
     const demoUuids = new Set(Object.values(first.uuids));
     const hta = (await call('hta', 'GET', '/v2/notifications?limit=100')).body.items as Json[];
     expect(hta.filter((n) => demoUuids.has(n.modelUuid))).toEqual([]);
+  });
+
+  it("changes the Melanoma lineage's workbook from version to version, continuing its history", async () => {
+    const chain = DEMO_CHAINS.find((c) => c.base === 'onc-melanoma-markov-global');
+    if (!chain) throw new Error('No Melanoma chain');
+    const lineage = [uuidOf(chain.base), ...(await demoChainVersions(chain, uuidOf(chain.base)))];
+    expect(lineage).toHaveLength(4); // 1.0, 1.1, 2.0, 2.1
+    const workbookPair = async (from: string, to: string) => {
+      const compared = await call('owner', 'GET', `/v2/models/${from}/compare/${to}`);
+      expect(compared.status).toBe(200);
+      return (compared.body.pairs as Json[]).find(
+        (p) =>
+          (p.otherFile ?? p.file)?.name === CEA_WORKBOOK.name &&
+          (p.otherFile ?? p.file)?.path === CEA_WORKBOOK.path,
+      );
+    };
+    // 1.1 adds the workbook; 2.0 and 2.1 save a new version of the file carried over from the parent.
+    expect(await workbookPair(lineage[0] as string, lineage[1] as string)).toMatchObject({
+      status: 'added',
+      kind: 'spreadsheet',
+    });
+    for (const [from, to] of [
+      [lineage[1], lineage[2]],
+      [lineage[2], lineage[3]],
+    ]) {
+      expect(await workbookPair(from as string, to as string)).toMatchObject({
+        status: 'changed',
+        kind: 'spreadsheet',
+        pairedBy: 'history',
+        diffable: true,
+      });
+    }
   });
 
   it('gives THEOREM entries dated data cuts that the flagged viewer may download', async () => {

@@ -13,6 +13,8 @@ import { getModel } from '../../../functions/data/models';
 import { uploadObjectKey } from '../../../functions/data/uploads';
 import { demoEntry } from './catalogue';
 import type { DemoContext, DemoStep } from './seed-demo';
+import { CEA_WORKBOOK, type CeaWorkbookVersion, ceaWorkbook } from './version-workbooks';
+import { XLSM_TYPE } from './xlsm';
 
 /**
  * Demo lineages (issue 18): chains of new versions under three demo entries, each made with the
@@ -23,8 +25,10 @@ import type { DemoContext, DemoStep } from './seed-demo';
  * whose files really differ from one version to the next (the Compare and History modes show it).
  *
  * Idempotent: a version is identified by its generated name; existing ones are left as they are and
- * the chain goes on from them. Workbook edits (values, formulas, inserted rows, sheets, VBA) come with
- * the spreadsheet-diff fixtures; these chains change scripts and documents only.
+ * the chain goes on from them. The Melanoma chain also saves its cost-effectiveness workbook,
+ * model/cea-model.xlsm (version-workbooks.ts), in each of its versions: added in 1.1, then changed in
+ * 2.0 and 2.1 (values, formulas, an inserted row and column, a renamed and an added sheet, a defined
+ * name, VBA), each save a new version of the file carried over from the parent.
  */
 interface DemoVersion {
   version: string;
@@ -32,9 +36,11 @@ interface DemoVersion {
   /** One line of each script that changes, and what it becomes. */
   python: [string, string];
   r: [string, string];
+  /** The state of model/cea-model.xlsm this version saves (a chain without it has no such file). */
+  workbook?: CeaWorkbookVersion;
 }
 
-interface DemoChain {
+export interface DemoChain {
   /** Key of the demo entry the chain starts from. */
   base: string;
   versions: DemoVersion[];
@@ -46,6 +52,7 @@ export const DEMO_CHAINS: readonly DemoChain[] = [
     versions: [
       {
         version: '1.1',
+        workbook: 1,
         log: 'Half-cycle correction documented; horizon read from the inputs file only.',
         python: [
           'def run_arm(p, hazard_ratio, drug_cost, horizon):',
@@ -58,6 +65,7 @@ export const DEMO_CHAINS: readonly DemoChain[] = [
       },
       {
         version: '2.0',
+        workbook: 2,
         log: 'Lifetime horizon (40 years) and 3.5% discounting per the NICE reference case.',
         python: [
           '    for cycle in range(1, horizon + 1):',
@@ -70,6 +78,7 @@ export const DEMO_CHAINS: readonly DemoChain[] = [
       },
       {
         version: '2.1',
+        workbook: 3,
         log: 'Drug wastage added to the cost of the new product.',
         python: [
           'def run_arm(p, hazard_ratio, drug_cost, horizon):',
@@ -175,6 +184,23 @@ async function seedVersions(ctx: DemoContext): Promise<number> {
   return added;
 }
 
+/** The uuids of a chain's versions that exist, in order, starting from the entry it is based on. */
+export async function demoChainVersions(chain: DemoChain, baseUuid: string): Promise<string[]> {
+  const uuids: string[] = [];
+  let parentUuid = baseUuid;
+  for (const step of chain.versions) {
+    const parent = await getModel(parentUuid);
+    if (!parent) break;
+    const existing = await getModelNameOwner(
+      nameKey(assembleModelName(versionMetadata(parent.metadata, step))),
+    );
+    if (!existing) break;
+    uuids.push(existing);
+    parentUuid = existing;
+  }
+  return uuids;
+}
+
 /** The parent's metadata with the new version and its log; the lineage and steward fields are the server's. */
 function versionMetadata(parent: ModelMetadata, step: DemoVersion): ModelMetadata {
   const {
@@ -218,28 +244,33 @@ async function createDemoVersion(
     edit(files, 'partitioned_survival.R', (t) => replaceLine(t, step.r)),
     edit(files, 'CHANGELOG.md', (t) => `${t.trimEnd()}\n\n## Version ${step.version}\n\n- ${step.log}\n`),
   ]);
-  const changed = edits.filter((e): e is NonNullable<typeof e> => !!e);
+  const changed: Upload[] = edits
+    .filter((e): e is NonNullable<typeof e> => !!e)
+    .map(({ file, body }) => ({ ...file, body, contentType: 'text/plain' }));
+  if (step.workbook) changed.push(await workbookUpload(files, step.workbook));
   if (changed.length > 0) {
     const ticket = await createUpload(creator, {
       modelUuid: uuid,
-      files: changed.map((e) => ({ name: e.file.name, size: e.body.length, contentType: 'text/plain' })),
+      files: changed.map((e) => ({ name: e.name, size: e.body.length, contentType: e.contentType })),
     });
     await Promise.all(
       ticket.files.map((t, i) =>
         putObject(uploadObjectKey(ticket.uploadId, t.uploadFileId), changed[i]?.body ?? Buffer.alloc(0), {
-          contentType: 'text/plain',
+          contentType: changed[i]?.contentType ?? 'text/plain',
         }),
       ),
     );
+    // A file saved under the name and folder of a carried-over one replaces it: a new version on
+    // top of the history the new model version continued.
     await updateFiles(creator, uuid, {
       uploadId: ticket.uploadId,
       folders: [],
       add: changed.map((e, i) => ({
         uploadFileId: ticket.files[i]?.uploadFileId ?? '',
-        name: e.file.name,
-        path: e.file.path,
-        ...(e.file.fileTag ? { fileTag: e.file.fileTag } : {}),
-        mainFile: e.file.mainFile,
+        name: e.name,
+        path: e.path,
+        ...(e.fileTag ? { fileTag: e.fileTag } : {}),
+        mainFile: e.mainFile,
       })),
       remove: [],
       update: [],
@@ -256,6 +287,30 @@ async function createDemoVersion(
   }
   if (publish) await publishModel(creator, uuid, undefined);
   return uuid;
+}
+
+interface Upload {
+  name: string;
+  path: string;
+  fileTag?: string;
+  mainFile: boolean;
+  body: Buffer;
+  contentType: string;
+}
+
+/** The version's state of the cost-effectiveness workbook, over the carried-over file when there is one. */
+async function workbookUpload(files: readonly ModelFileRecord[], state: CeaWorkbookVersion): Promise<Upload> {
+  const carried = files.find(
+    (f) => !f.folder && f.name === CEA_WORKBOOK.name && f.path === CEA_WORKBOOK.path,
+  );
+  return {
+    name: CEA_WORKBOOK.name,
+    path: CEA_WORKBOOK.path,
+    fileTag: carried?.fileTag ?? 'Model',
+    mainFile: carried?.mainFile ?? false,
+    body: Buffer.from(await ceaWorkbook(state)),
+    contentType: XLSM_TYPE,
+  };
 }
 
 async function edit(files: readonly ModelFileRecord[], name: string, change: (text: string) => string) {
