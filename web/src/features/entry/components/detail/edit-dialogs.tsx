@@ -1,3 +1,4 @@
+import { LIMITS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { assembleModelName, NAME_LIMITS, nameProblems } from '@shared/rules/model-name';
 import type { ModelMetadata } from '@shared/schemas/model';
@@ -7,9 +8,10 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
 import { metadataOptionsQuery } from '../../../../api/metadata-options';
-import { modelKeys, useSaveWithNameCheck } from '../../../../api/models';
+import { checkModelName, modelKeys, useSaveWithNameCheck } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
+import { useDebounced } from '../../../../lib/use-debounced';
 import { MetadataForm } from '../metadata-form/metadata-form';
 import { compactMetadata, metadataErrors } from '../metadata-form/metadata-rules';
 
@@ -66,6 +68,35 @@ function Problems({
   );
 }
 
+/** Our words while the suffix's name is checked (the wizard's confirm step says the same). */
+export const SUFFIX_CHECK_TEXTS = {
+  checking: 'Checking the name…',
+  available: 'The name is available.',
+} as const;
+
+/**
+ * The new name's uniqueness, asked 1000 ms after the last keystroke as the wizard does (000 §5, §9;
+ * issue 21 §24), once the suffix changed and passes the local rules. Save checks again in any case.
+ */
+function useSuffixNameCheck(model: ModelDetail, suffix: string, localProblems: readonly string[]) {
+  const settled = useDebounced(suffix, LIMITS.nameCheckDebounceMs);
+  const metadata = compactMetadata({ ...model.metadata, suffix: settled });
+  const original = model.metadata.suffix ?? '';
+  const changed = settled !== original;
+  const check = useQuery({
+    queryKey: [...modelKeys.detail(model.uuid), 'name-check', settled],
+    queryFn: ({ signal }) => checkModelName(metadata, model.uuid, { signal }),
+    enabled: changed && localProblems.length === 0 && settled === suffix,
+    retry: false,
+  });
+  const current = settled === suffix && changed && localProblems.length === 0;
+  return {
+    checking: suffix !== original && localProblems.length === 0 && (settled !== suffix || check.isFetching),
+    problems: current ? (check.data?.problems ?? []) : [],
+    available: current && check.data?.unique === true && check.data.problems.length === 0,
+  };
+}
+
 /** Editing › Name Suffix. */
 export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide: () => void }) {
   const [suffix, setSuffix] = useState(model.metadata.suffix ?? '');
@@ -74,6 +105,8 @@ export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide
   const next = compactMetadata({ ...model.metadata, suffix });
   const preview = assembleModelName(next);
   const local = nameProblems(next);
+  const unique = useSuffixNameCheck(model, suffix, local);
+  const fieldProblems = [...new Set([...local, ...unique.problems])];
   return (
     <ActionDialog
       header="Name Suffix"
@@ -83,7 +116,7 @@ export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide
       confirmLabel="Save"
       confirmIcon="pi pi-check"
       busy={saving}
-      confirmDisabled={local.length > 0 || stale}
+      confirmDisabled={fieldProblems.length > 0 || stale}
       onConfirm={() => void save(next, MESSAGES.metadataSaved)}
     >
       <div className="mr-field">
@@ -92,15 +125,22 @@ export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide
           id={inputId}
           value={suffix}
           autoFocus
-          invalid={local.length > 0}
+          invalid={fieldProblems.length > 0}
           onChange={(e) => setSuffix(e.target.value)}
         />
         <small className="mr-muted">
           {suffix.length}/{NAME_LIMITS.suffixMax}
         </small>
-        {local.length > 0 && (
+        <small className="mr-muted" aria-live="polite">
+          {unique.checking
+            ? SUFFIX_CHECK_TEXTS.checking
+            : unique.available
+              ? SUFFIX_CHECK_TEXTS.available
+              : ''}
+        </small>
+        {fieldProblems.length > 0 && (
           <small role="alert" className="mr-error-text">
-            {local.join(' ')}
+            {fieldProblems.join(' ')}
           </small>
         )}
       </div>

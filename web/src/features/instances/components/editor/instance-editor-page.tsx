@@ -25,6 +25,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { notify } from '../../../../lib/message-stack';
+import { useDebounced } from '../../../../lib/use-debounced';
 import {
   type InstanceDetailView,
   instanceDetailQuery,
@@ -37,7 +38,6 @@ import {
 import { CalibrationPicker, useCalibrationChoice } from '../form/calibration-picker';
 import { JsonEditor } from '../json/json-editor';
 import { ParametersForm } from './parameters-form';
-import { useDebounced } from './use-debounced';
 import '../instances.css';
 
 const parseObject = (text: string): InstanceValues => {
