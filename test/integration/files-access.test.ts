@@ -6,6 +6,7 @@ import { accepted, auditOf, emailOf, filesByName, footprint, outbox } from './fi
 
 /** File-level access against the local cloud: the file rule per persona, sharing, requests, THEOREM. */
 const NOT_READABLE = { message: 'You do not have access to this file.', code: 'FORBIDDEN' };
+const PRIVATE = { message: 'Private files are managed by their owner.', code: 'FORBIDDEN' };
 const NOT_MANAGEABLE = {
   message: 'You do not have permission to manage access to this file.',
   code: 'FORBIDDEN',
@@ -73,10 +74,11 @@ describe.each([
       admin: ['D-M', 'D-M', 'D-M', 'D-M'],
       // Only the file owner and super users manage a file (file-owner-rules.test.ts).
       lead: ['D-M', 'D-M', 'D-M', '-R-'],
-      steward: ['D--', '-R-', '-R-', '-R-'],
-      owner: ['D--', '-R-', '-R-', '-R-'],
-      viewer: ['D--', '-R-', '-R-', 'D-M'],
-      employee: ['D--', 'D--', '-R-', '-R-'],
+      // A private file offers no 'Request Access': it is managed by its owner (000 §6, issue 21 §21).
+      steward: ['D--', '-R-', '---', '-R-'],
+      owner: ['D--', '-R-', '---', '-R-'],
+      viewer: ['D--', '-R-', '---', 'D-M'],
+      employee: ['D--', 'D--', '---', '-R-'],
       vendor: ['D--', '---', '---', '---'],
     },
   ],
@@ -115,7 +117,7 @@ describe.each([
         expect(await (await fetch(res.body.url)).text()).toBe(`${name.replace('.xlsx', '')} body`);
       } else {
         expect(res.status, `${persona} ${name}`).toBe(403);
-        expect(res.body).toEqual(NOT_READABLE);
+        expect(res.body).toEqual(name === 'private.xlsx' ? PRIVATE : NOT_READABLE);
       }
     }
   });

@@ -330,11 +330,12 @@ describe('what a caller may do with a file (callerAccess)', () => {
     ['viewer', 'cdd No', person('viewer'), local, open, 'D--'],
     ['viewer', 'cdd Yes, not shared', person('viewer'), local, cdd, '-R-'],
     ['shared user', 'cdd Yes, shared', person('shared'), local, cdd, 'D--'],
-    ['shared user', 'private, shared', person('shared'), local, priv, '-R-'],
+    // Private files are managed elsewhere: no download and no 'Request Access' (000 §6, issue 21 §21).
+    ['shared user', 'private, shared', person('shared'), local, priv, '---'],
     ['file owner', 'private', person('lead'), local, priv, 'D-M'],
     ['viewer owning the file', 'cdd Yes', person('viewer'), local, viewerOwned, 'D-M'],
     // Managers edit files but do not control someone else's (file-owner-rules.test.ts).
-    ['model owner (manager)', 'cdd Yes, not shared', person('owner'), local, priv, '-R-'],
+    ['model owner (manager)', 'private, not shared', person('owner'), local, priv, '---'],
     ['super user', 'private', person('admin', 'SUPERUSER'), local, priv, 'D-M'],
     ['external user', 'cdd Yes', person('vendor', 'EXTERNALUSER'), local, cdd, '---'],
   ])('%s, %s → %s', (_who, _what, who, m, f, expected) => {

@@ -35,7 +35,7 @@ vi.mock('../../lib/env', () => ({ env: { tableName: 'T', webUrl: 'https://mr.exa
 
 const { requestFileAccess } = await import('./request-file-access');
 const { FILE_ACCESS_REQUESTED_RECENTLY } = await import('../../data/file-access-requests');
-const { ENTRY_FILES_NOT_READABLE } = await import('../models/file-read-rules');
+const { ENTRY_FILES_NOT_READABLE, FILE_PRIVATE } = await import('../models/file-read-rules');
 
 const UUID = '11111111-1111-4111-8111-111111111111';
 const FILE = '22222222-2222-4222-8222-222222222222';
@@ -151,6 +151,15 @@ describe('requestFileAccess', () => {
     await expect(requestFileAccess(person('viewer'), UUID, FILE, body)).rejects.toThrow(
       MESSAGES.theoremMissingAccess(['Trail', 'Database Lock', 'Country']),
     );
+    expect(mailer.sendMail).not.toHaveBeenCalled();
+  });
+
+  it('refuses a request for a private file (403): private files are managed by their owner (issue 21 §21)', async () => {
+    files.getModelFile.mockResolvedValue({ ...confidential, isPrivate: true, userAccess: ['viewer'] });
+    const asked = requestFileAccess(person('viewer'), UUID, FILE, body);
+    await expect(asked).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(asked).rejects.toThrow(FILE_PRIVATE);
+    expect(slots.reserveFileAccessRequest).not.toHaveBeenCalled();
     expect(mailer.sendMail).not.toHaveBeenCalled();
   });
 

@@ -8,6 +8,7 @@ import { person, rolesOf } from '../../testing/people';
 import {
   ENTRY_FILES_NOT_READABLE,
   FILE_NOT_READABLE,
+  FILE_PRIVATE,
   fileDownloadDecision,
   theoremMissing,
 } from './file-read-rules';
@@ -60,6 +61,10 @@ describe('the one download decision (fileDownloadDecision)', () => {
     const local = model({ global: 'false' });
     expect(decide(person('viewer'), local, file({ cdd: 'Yes' }))).toBe(`file: ${FILE_NOT_READABLE}`);
     expect(decide(person('viewer'), local, file({ cdd: 'Yes', userAccess: ['viewer'] }))).toBe('allowed');
+    // Private: managed by its owner, even for those it is shared with; nothing to request (issue 21 §21).
+    expect(
+      decide(person('viewer'), local, file({ cdd: 'Yes', isPrivate: true, userAccess: ['viewer'] })),
+    ).toBe(`private: ${FILE_PRIVATE}`);
   });
 
   it('lets the owners of a THEOREM entry and the owner of a file read the files without THEOREM flags', () => {

@@ -12,6 +12,8 @@ import { isModelManager, outcome, theoremFlagsOf } from './model-access';
 
 /** The one answer to a file the caller may not read: it tells nothing about the file. */
 export const FILE_NOT_READABLE = 'You do not have access to this file.';
+/** A private file the caller does not own (000 §6: "managed elsewhere and their buttons are disabled"). */
+export const FILE_PRIVATE = 'Private files are managed by their owner.';
 
 /** A caller who may see the entry but not its files (preview only, modelers, display viewers). */
 export const ENTRY_FILES_NOT_READABLE =
@@ -55,9 +57,11 @@ export function theoremMissing(user: User, model: ModelRecord): string[] {
  * Why a download is refused, which also tells what would help:
  * - 'entry': the caller may not open the entry's files at all: only model access helps;
  * - 'theorem': THEOREM flags are missing: only a super user can set them;
- * - 'file': the file rule refuses: the file owner (or a super user) can share the file ('Request Access').
+ * - 'file': the file rule refuses: the file owner (or a super user) can share the file ('Request Access');
+ * - 'private': the file is private (000 §6): it is managed elsewhere, so nothing is offered, not even
+ *   'Request Access' (issue 21 §21).
  */
-export type FileRefusal = 'entry' | 'theorem' | 'file';
+export type FileRefusal = 'entry' | 'theorem' | 'file' | 'private';
 
 export type FileDownloadDecision =
   | { allowed: true }
@@ -78,7 +82,7 @@ export function entryFilesDecision(user: User, model: ModelRecord): FileDownload
  * 2. On THEOREM entries the caller's trial, database lock and country flags (theoremMissing); the
  *    owner of a file always reads it (issue 9 §11); otherwise 'theorem'. Checked before the file rule
  *    because sharing the file would not help.
- * 3. The file rule (mayReadFile); otherwise 'file'.
+ * 3. The file rule (mayReadFile); otherwise 'private' for a private file, else 'file'.
  */
 export function fileDownloadDecision(
   user: User,
@@ -91,7 +95,10 @@ export function fileDownloadDecision(
   if (missing.length > 0) {
     return { allowed: false, refusal: 'theorem', message: MESSAGES.theoremMissingAccess(missing) };
   }
-  if (!mayReadFile(user, model, file)) return { allowed: false, refusal: 'file', message: FILE_NOT_READABLE };
+  if (!mayReadFile(user, model, file))
+    return file.isPrivate
+      ? { allowed: false, refusal: 'private', message: FILE_PRIVATE }
+      : { allowed: false, refusal: 'file', message: FILE_NOT_READABLE };
   return { allowed: true };
 }
 
