@@ -60,6 +60,13 @@ export const ModelFileRecordSchema = z.extend(FileNodeSchema, {
 });
 export type ModelFileRecord = z.infer<typeof ModelFileRecordSchema>;
 
+/** Who changed a file and when, with the name 'Updated By' shows (FileNode `updatedByName`). */
+export const updateStamp = (caller: { id: string; firstName: string; lastName: string }, now: string) => ({
+  updatedOn: now,
+  updatedBy: caller.id,
+  updatedByName: `${caller.firstName} ${caller.lastName}`.trim() || caller.id,
+});
+
 export const FILE_STALE_MESSAGE = 'This file was changed by someone else. Reload it and try again.';
 
 export function toModelFileItem(file: ModelFileRecord) {

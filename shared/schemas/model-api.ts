@@ -229,6 +229,12 @@ export const FileNodeSchema = z.object({
   createdOn: z.string(),
   updatedOn: z.string(),
   updatedBy: z.string(),
+  /**
+   * The name of who changed the file last, kept with the change: 'Updated By' names people who hold
+   * no role on the entry too (a super user, a former owner), whom the entry's user summaries lack.
+   * Absent on files written before it was kept.
+   */
+  updatedByName: z.optional(z.string()),
 });
 export type FileNode = z.infer<typeof FileNodeSchema>;
 export const FileListSchema = z.object({ items: z.array(FileNodeSchema) });

@@ -78,6 +78,8 @@ describe('file manager: a save of every kind', () => {
       comment: 'checked',
       asOfDate: '2026-01-31',
       updatedBy: 'owner',
+      // 'Updated By' shows a name, kept with the change (issue 21 §26).
+      updatedByName: 'Olivia Owner',
     });
     expect(after.get('inputs copy.xlsx')).toMatchObject({
       cdd: 'Yes',

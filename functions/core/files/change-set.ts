@@ -2,7 +2,7 @@ import { FILE_OWNER_MESSAGES, mayControlFile, ownerOnlyChanges } from '@shared/r
 import type { FileAttributes, FileChangeSetBody } from '@shared/schemas/collaboration';
 import type { User } from '@shared/schemas/user';
 import type { FileVersionItem } from '../../data/file-versions';
-import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
+import { type ModelFileRecord, modelFileObjectKey, updateStamp } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import type { Issue } from '../models/entry-rules';
 import { mayReadFile } from '../models/file-read-rules';
@@ -219,7 +219,7 @@ export function planChangeSet(
   const { byUuid, byKey } = indexOf(ctx.existing);
   const modelUuid = ctx.model.uuid;
   const owner = { id: ctx.caller.id, firstName: ctx.caller.firstName, lastName: ctx.caller.lastName };
-  const fresh = { owner, createdOn: now, updatedOn: now, updatedBy: ctx.caller.id, userAccess: [] };
+  const fresh = { owner, createdOn: now, userAccess: [], ...updateStamp(ctx.caller, now) };
 
   const folders: ModelFileRecord[] = [];
   const planned = new Set<string>();
@@ -334,7 +334,7 @@ export function applyChangeSet(
   now: string,
 ): ChangeSetWrites {
   const { byUuid } = indexOf(ctx.existing);
-  const stamp = { updatedOn: now, updatedBy: ctx.caller.id };
+  const stamp = updateStamp(ctx.caller, now);
   const changed = new Map<string, ModelFileRecord>();
   const current = (f: ModelFileRecord) => changed.get(f.uuid) ?? f;
 

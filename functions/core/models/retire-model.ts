@@ -4,6 +4,7 @@ import {
   type ModelFileRecord,
   modelFileReplace,
   toModelFileItem,
+  updateStamp,
 } from '../../data/model-files';
 import { type ModelRecord, modelPut } from '../../data/models';
 import { batchWriteAll } from '../../data/table';
@@ -28,7 +29,7 @@ export async function retireModel(
   checkRev(model, input.rev);
   const iso = now.toISOString();
   const files = (await listModelFiles(uuid)).map(
-    (f): ModelFileRecord => ({ ...f, retired: true, updatedOn: iso, updatedBy: caller.id }),
+    (f): ModelFileRecord => ({ ...f, retired: true, ...updateStamp(caller, iso) }),
   );
   const next: ModelRecord = {
     ...nextRevision(model, caller.id, now),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@shared/schemas/user';
 import { copyObject, deleteObjects, objectSize } from '../../data/file-objects';
-import { type ModelFileRecord, modelFileObjectKey } from '../../data/model-files';
+import { type ModelFileRecord, modelFileObjectKey, updateStamp } from '../../data/model-files';
 import { getUpload } from '../../data/uploads';
 import { PayloadTooLargeError, UnprocessableError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
@@ -88,8 +88,7 @@ export async function takeUploadedFiles(input: {
       isPrivate: false,
       cdd: 'No',
       createdOn: input.now,
-      updatedOn: input.now,
-      updatedBy: input.caller.id,
+      ...updateStamp(input.caller, input.now),
       s3Key: modelFileObjectKey(input.modelUuid, uuid),
       userAccess: [],
     };

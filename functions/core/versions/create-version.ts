@@ -16,6 +16,7 @@ import {
   type ModelFileRecord,
   modelFileObjectKey,
   modelFilePut,
+  updateStamp,
 } from '../../data/model-files';
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
 import { type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
@@ -284,8 +285,7 @@ function copyOf(
     // source and readable by the same people.
     userAccess: [...file.userAccess],
     createdOn: now,
-    updatedOn: now,
-    updatedBy: caller.id,
+    ...updateStamp(caller, now),
     s3Key: '',
   };
   if (file.folder) return { record: base, from: '', version: undefined };

@@ -496,7 +496,10 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
         />
         <Column
           header="Updated By"
-          body={(node: FileTreeNode) => userName(model.users, updates.get(node.key)?.updatedBy)}
+          body={(node: FileTreeNode) => {
+            const last = updates.get(node.key);
+            return last?.updatedByName ?? userName(model.users, last?.updatedBy);
+          }}
           style={{ width: `${widths.updatedBy}rem` }}
         />
         <Column header="File Type" body={typeCell} style={{ width: `${widths.fileType}rem` }} />

@@ -47,6 +47,8 @@ export const folderKeys = (rows: readonly FileRow[]) =>
 export interface LastUpdate {
   updatedOn: string;
   updatedBy: string;
+  /** Who, by name, as the server kept it with the change (absent on older files). */
+  updatedByName?: string | undefined;
 }
 
 /**
@@ -60,7 +62,13 @@ export function lastUpdates(rows: readonly FileRow[]): Map<string, LastUpdate> {
     !a || Date.parse(b.updatedOn) > Date.parse(a.updatedOn) ? b : a;
   const folders = rows.filter((r) => r.kind === 'folder');
   for (const row of rows) {
-    const own = row.node ? { updatedOn: row.node.updatedOn, updatedBy: row.node.updatedBy } : undefined;
+    const own = row.node
+      ? {
+          updatedOn: row.node.updatedOn,
+          updatedBy: row.node.updatedBy,
+          updatedByName: row.node.updatedByName,
+        }
+      : undefined;
     if (!own) continue;
     result.set(row.key, newer(result.get(row.key), own));
     for (const folder of folders) {

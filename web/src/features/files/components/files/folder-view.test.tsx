@@ -106,6 +106,17 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     expect(updatedOn(folderRow)).toBe(updatedOn(fileRow));
   });
 
+  it('names the updater the server kept with the change, also one without a role on the entry (issue 21 §26)', async () => {
+    const items = files.map((f) =>
+      f.name === 'prices.csv' ? { ...f, updatedBy: 'admin', updatedByName: 'Ada Admin' } : f,
+    );
+    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items })));
+    show();
+    const row = (await screen.findByText('prices.csv')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Ada Admin');
+    expect(row).not.toHaveTextContent('admin');
+  });
+
   it('offers each file only the actions the caller has', async () => {
     stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
     show();
