@@ -8,6 +8,7 @@ import { withQueryClient } from '../../../../testing/render';
 import type { CataloguePanels } from '../catalogue-panels';
 import { ModelEntriesPage } from './model-entries-page';
 import { ModelSearchInput } from './model-search-input';
+import { LIST_TEXTS } from './models-table';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
 
@@ -94,6 +95,18 @@ describe('ModelEntriesPage (Table View)', { timeout: 20_000 }, () => {
     expect(document.title).toBe('Model Entries · Model Repository');
     expect(screen.getByPlaceholderText('What are you looking for today?')).toHaveValue('heart');
     expect(screen.getByRole('button', { name: 'View All Model Entries' })).toBeInTheDocument();
+  });
+
+  it('says the list could not be loaded instead of "No models were found" (issue 21 §26)', async () => {
+    const fetchMock = stubFetch(
+      on('GET', '/models', () => json(500, { message: 'Internal error', code: 'INTERNAL' })),
+    );
+    renderAt('/model');
+    expect(await screen.findByText(LIST_TEXTS.loadFailed, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('No models were found')).not.toBeInTheDocument();
+    const before = callsTo(fetchMock, 'GET', '/models').length;
+    await userEvent.click(screen.getByRole('button', { name: LIST_TEXTS.retry }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/models').length).toBeGreaterThan(before));
   });
 
   it('puts a debounced search into the URL, back on the first page', async () => {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { MODEL_STATUS_LABELS, PLATFORM_DISPLAY_LABELS } from '@shared/schemas/model';
 import type { ListModelsQuery, ModelSummary } from '@shared/schemas/model-api';
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
@@ -65,6 +66,12 @@ function Expansion({ model }: { model: ModelSummary }) {
   );
 }
 
+/** Our words for a list that could not be loaded (the spec names only the empty list's text). */
+export const LIST_TEXTS = {
+  loadFailed: 'The model entries could not be loaded.',
+  retry: 'Try again',
+} as const;
+
 /** The pager's count: '11–20 of 42 model entries' (PrimeReact fills the placeholders). */
 export function pageReport(total: number | undefined): string {
   if (!total) return '';
@@ -73,7 +80,7 @@ export function pageReport(total: number | undefined): string {
 
 /** Table View (000 §2): server paging and sorting, inline expansion, row click selects. */
 export function ModelsTable({ query, onQueryChange, selected, onSelect }: ModelsTableProps) {
-  const { data, isFetching, isPending } = useModelList(query);
+  const { data, isFetching, isPending, isError, refetch } = useModelList(query);
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
   const items = data?.items ?? [];
 
@@ -112,7 +119,17 @@ export function ModelsTable({ query, onQueryChange, selected, onSelect }: Models
         if (row) onSelect(row.uuid);
       }}
       rowClassName={(m: ModelSummary) => ({ 'mr-row--retired': m.status === 'RETIRED' })}
-      emptyMessage={MESSAGES.noModelsFound}
+      // A failed load is not an empty result (issue 21 §26): the error message says what failed.
+      emptyMessage={
+        isError ? (
+          <span>
+            {LIST_TEXTS.loadFailed}{' '}
+            <Button type="button" label={LIST_TEXTS.retry} link size="small" onClick={() => void refetch()} />
+          </span>
+        ) : (
+          MESSAGES.noModelsFound
+        )
+      }
       size="small"
       aria-label="Model entries"
       className="mr-models-table"
