@@ -71,6 +71,14 @@ describe('RequestAccessDialog', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This field is required.');
   });
 
+  it("says at once that details are required when 'Other' is ticked, as Submit waits for them (issue 21 §26)", async () => {
+    stubFetch();
+    renderDialog(MODEL);
+    await userEvent.click(screen.getByLabelText(OTHER as string));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('This field is required.');
+  });
+
   it("asks for details when 'Other' is ticked and sends the reasons in the spec's order", async () => {
     const fetchMock = stubFetch(
       on('POST', `/models/${UUID_A}/access-requests`, () => json(200, { recipients: 3 })),

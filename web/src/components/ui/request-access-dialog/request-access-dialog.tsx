@@ -69,7 +69,9 @@ export function RequestAccessDialog({ target, onHide, onSent }: RequestAccessDia
     else next.delete(reason);
     // Kept in the spec's order, whatever order they were ticked in.
     setReasons(ACCESS_REQUEST_REASONS.filter((r) => next.has(r)));
-    setTouched((t) => ({ ...t, reasons: true }));
+    // Ticking 'Other' asks for details at once: Submit stays disabled until they are given, and
+    // without the message the user would not learn why (issue 21 §26).
+    setTouched((t) => ({ reasons: true, details: t.details || (reason === OTHER_REASON && checked) }));
   };
 
   const submit = (event?: FormEvent) => {
