@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import type { ModelPermissions } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -133,6 +134,11 @@ export function ModelActionSidebar({
       {!uuid ? (
         !collapsed ? (
           <p className="mr-muted">Select a model entry to see its actions.</p>
+        ) : null
+      ) : previewOnly ? (
+        // A preview-only entry has no actions: say why, in the words of the detail page (issue 21 §26).
+        !collapsed ? (
+          <p className="mr-muted">{MESSAGES.detailPreviewOnly}</p>
         ) : null
       ) : enabled && model.isPending ? (
         <span className="pi pi-spin pi-spinner" role="status" aria-label="Loading actions" />
