@@ -117,6 +117,8 @@ export const SubModelSchema = z.object({
   displayExecutionSetupId: z.optional(z.string().check(z.maxLength(64))),
   outputPathDir: z.string().check(z.regex(RELATIVE_PATH)),
   createdBy: z.string(),
+  /** The creator's name when it was created: 'Created By' names people without a role too. */
+  createdByName: z.optional(z.string()),
   createdOn: z.string(),
   modifiedOn: z.string(),
 });

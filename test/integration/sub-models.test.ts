@@ -204,6 +204,8 @@ describe('sub-models: the dialog rules on the server (001 §2, §5)', () => {
       definitionType: 'JSONTEMPLATE',
       timeoutSeconds: 600,
       createdBy: 'owner',
+      // User Settings' 'Created By' shows the name kept at creation (issue 21 §26).
+      createdByName: 'Olivia Owner',
     });
     const names = (await call('owner', 'GET', `${base()}?type=display`)).body.items.map((i: Json) => i.name);
     expect(names.indexOf(a.name)).toBe(names.indexOf(b.name) - 1);

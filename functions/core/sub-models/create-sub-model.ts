@@ -5,6 +5,7 @@ import { ulid } from 'ulid';
 import { listModelFiles } from '../../data/model-files';
 import { inputPut, listSubModels, type SubModelRecord, subModelPut } from '../../data/sub-models';
 import { runTransaction } from '../../data/transactions';
+import { fullName } from '../models/model-users';
 import {
   loadSubModelEntry,
   requireLinkableSections,
@@ -50,6 +51,7 @@ export async function createSubModel(
     definitionType: body.definitionType,
     version: 1,
     createdBy: user.id,
+    createdByName: fullName(user),
     createdOn: at,
     modifiedOn: at,
   };

@@ -180,12 +180,13 @@ describe('ModelAccessDialog', () => {
 
   it("offers User Settings only on WebModel 2.0 models, listing the entry's sub-models per section", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const subModel = (id: string, name: string, type: string) => ({
+    const subModel = (id: string, name: string, type: string, extra: { createdByName?: string } = {}) => ({
       id,
       name,
       type,
       createdBy: 'olivia',
       createdOn: '2025-03-04T10:00:00.000Z',
+      ...extra,
     });
     let settingsBody: unknown;
     const withSubModels = routeFetch({
@@ -196,7 +197,7 @@ describe('ModelAccessDialog', () => {
             url.searchParams.get('type') === 'calibration'
               ? [
                   subModel('cal-2', 'Zeta calibration', 'calibration'),
-                  subModel('cal-1', 'Alpha calibration', 'calibration'),
+                  subModel('cal-1', 'Alpha calibration', 'calibration', { createdByName: 'Olivia Owner' }),
                 ]
               : [],
           access: { sections: {}, add: {} },
@@ -224,6 +225,12 @@ describe('ModelAccessDialog', () => {
       .slice(1)
       .map((row) => within(row).queryAllByRole('cell')[1]?.textContent);
     expect(names).toEqual(['Alpha calibration', 'Zeta calibration']);
+    // 'Created By' names the creator where the server kept the name, else the id (issue 21 §26).
+    const creators = within(calibration)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).queryAllByRole('cell')[2]?.textContent);
+    expect(creators).toEqual(['Olivia Owner', 'olivia']);
     const scenario = screen.getByRole('region', { name: 'Scenario Management' });
     expect(within(scenario).getByText('No SubModel was found')).toBeInTheDocument();
 

@@ -27,9 +27,17 @@ interface SubModelRow {
 /** The entry's sub-models of a section as rows, by name; none while loading or when the list fails. */
 function useSubModelRows(modelUuid: string, type: 'calibration' | 'scenario'): SubModelRow[] {
   const { data } = useQuery(subModelsOfTypeQuery(modelUuid, type));
-  return (data?.items ?? [])
-    .map((s) => ({ id: s.id, name: s.name, createdBy: s.createdBy, createdOn: s.createdOn.slice(0, 10) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  return (
+    (data?.items ?? [])
+      // A name where the server kept one (issue 21 §26), else the id of older sub-models.
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        createdBy: s.createdByName ?? s.createdBy,
+        createdOn: s.createdOn.slice(0, 10),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+  );
 }
 
 function SubModelTable({
