@@ -19,8 +19,10 @@ export const FILE_MANAGER_MESSAGES = {
   cloneNotReadable: (name: string) => `${name}: you do not have access to this file.`,
   cloneSourceMissing: (names: readonly string[]) =>
     `${names.length === 1 ? 'The file' : 'The files'} ${names.map((n) => `'${n}'`).join(', ')} ${names.length === 1 ? 'has' : 'have'} no content in storage, so ${names.length === 1 ? 'it' : 'they'} cannot be cloned. Please report this problem (it was logged).`,
+  // One save is one transaction of at most `max` writes; an uploaded, replaced or copied file writes
+  // two items (its node and its version, data/file-versions.ts).
   tooManyChanges: (max: number) =>
-    `Too many changes for one save: change at most ${max} files and folders at once.`,
+    `Too many changes for one save: upload or copy at most ${Math.floor(max / 2)} files, or change at most ${max} files and folders, at once.`,
   fileNotFound: 'File not found.',
   notManageable: 'You do not have permission to manage access to this file.',
   retired: 'A retired model entry cannot be changed.',
