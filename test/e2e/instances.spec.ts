@@ -39,7 +39,11 @@ test('a Basic and an Expert user fill in the same instance and see different par
 }) => {
   const name = uniqueTag('Basic run');
   const basic = await pageAs('viewer', instanceListPath(web()));
-  await expect(basic.getByRole('heading', { name: 'Scenario Management', level: 1 })).toBeVisible();
+  // The worker's first page of this persona: the app starts (config, token, user, entry, sub-models),
+  // which took more than the default 10 s once when both cores were busy.
+  await expect(basic.getByRole('heading', { name: 'Scenario Management', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await basic.getByRole('button', { name: 'Add Instance' }).first().click();
   const add = basic.getByRole('dialog', { name: 'Add Instance' });
   await add.getByRole('textbox', { name: 'Instance Name *' }).fill(name);
