@@ -23,7 +23,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two cores serve the local cloud and two browsers: a page that is right may take more than 10 s
+  // to show it when both are busy (two runs failed so). A wait only lasts this long when it fails.
+  expect: { timeout: 20_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.MR_E2E_JSON_REPORT || `${repoRoot}.local/test-reports/e2e.json` }],
