@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
-import { canAddModel } from '@shared/rules/model-permissions';
-import { assignRole } from '@shared/rules/model-roles';
 import { versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
@@ -12,16 +10,17 @@ import { modelFilePut } from '../../data/model-files';
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
 import { getModel, type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
 import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
-import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { activeOptionLists } from '../options/list-metadata-options';
 import { discardCopies, takeUploadedFiles } from '../uploads/take-uploaded-files';
 import {
+  assertMayAddEntries,
   type Issue,
   membershipChanges,
   membershipsOf,
   metadataIssues,
-  prepareRoles,
+  prepareNewEntryRoles,
   publishIssuesAsIssues,
   throwIfIssues,
   withStewardFields,
@@ -50,38 +49,12 @@ export async function createModel(
   body: CreateModelBody,
   now = new Date(),
 ): Promise<ModelRecord> {
-  if (canAddModel(caller.userType) !== 'allowed') {
-    throw new ForbiddenError('You do not have permission to add model entries.');
-  }
+  assertMayAddEntries(caller);
   if (body.basedOnUuid) await loadVisibleModel(body.basedOnUuid, caller);
   const uuid = randomUUID();
   const issues: Issue[] = [];
 
-  let requested = { ...body.roles };
-  if (
-    caller.userType !== 'SUPERUSER' &&
-    requested.vestLead !== caller.id &&
-    requested.steward !== caller.id &&
-    !requested.owners.includes(caller.id)
-  ) {
-    // The creator becomes an owner, leaving any lesser role the request gave them (exclusivity).
-    requested = assignRole(requested, 'owners', caller.id);
-  }
-  const {
-    roles,
-    users,
-    issues: roleIssues,
-  } = await prepareRoles({
-    caller,
-    before: undefined,
-    requested,
-    model: {
-      ...(body.metadata.platform ? { platform: body.metadata.platform } : {}),
-      ...(body.metadata.information_classification
-        ? { classification: body.metadata.information_classification }
-        : {}),
-    },
-  });
+  const { roles, users, issues: roleIssues } = await prepareNewEntryRoles(caller, body.roles, body.metadata);
   issues.push(...roleIssues);
 
   const { lists, studies } = await activeOptionLists();

@@ -1,7 +1,9 @@
 import { fillEmptyFromStudy, invalidOptions, type MetadataOptionLists } from '@shared/rules/model-metadata';
 import { nameProblems } from '@shared/rules/model-name';
+import { canAddModel } from '@shared/rules/model-permissions';
 import {
   allMembers,
+  assignRole,
   normalizeRoles,
   type RoleUser,
   roleChangeProblems,
@@ -72,6 +74,45 @@ export async function prepareRoles(input: {
     },
   });
   return { roles, users, issues: problems.map((message) => ({ path: 'body.roles', message })) };
+}
+
+/** Add Model Entry and New Model Version refuse, before anything is read, callers who may not add entries. */
+export function assertMayAddEntries(caller: User): void {
+  if (canAddModel(caller.userType) !== 'allowed') {
+    throw new ForbiddenError('You do not have permission to add model entries.');
+  }
+}
+
+/**
+ * The roles of a NEW entry (Add Model Entry and New Model Version; the caller passed
+ * `assertMayAddEntries`): makes the creator an owner unless the request gives them the lead, steward or owner
+ * role already (a lesser role they were given is dropped: roles exclude each other; a super user is
+ * not made owner), then checks the set as `prepareRoles` does, with the new entry's platform and
+ * classification.
+ */
+export async function prepareNewEntryRoles(
+  caller: User,
+  requestedRoles: ModelRoles,
+  metadata: Pick<ModelMetadata, 'platform' | 'information_classification'>,
+): Promise<{ roles: ModelRoles; users: Map<string, User>; issues: Issue[] }> {
+  let requested = { ...requestedRoles };
+  if (
+    caller.userType !== 'SUPERUSER' &&
+    requested.vestLead !== caller.id &&
+    requested.steward !== caller.id &&
+    !requested.owners.includes(caller.id)
+  ) {
+    requested = assignRole(requested, 'owners', caller.id);
+  }
+  return prepareRoles({
+    caller,
+    before: undefined,
+    requested,
+    model: {
+      ...(metadata.platform ? { platform: metadata.platform } : {}),
+      ...(metadata.information_classification ? { classification: metadata.information_classification } : {}),
+    },
+  });
 }
 
 /** The steward fields of the metadata follow the Model Steward role (the server is authoritative). */

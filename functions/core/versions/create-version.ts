@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
-import { canAddModel } from '@shared/rules/model-permissions';
-import { assignRole } from '@shared/rules/model-roles';
 import { versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
@@ -21,16 +19,17 @@ import {
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
 import { type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
 import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
-import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { folderPathOf } from '../files/file-nodes';
 import { currentVersionOf } from '../files/file-versions';
 import {
+  assertMayAddEntries,
   type Issue,
   membershipChanges,
   membershipsOf,
   metadataIssues,
-  prepareRoles,
+  prepareNewEntryRoles,
   publishIssuesAsIssues,
   throwIfIssues,
   withStewardFields,
@@ -82,37 +81,12 @@ export async function createVersion(
   body: NewVersionBody,
   now = new Date(),
 ): Promise<NewVersionResult> {
-  if (canAddModel(caller.userType) !== 'allowed') {
-    throw new ForbiddenError('You do not have permission to add model entries.');
-  }
+  assertMayAddEntries(caller);
   const source = await loadModelFor('newVersion', sourceUuid, caller);
   const uuid = randomUUID();
   const issues: Issue[] = [];
 
-  let requested = { ...body.roles };
-  if (
-    caller.userType !== 'SUPERUSER' &&
-    requested.vestLead !== caller.id &&
-    requested.steward !== caller.id &&
-    !requested.owners.includes(caller.id)
-  ) {
-    requested = assignRole(requested, 'owners', caller.id);
-  }
-  const {
-    roles,
-    users,
-    issues: roleIssues,
-  } = await prepareRoles({
-    caller,
-    before: undefined,
-    requested,
-    model: {
-      ...(body.metadata.platform ? { platform: body.metadata.platform } : {}),
-      ...(body.metadata.information_classification
-        ? { classification: body.metadata.information_classification }
-        : {}),
-    },
-  });
+  const { roles, users, issues: roleIssues } = await prepareNewEntryRoles(caller, body.roles, body.metadata);
   issues.push(...roleIssues);
 
   const [{ lists, studies }, sourceFiles] = await Promise.all([
