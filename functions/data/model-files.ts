@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FileVersionSchema } from '@shared/schemas/collaboration';
 import { FileNodeSchema } from '@shared/schemas/model-api';
+import { fullName } from '@shared/schemas/user';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { queryAll, tableName, withoutKeys } from './table';
@@ -64,7 +65,7 @@ export type ModelFileRecord = z.infer<typeof ModelFileRecordSchema>;
 export const updateStamp = (caller: { id: string; firstName: string; lastName: string }, now: string) => ({
   updatedOn: now,
   updatedBy: caller.id,
-  updatedByName: `${caller.firstName} ${caller.lastName}`.trim() || caller.id,
+  updatedByName: fullName(caller) || caller.id,
 });
 
 export const FILE_STALE_MESSAGE = 'This file was changed by someone else. Reload it and try again.';

@@ -55,6 +55,10 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** How a person is named in lists, mails and stamps ('Updated By', 'Created By'): first and last name. */
+export const fullName = (user: Pick<User, 'firstName' | 'lastName'>): string =>
+  `${user.firstName} ${user.lastName}`.trim();
+
 export const UserPermissionFlagsSchema = z.object({
   createModel: z.boolean(),
   externalizationTabEnabled: z.boolean(),

@@ -1,7 +1,7 @@
 import { cancelOutcome, seesInstanceSection } from '@shared/executions/execution-access';
 import { isActiveRun, EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
 import type { ExecutionGroup } from '@shared/schemas/execution-api';
-import type { User } from '@shared/schemas/user';
+import { fullName, type User } from '@shared/schemas/user';
 import { getEntries, getExecutionGroup } from '../../data/executions';
 import { getInstance } from '../../data/instances';
 import { releaseRunSlot } from '../../data/run-slots';
@@ -60,7 +60,7 @@ export async function cancelExecutionGroup(
         to: 'CANCELLED',
         error: {
           code: 'CANCELLED',
-          message: `The execution was cancelled by ${user.firstName} ${user.lastName}.`,
+          message: `The execution was cancelled by ${fullName(user)}.`,
         },
       });
       // After the status: whatever the execution still reports is refused by the run's conditions.

@@ -64,5 +64,4 @@ export function summaries(
   return out;
 }
 
-export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`.trim();
+export { fullName } from '@shared/schemas/user';

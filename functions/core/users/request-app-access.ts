@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import type { AccessRequestResult } from '@shared/schemas/access-request';
-import type { User } from '@shared/schemas/user';
+import { fullName, type User } from '@shared/schemas/user';
 import { releaseAccessRequest, reserveAccessRequest } from '../../data/access-requests';
 import { listUsersByType } from '../../data/users';
 import { env } from '../../lib/env';
@@ -62,7 +62,7 @@ export async function requestAppAccess(
 }
 
 function accessRequestText(identity: Identity, user: User | undefined, note: string | undefined): string {
-  const name = user ? `${user.firstName} ${user.lastName}` : identity.userId;
+  const name = user ? fullName(user) : identity.userId;
   const email = user?.email ?? identity.email;
   const state = !user
     ? 'has no user record in Model Repository yet'
