@@ -54,9 +54,14 @@ describe('ModelActionSidebar (composed)', { timeout: 20_000 }, () => {
     renderWith({ deleteDraft: 'allowed', publish: 'allowed', retire: 'forbidden', downloadAll: 'allowed' });
     expect(await screen.findByRole('button', { name: LABELS.delete })).toBeEnabled();
     expect(screen.getByRole('button', { name: LABELS.publish })).toBeEnabled();
+    // Blocked, not disabled: it stays in the tab order and tells keyboard and screen-reader users why.
     const retire = screen.getByRole('button', { name: LABELS.retire });
-    expect(retire).toBeDisabled();
-    expect(retire).toHaveAttribute('data-hint', 'Only published model entries can be retired');
+    expect(retire).toHaveAttribute('aria-disabled', 'true');
+    expect(retire).toHaveAccessibleDescription('Only published model entries can be retired');
+    retire.focus();
+    expect(retire).toHaveFocus();
+    await userEvent.click(retire);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('keeps its actions reachable when collapsed (4rem, icons only)', async () => {
@@ -82,8 +87,10 @@ describe('ModelActionSidebar (composed)', { timeout: 20_000 }, () => {
   it('disables Share Model Entry on an entry that is not published', async () => {
     renderWith({ view: 'allowed', share: 'forbidden' });
     const share = await screen.findByRole('button', { name: 'Share Model Entry' });
-    expect(share).toBeDisabled();
-    expect(share).toHaveAttribute('data-hint', 'Only published model entries can be shared');
+    expect(share).toHaveAttribute('aria-disabled', 'true');
+    expect(share).toHaveAccessibleDescription('Only published model entries can be shared');
+    await userEvent.click(share);
+    expect(screen.queryByRole('dialog', { name: 'Share Model Entry' })).toBeNull();
   });
 
   it('opens the download modal from Download All Entries', async () => {

@@ -14,7 +14,15 @@ export interface ReasonedButtonProps extends Omit<ButtonProps, 'disabled'> {
  * order marked `aria-disabled`, does nothing when pressed, and shows its reason as a tooltip on hover
  * and on focus (the WAI-ARIA practice for disabled controls whose reason matters).
  */
-export function ReasonedButton({ blocked, reason, className, onClick, ...props }: ReasonedButtonProps) {
+export function ReasonedButton({
+  blocked,
+  reason,
+  className,
+  onClick,
+  tooltip,
+  tooltipOptions,
+  ...props
+}: ReasonedButtonProps) {
   const reasonId = useId();
   const why = blocked ? reason : undefined;
   return (
@@ -25,8 +33,10 @@ export function ReasonedButton({ blocked, reason, className, onClick, ...props }
         aria-disabled={blocked || undefined}
         aria-describedby={why ? reasonId : undefined}
         onClick={blocked ? undefined : onClick}
-        tooltip={why}
-        tooltipOptions={{ event: 'both', position: 'left' }}
+        // Blocked: the reason, on hover and focus. Otherwise the caller's own tooltip (e.g. the label
+        // of an icon-only button).
+        tooltip={why ?? tooltip}
+        tooltipOptions={why ? { event: 'both', position: 'left' } : tooltipOptions}
       />
       {why && (
         <span id={reasonId} hidden>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type ComponentType, useState } from 'react';
 import { getModel, modelKeys } from '../../../../api/models';
+import { ReasonedButton } from '../../../../components/ui/reasoned-button';
 import { DeleteModelDialog } from './delete-model-dialog';
 import { PublishModelDialog } from './publish-model-dialog';
 import { RetireModelDialog } from './retire-model-dialog';
@@ -154,16 +155,17 @@ export function ModelActionSidebar({
             const hint = action.placeholder ?? (outcome === 'forbidden' ? action.forbiddenHint : undefined);
             return (
               <li key={action.key}>
-                <Button
+                <ReasonedButton
                   type="button"
                   className="mr-action-sidebar__action"
                   icon={action.icon}
                   label={collapsed ? undefined : action.label}
                   aria-label={action.label}
                   text
-                  disabled={disabled}
-                  tooltip={collapsed && !disabled ? action.label : hint}
-                  tooltipOptions={{ showOnDisabled: true, position: 'left' }}
+                  blocked={disabled}
+                  reason={hint}
+                  tooltip={collapsed ? action.label : undefined}
+                  tooltipOptions={{ position: 'left' }}
                   data-hint={disabled ? hint : undefined}
                   onClick={() => setOpen(action.key)}
                 />

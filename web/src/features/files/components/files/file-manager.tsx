@@ -10,6 +10,7 @@ import { TreeTable } from 'primereact/treetable';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { fileRequestKey, markAccessRequested, useAccessRequests } from '../../../../api/access-requested';
 import { ConfirmMainFileDelete } from '../../../../components/ui/confirm-main-file-delete';
+import { ReasonedButton } from '../../../../components/ui/reasoned-button';
 import { RequestAccessDialog } from '../../../../components/ui/request-access-dialog/request-access-dialog';
 import { formatLocalDateTime } from '../../../../lib/format';
 import { DownloadFileDialog } from '../download/download-file-dialog';
@@ -180,21 +181,22 @@ function RowAction({
   reason?: string;
   onClick: () => void;
 }) {
-  return (
-    <Button
-      type="button"
-      icon={icon}
-      text
-      rounded
-      size="small"
-      severity={danger ? 'danger' : undefined}
-      aria-label={label}
-      aria-description={reason}
-      tooltip={reason ?? tooltip}
-      tooltipOptions={reason ? { showOnDisabled: true } : undefined}
-      disabled={disabled || Boolean(reason)}
-      onClick={onClick}
-    />
+  const common = {
+    type: 'button' as const,
+    icon,
+    text: true,
+    rounded: true,
+    size: 'small' as const,
+    severity: danger ? ('danger' as const) : undefined,
+    'aria-label': label,
+    onClick,
+  };
+  // With a reason the action stays focusable and says why (ReasonedButton); without one it is
+  // simply off for the moment (e.g. while a save runs).
+  return reason ? (
+    <ReasonedButton {...common} blocked reason={reason} />
+  ) : (
+    <Button {...common} tooltip={tooltip} disabled={disabled} />
   );
 }
 
@@ -319,19 +321,14 @@ export function FileManager({ model, changes, loading, label = 'Files', editing 
           />
         )}
         {access?.requestAccess && !access.download && (
-          <Button
+          <ReasonedButton
             type="button"
             label={MESSAGES.requestAccess}
             text
             size="small"
             aria-label={`Request Access to ${node.name}`}
-            disabled={requested.includes(fileRequestKey(model.uuid, node.uuid))}
-            tooltip={
-              requested.includes(fileRequestKey(model.uuid, node.uuid))
-                ? 'Your request has been sent'
-                : undefined
-            }
-            tooltipOptions={{ showOnDisabled: true }}
+            blocked={requested.includes(fileRequestKey(model.uuid, node.uuid))}
+            reason="Your request has been sent"
             onClick={() => setDialog({ kind: 'request', node })}
           />
         )}

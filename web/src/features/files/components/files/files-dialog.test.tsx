@@ -145,7 +145,7 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
     routes(() => json(200, { items: stored }));
     const { dialog } = await open(detail({ status: 'PUBLISHED' }));
     const deleteMain = within(dialog).getByRole('button', { name: 'Delete model.xlsx' });
-    expect(deleteMain).toBeDisabled();
+    expect(deleteMain).toHaveAttribute('aria-disabled', 'true');
     expect(deleteMain).toHaveAccessibleDescription(reason);
     expect(within(dialog).getByRole('button', { name: 'Delete notes.txt' })).toBeEnabled();
     // Nor can the flag move to another file.

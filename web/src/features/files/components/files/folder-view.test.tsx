@@ -140,7 +140,9 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Request Access' });
     expect(dialog).toHaveTextContent('request for file prices.csv');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
-    expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
+    const sent = screen.getByRole('button', { name: 'Request Access to prices.csv' });
+    expect(sent).toHaveAttribute('aria-disabled', 'true');
+    expect(sent).toHaveAccessibleDescription('Your request has been sent');
   });
 
   it('keeps Request Access disabled after a reload while the request is pending', async () => {
@@ -150,7 +152,10 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
     first.unmount();
     show();
-    expect(await screen.findByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Request Access to prices.csv' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('says why a file can be neither downloaded nor requested', async () => {
