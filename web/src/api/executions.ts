@@ -1,5 +1,7 @@
 import type { CreateExecutionResult } from '@shared/schemas/execution-api';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ApiError, apiClient } from '../lib/api-client';
+import { getSubModel, subModelQuery } from './sub-models';
 
 /**
  * Executions (the executions area of the API) as the instance screens start and govern them (spec
@@ -57,14 +59,20 @@ export const governInstance = (uuid: string, instanceId: string, action: Governa
  * sub-model's name; both are absent when the scenario's sub-model is linked to none.
  */
 export async function calibrationChoices(
+  queryClient: QueryClient,
   uuid: string,
   subModelId: string,
 ): Promise<{ linkedName?: string; accepted: { id: string; name: string }[] }> {
-  const subModel = await apiClient.call('getSubModel', { params: { uuid, subModelId }, handleErrors: true });
+  // A sub-model the workspace has loaded (it has the scenario's) comes from the query cache; otherwise
+  // it is fetched with every error the caller's (a basic user may not read the calibration section).
+  const read = async (id: string) =>
+    queryClient.getQueryData(subModelQuery(uuid, id).queryKey) ??
+    getSubModel(uuid, id, { handleErrors: true });
+  const subModel = await read(subModelId);
   const linkedId = subModel.type === 'scenario' ? subModel.executionSetupId : undefined;
   if (!linkedId) return { accepted: [] };
   const [linked, page] = await Promise.all([
-    apiClient.call('getSubModel', { params: { uuid, subModelId: linkedId }, handleErrors: true }),
+    read(linkedId),
     apiClient.call('listInstances', {
       params: { uuid },
       query: {

@@ -32,14 +32,7 @@ export const subModelListQuery = (uuid: string, type: SubModelType) =>
     queryFn: ({ signal }) => listSubModels(uuid, type, { signal }),
   });
 
-export const getSubModel = (uuid: string, subModelId: string, opts: Opts = {}) =>
-  apiClient.call('getSubModel', { ...opts, params: { uuid, subModelId } });
-
-export const subModelQuery = (uuid: string, subModelId: string) =>
-  queryOptions({
-    queryKey: workspaceKeys.subModel(uuid, subModelId),
-    queryFn: ({ signal }) => getSubModel(uuid, subModelId, { signal, handleErrors: (e) => e.status === 404 }),
-  });
+export { getSubModel, subModelQuery } from '../../../api/sub-models';
 
 export const createSubModel = (uuid: string, body: CreateSubModelBody) =>
   apiClient.call('createSubModel', { params: { uuid }, body });

@@ -1,10 +1,13 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subModelQuery } from '../../../../api/sub-models';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
+import { instanceKeys } from '../../api/instances-api';
 import {
   detail,
   linkedScenarioRoutes,
@@ -147,6 +150,31 @@ describe('Add Instance (spec 001 §2, §5)', { timeout: 30_000 }, () => {
       name: 'Calibrated',
       calibrationInstanceId: '01FIT26',
     });
+  });
+
+  it('reads the sub-model the workspace has cached instead of fetching it again', async () => {
+    const fetchMock = stubFetch(on('POST', NAME_CHECK, () => json(200, { exists: false })));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(subModelQuery(UUID, SUB_MODEL_ID).queryKey, subModel({ type: 'scenario' }));
+    render(
+      <QueryClientProvider client={client}>
+        <AddInstanceDialog
+          uuid={UUID}
+          subModelId={SUB_MODEL_ID}
+          input={templateInput()}
+          onHide={vi.fn()}
+          onCreated={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('textbox', { name: 'Instance Name *' });
+    await waitFor(() =>
+      expect(
+        client.getQueryState([...instanceKeys.all(UUID), 'calibration-choices', SUB_MODEL_ID])?.status,
+      ).toBe('success'),
+    );
+    expect(callsTo(fetchMock, 'GET', `/models/${UUID}/sub-models/${SUB_MODEL_ID}`)).toHaveLength(0);
+    expect(screen.queryByLabelText(CALIBRATION_TEXTS.label)).not.toBeInTheDocument();
   });
 
   it('shows no calibration picker for a sub-model without a calibration link', async () => {

@@ -1,5 +1,5 @@
 import { INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { calibrationChoices } from '../../../../api/executions';
@@ -35,9 +35,10 @@ export interface CalibrationTarget {
  * calibration section (the choices cannot be read; the server would refuse a choice too).
  */
 export function useCalibrationChoice(uuid: string, target: CalibrationTarget) {
+  const queryClient = useQueryClient();
   const choices = useQuery({
     queryKey: [...instanceKeys.all(uuid), 'calibration-choices', target.executionSetupId],
-    queryFn: () => calibrationChoices(uuid, target.executionSetupId ?? ''),
+    queryFn: () => calibrationChoices(queryClient, uuid, target.executionSetupId ?? ''),
     enabled: target.executionSetupId !== undefined,
     retry: false,
   });
