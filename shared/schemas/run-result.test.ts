@@ -90,6 +90,56 @@ describe('parseRunResult', () => {
   });
 });
 
+describe('chart presets', () => {
+  const parse = (element: unknown) => parseRunResult(JSON.stringify({ elements: [element] }));
+
+  it('accepts each preset with its own data', () => {
+    const presets = [
+      {
+        kind: 'chart',
+        chartType: 'ce-plane',
+        options: { willingnessToPay: 20000 },
+        data: [{ group: 'A vs B', x: 0.2, y: 900 }],
+      },
+      { kind: 'chart', chartType: 'acceptability-curve', data: [{ group: 'A', x: 10000, y: 0.4 }] },
+      {
+        kind: 'chart',
+        chartType: 'tornado',
+        baseCase: 1,
+        data: [{ parameter: 'p', low: 0.5, high: 2, lowLabel: '0.1' }],
+      },
+      { kind: 'chart', chartType: 'survival', observedGroups: ['KM'], data: [{ group: 'KM', x: 0, y: 1 }] },
+      { kind: 'chart', chartType: 'markov-trace', data: [{ group: 'Healthy', x: 0, y: 1 }] },
+    ];
+    for (const preset of presets) expect(parse(preset)).toEqual({ ok: true, result: { elements: [preset] } });
+  });
+
+  it('names the place of a preset mistake: a category on a CE plane, a probability above 1, a tornado without bars', () => {
+    const message = (element: unknown) => {
+      const parsed = parse(element);
+      return parsed.ok ? '' : parsed.message;
+    };
+    expect(message({ kind: 'chart', chartType: 'ce-plane', data: [{ group: 'a', x: 'b', y: 1 }] })).toMatch(
+      /elements\[0\]\.data\[0\]\.x: /,
+    );
+    expect(
+      message({ kind: 'chart', chartType: 'markov-trace', data: [{ group: 'a', x: 0, y: 1.5 }] }),
+    ).toMatch(/elements\[0\]\.data\[0\]\.y: /);
+    expect(message({ kind: 'chart', chartType: 'tornado', baseCase: 0, data: [] })).toMatch(
+      /elements\[0\]\.data: /,
+    );
+    expect(message({ kind: 'chart', chartType: 'waterfall', data: [] })).toMatch(
+      /elements\[0\]\.chartType: /,
+    );
+  });
+
+  it('refuses a willingness to pay on a chart type that has none', () => {
+    expect(parse({ kind: 'chart', chartType: 'line', options: { willingnessToPay: 1 }, data: [] }).ok).toBe(
+      false,
+    );
+  });
+});
+
 describe('languages', () => {
   it('runs Python, R and Excel and refuses Mathematica and Other with our own words', () => {
     expect(['Python', 'R', 'ExcelNative'].every((l) => isRunnableLanguage(l as never))).toBe(true);

@@ -126,7 +126,27 @@ export const TableElementSchema = z
     }),
   );
 
+/** Charts a modeler draws: points in groups, one series per group. */
 export const CHART_TYPES = ['area', 'bar', 'column', 'line', 'pie', 'donut', 'scatter', 'radar'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+
+/**
+ * Health-economics figures a modeler names instead of drawing (docs/running-models.md "Chart presets").
+ * The app draws each by its convention on screen and in every export (shared/visualization/chart-model.ts).
+ */
+export const CHART_PRESETS = [
+  /** Incremental effect (x) against incremental cost (y), with quadrants and a willingness-to-pay line. */
+  'ce-plane',
+  /** Cost-effectiveness acceptability curve: probability cost-effective (0-1) by willingness to pay. */
+  'acceptability-curve',
+  /** One-way sensitivity: per parameter, the outcome at its low and high value around the base case. */
+  'tornado',
+  /** Survival over time: observed Kaplan-Meier steps and fitted curves. */
+  'survival',
+  /** The share of the cohort in each health state per cycle, stacked. */
+  'markov-trace',
+] as const;
+export type ChartPreset = (typeof CHART_PRESETS)[number];
 
 export const ChartPointSchema = z.strictObject({
   /** The series the point belongs to (a line, a bar colour, a pie). */
@@ -135,20 +155,116 @@ export const ChartPointSchema = z.strictObject({
   y: z.nullable(finite),
 });
 
-export const ChartElementSchema = z.strictObject({
+/** A point on a numeric x axis (every preset but the tornado). */
+const NumericPointSchema = z.strictObject({ group: text(200), x: finite, y: z.nullable(finite) });
+const ProbabilityPointSchema = z.strictObject({
+  group: text(200),
+  x: finite,
+  y: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+});
+
+const chartTexts = {
+  title: z.optional(text(500)),
+  xAxisLabel: z.optional(text(200)),
+  yAxisLabel: z.optional(text(200)),
+};
+const points = <T extends z.ZodMiniType>(point: T) =>
+  z.array(point).check(z.maxLength(RUNNER_LIMITS.chartPoints));
+/** A willingness-to-pay threshold (cost per unit of effect, e.g. per QALY). */
+const willingnessToPay = z.optional(z.number().check(z.gte(0)));
+
+export const BasicChartElementSchema = z.strictObject({
   kind: z.literal('chart'),
   chartType: z.enum(CHART_TYPES),
-  data: z.array(ChartPointSchema).check(z.maxLength(RUNNER_LIMITS.chartPoints)),
+  data: points(ChartPointSchema),
   options: z.optional(
     z.strictObject({
-      title: z.optional(text(500)),
-      xAxisLabel: z.optional(text(200)),
-      yAxisLabel: z.optional(text(200)),
+      ...chartTexts,
       /** Stack the groups (area, bar, column). */
       stacked: z.optional(z.boolean()),
     }),
   ),
 });
+
+export const CePlaneElementSchema = z.strictObject({
+  kind: z.literal('chart'),
+  chartType: z.literal('ce-plane'),
+  /** One group per comparison (e.g. 'New treatment vs standard care'): x incremental effect, y incremental cost. */
+  data: points(z.strictObject({ group: text(200), x: finite, y: finite })),
+  options: z.optional(z.strictObject({ ...chartTexts, willingnessToPay })),
+});
+
+export const AcceptabilityCurveElementSchema = z.strictObject({
+  kind: z.literal('chart'),
+  chartType: z.literal('acceptability-curve'),
+  /** One group per strategy: x willingness to pay, y probability that the strategy is cost-effective. */
+  data: points(ProbabilityPointSchema),
+  /** `willingnessToPay` marks the decision threshold with a vertical line. */
+  options: z.optional(z.strictObject({ ...chartTexts, willingnessToPay })),
+});
+
+export const TornadoBarSchema = z.strictObject({
+  /** The parameter varied, e.g. 'Cost of drug A'. */
+  parameter: text(200),
+  /** The outcome with the parameter at its low and at its high value. */
+  low: finite,
+  high: finite,
+  /** The values the parameter took, shown beside its name (e.g. '500' and '1,500'). */
+  lowLabel: z.optional(text(100)),
+  highLabel: z.optional(text(100)),
+});
+
+export const TornadoElementSchema = z.strictObject({
+  kind: z.literal('chart'),
+  chartType: z.literal('tornado'),
+  /** The outcome with every parameter at its base value: the bars grow from it. */
+  baseCase: finite,
+  /** One bar per parameter, drawn widest range on top whatever their order here. */
+  data: z.array(TornadoBarSchema).check(z.minLength(1), z.maxLength(200)),
+  /** `xAxisLabel` names the outcome (e.g. 'ICER (cost per QALY)'). */
+  options: z.optional(z.strictObject(chartTexts)),
+});
+
+export const SurvivalElementSchema = z.strictObject({
+  kind: z.literal('chart'),
+  chartType: z.literal('survival'),
+  /** x time, y the proportion surviving (0-1). */
+  data: points(ProbabilityPointSchema),
+  /** Groups that are observed Kaplan-Meier estimates, drawn as steps; the other groups are fitted curves. */
+  observedGroups: z.optional(z.array(text(200)).check(z.maxLength(100))),
+  options: z.optional(z.strictObject(chartTexts)),
+});
+
+export const MarkovTraceElementSchema = z.strictObject({
+  kind: z.literal('chart'),
+  chartType: z.literal('markov-trace'),
+  /** One group per health state: x the cycle (or time), y the proportion of the cohort in that state (0-1). */
+  data: points(ProbabilityPointSchema),
+  options: z.optional(z.strictObject(chartTexts)),
+});
+
+export const ChartElementSchema = z.discriminatedUnion('chartType', [
+  BasicChartElementSchema,
+  CePlaneElementSchema,
+  AcceptabilityCurveElementSchema,
+  TornadoElementSchema,
+  SurvivalElementSchema,
+  MarkovTraceElementSchema,
+]);
+export type ChartElement = z.infer<typeof ChartElementSchema>;
+export type BasicChartElement = z.infer<typeof BasicChartElementSchema>;
+export type CePlaneElement = z.infer<typeof CePlaneElementSchema>;
+export type AcceptabilityCurveElement = z.infer<typeof AcceptabilityCurveElementSchema>;
+export type TornadoElement = z.infer<typeof TornadoElementSchema>;
+export type SurvivalElement = z.infer<typeof SurvivalElementSchema>;
+export type MarkovTraceElement = z.infer<typeof MarkovTraceElementSchema>;
+export type TableElement = z.infer<typeof TableElementSchema>;
+export type SectionElement = z.infer<typeof SectionElementSchema>;
+export type ErrorElement = z.infer<typeof ErrorElementSchema>;
+
+export function isChartPreset(chartType: string): chartType is ChartPreset {
+  return (CHART_PRESETS as readonly string[]).includes(chartType);
+}
 
 export const ResultElementSchema = z.discriminatedUnion('kind', [
   SectionElementSchema,
