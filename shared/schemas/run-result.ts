@@ -155,8 +155,7 @@ export const ChartPointSchema = z.strictObject({
   y: z.nullable(finite),
 });
 
-/** A point on a numeric x axis (every preset but the tornado). */
-const NumericPointSchema = z.strictObject({ group: text(200), x: finite, y: z.nullable(finite) });
+/** A point of a preset drawn on a numeric x axis with a probability (0-1) on y. */
 const ProbabilityPointSchema = z.strictObject({
   group: text(200),
   x: finite,

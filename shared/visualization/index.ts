@@ -4,4 +4,5 @@
  */
 export * from './chart-model';
 export * from './palette';
+export * from './table-model';
 export * from './texts';
