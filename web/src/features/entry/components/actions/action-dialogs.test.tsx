@@ -1,3 +1,5 @@
+import { REQUIRED_METADATA } from '@shared/rules/model-metadata';
+import type { ModelDetail } from '@shared/schemas/model-api';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +99,50 @@ describe('PublishModelDialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(onHide).toHaveBeenCalled());
     expect(getMessages().map((m) => m.text)).toEqual(['Model has been published.']);
+  });
+
+  // Every required field filled and the entry in a lineage: only files and the warnings remain.
+  const complete = {
+    ...Object.fromEntries(REQUIRED_METADATA.map((field) => [field, 'x'])),
+    global: 'true',
+    tree_root_id: UUID_A,
+  } as ModelDetail['metadata'];
+
+  it('shows the blocking publish checks before the user confirms, and keeps Publish off (issue 21 §23)', async () => {
+    const fetchMock = stubFetch(on('POST', `/models/${UUID_A}/publish`, () => json(200, detail())));
+    render(
+      withQueryClient(
+        <PublishModelDialog
+          uuid={UUID_A}
+          name="M"
+          model={detail({ metadata: complete, fileCount: 0 })}
+          onHide={() => undefined}
+        />,
+      ),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Files is missing');
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    await userEvent.click(publish);
+    expect(callsTo(fetchMock, 'POST', `/models/${UUID_A}/publish`)).toHaveLength(0);
+  });
+
+  it('lists the warnings of an entry that can be published, and publishes it', async () => {
+    const fetchMock = stubFetch(on('POST', `/models/${UUID_A}/publish`, () => json(200, detail())));
+    render(
+      withQueryClient(
+        <PublishModelDialog
+          uuid={UUID_A}
+          name="M"
+          model={detail({ metadata: complete })}
+          onHide={() => undefined}
+        />,
+      ),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Version Log is missing');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', `/models/${UUID_A}/publish`)).toHaveLength(1));
   });
 
   it('lists the blocking issues of a 422', async () => {

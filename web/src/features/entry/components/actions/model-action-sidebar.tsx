@@ -193,6 +193,7 @@ export function ModelActionSidebar({
           uuid={detail.uuid}
           name={detail.name}
           rev={detail.rev}
+          model={detail}
           onHide={() => setOpen(undefined)}
         />
       ) : null}

@@ -1,4 +1,6 @@
 import { MESSAGES } from '@shared/messages';
+import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
+import type { ModelDetail } from '@shared/schemas/model-api';
 import { useState } from 'react';
 import { type PublishIssue, PublishRefusedError, usePublishModel } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
@@ -8,7 +10,23 @@ interface PublishModelDialogProps {
   uuid: string;
   name: string;
   rev?: number;
+  /** The entry as loaded: its publish checks are shown before the user confirms (issue 21 §23). */
+  model?: Pick<ModelDetail, 'metadata' | 'roles' | 'fileCount'>;
   onHide: () => void;
+}
+
+/**
+ * The checks the server runs on publish (shared/rules/publish-checks.ts), from the loaded entry. Only
+ * the parent's validity (visible, not retired) is the server's alone: its refusal still shows below.
+ */
+function checksOf(model: NonNullable<PublishModelDialogProps['model']>): PublishIssue[] {
+  return checkPublishIssues({
+    metadata: model.metadata,
+    ...(model.roles.vestLead ? { vestLead: model.roles.vestLead } : {}),
+    ...(model.roles.steward ? { steward: model.roles.steward } : {}),
+    fileCount: model.fileCount,
+    parentSelected: Boolean(model.metadata.tree_parent_id),
+  });
 }
 
 const SEVERITY_LABELS: Record<PublishIssue['severity'], string> = {
@@ -17,10 +35,16 @@ const SEVERITY_LABELS: Record<PublishIssue['severity'], string> = {
   WARNING: 'Warning',
 };
 
-/** Publish Model Entry: cannot be undone; a refusal (422) lists the blocking issues (000 §4-5). */
-export function PublishModelDialog({ uuid, name, rev, onHide }: PublishModelDialogProps) {
-  const [issues, setIssues] = useState<PublishIssue[] | undefined>();
+/**
+ * Publish Model Entry: cannot be undone. The publish checks of the loaded entry show before the user
+ * confirms, and Publish stays off while they block (000 §4-5); a refusal of the server (422) replaces
+ * them with its own issues.
+ */
+export function PublishModelDialog({ uuid, name, rev, model, onHide }: PublishModelDialogProps) {
+  const [refused, setRefused] = useState<PublishIssue[] | undefined>();
   const [refusal, setRefusal] = useState<string | undefined>();
+  const issues = refused ?? (model ? checksOf(model) : undefined);
+  const blocked = refused !== undefined || (issues !== undefined && blocksPublish(issues));
   const mutation = usePublishModel();
 
   const submit = () =>
@@ -34,7 +58,7 @@ export function PublishModelDialog({ uuid, name, rev, onHide }: PublishModelDial
         onError: (error) => {
           if (error instanceof PublishRefusedError) {
             setRefusal(error.message);
-            setIssues(error.issues);
+            setRefused(error.issues);
           }
         },
       },
@@ -46,16 +70,20 @@ export function PublishModelDialog({ uuid, name, rev, onHide }: PublishModelDial
       confirmLabel="Publish"
       width="36rem"
       busy={mutation.isPending}
-      confirmDisabled={issues !== undefined}
+      confirmDisabled={blocked}
       onConfirm={submit}
       onHide={onHide}
     >
       <p>
         Publish <strong>{name}</strong>? Publishing cannot be undone.
       </p>
-      {issues !== undefined ? (
-        <div role="alert" className="mr-publish-issues">
-          <p className="mr-error-text">{refusal ?? 'The model entry cannot be published.'}</p>
+      {issues !== undefined && issues.length > 0 ? (
+        <div role={blocked ? 'alert' : 'status'} className="mr-publish-issues">
+          {blocked ? (
+            <p className="mr-error-text">{refusal ?? 'The model entry cannot be published.'}</p>
+          ) : (
+            <p>The model entry can be published with these warnings.</p>
+          )}
           <ul>
             {issues.map((issue) => (
               <li
