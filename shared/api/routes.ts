@@ -922,6 +922,14 @@ export const HTTP_ROUTES = [
     summary: 'User pick lists: name, e-mail or ISID prefix',
   },
   {
+    method: 'POST',
+    path: '/v2/models/{uuid}/instances/{instanceId}/analysis',
+    handler: 'http/instances/save-analysis',
+    area: 'instances',
+    auth: 'jwt',
+    summary: 'Save or Update Analysis: name an analysis and show it among the saved analyses',
+  },
+  {
     method: 'GET',
     path: '/v2/metadata-options',
     handler: 'http/metadata-options/list-metadata-options',

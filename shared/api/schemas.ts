@@ -77,6 +77,8 @@ import {
   ParameterFileTicketSchema,
   PutInstanceInputsBodySchema,
   PutInstanceInputsResultSchema,
+  SaveAnalysisBodySchema,
+  SaveAnalysisResultSchema,
   ShareCandidatesQuerySchema,
   ShareCandidatesSchema,
   SharedWithResultSchema,
@@ -486,6 +488,11 @@ export const API_SCHEMAS = {
     params: InstanceShareParamsSchema,
     body: StopSharingSchema,
     response: SharedWithResultSchema,
+  },
+  'POST /v2/models/{uuid}/instances/{instanceId}/analysis': {
+    params: InstanceParamsSchema,
+    body: SaveAnalysisBodySchema,
+    response: SaveAnalysisResultSchema,
   },
   'POST /v2/models/{uuid}/instances/{instanceId}/parameter-files': {
     params: InstanceParamsSchema,

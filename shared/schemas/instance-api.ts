@@ -193,6 +193,20 @@ export const UpdateInstanceBodySchema = z.strictObject({
 });
 export type UpdateInstanceBody = z.infer<typeof UpdateInstanceBodySchema>;
 
+/**
+ * Save or Update Analysis (spec 001 §4 "Saving an analysis sets hidden to false"): the analysis's name.
+ * Allowed in any state, since an analysis is saved after its run has finished.
+ */
+export const SaveAnalysisBodySchema = z.strictObject({ name: InstanceNameInputSchema });
+export type SaveAnalysisBody = z.infer<typeof SaveAnalysisBodySchema>;
+
+/** The saved analysis; `saved` is true when it was hidden until now ('Analysis Saved', else 'Analysis Updated'). */
+export const SaveAnalysisResultSchema = z.object({
+  instance: InstanceDetailSchema,
+  saved: z.boolean(),
+});
+export type SaveAnalysisResult = z.infer<typeof SaveAnalysisResultSchema>;
+
 /** Instance values are JSON text; the table item holding them must stay below DynamoDB's 400 KB. */
 export const INSTANCE_VALUE_MAX_BYTES = 350 * 1024;
 
@@ -273,6 +287,9 @@ export const INSTANCE_API_MESSAGES = {
     `${name} has no finished result to display: only completed, accepted or superseded instances can be displayed.`,
   displayScenariosTooLarge: (bytes: number, limitBytes: number) =>
     `The displayed scenarios' output files total ${(bytes / 1024 ** 3).toFixed(1)} GB, more than the ${(limitBytes / 1024 ** 3).toFixed(0)} GB a display run may read: display fewer scenarios.`,
+  notAnAnalysis: 'Only an analysis (an instance of a display sub-model) can be saved as an analysis.',
+  analysisSaveDenied:
+    "Only the creator of an analysis, the users it is shared with, the entry's owners, lead and steward, and super users can save it.",
   displayScenarioOtherDisplay: (name: string, display: string) =>
     `${name} belongs to a sub-model that does not use the display sub-model ${display}.`,
 } as const;

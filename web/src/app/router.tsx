@@ -55,6 +55,33 @@ const subModelWorkspace = async () => {
   return { Component: () => <SubModelWorkspace instanceGroup={InstanceSidebarGroup} /> };
 };
 
+/**
+ * The visualization flow (001 §2, issue 19). Its steps show the display sub-model's parameters in the
+ * instances feature's widgets and share an analysis with its share dialog; both are passed in here,
+ * since features do not import each other.
+ */
+const visualizationSetting = async () => {
+  const [{ default: SettingPage }, { ParametersForm }] = await Promise.all([
+    import('../features/visualization/components/flow/setting-page'),
+    import('../features/instances/components/editor/parameters-form'),
+  ]);
+  return { Component: () => <SettingPage parametersForm={ParametersForm} /> };
+};
+const visualizationParameters = async () => {
+  const [{ default: ParametersDisplayPage }, { ParametersForm }] = await Promise.all([
+    import('../features/visualization/components/flow/parameters-display-page'),
+    import('../features/instances/components/editor/parameters-form'),
+  ]);
+  return { Component: () => <ParametersDisplayPage parametersForm={ParametersForm} /> };
+};
+const visualizationRender = async () => {
+  const [{ default: RenderPage }, { ShareInstanceDialog }] = await Promise.all([
+    import('../features/visualization/components/flow/render-page'),
+    import('../features/instances/components/share/share-instance-dialog'),
+  ]);
+  return { Component: () => <RenderPage shareDialog={ShareInstanceDialog} /> };
+};
+
 const loginPage = page(() => import('../features/auth/components/login-page'));
 const landingPage = async () => ({
   Component: (await import('../features/auth/components/landing-page')).LandingPage,
@@ -151,6 +178,13 @@ export const routes: RouteObject[] = [
             path: paths.executionQueue.path,
             lazy: page(() => import('../features/executions/components/execution-queue-page')),
           },
+          {
+            path: paths.visualizationSelection.path,
+            lazy: page(() => import('../features/visualization/components/flow/selection-page')),
+          },
+          { path: paths.visualizationSetting.path, lazy: visualizationSetting },
+          { path: paths.visualizationRender.path, lazy: visualizationRender },
+          { path: paths.visualizationParameters.path, lazy: visualizationParameters },
           {
             path: paths.legacyExecutionQueue.path,
             element: <Navigate to={paths.executionQueue.getHref()} replace />,

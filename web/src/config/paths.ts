@@ -80,6 +80,34 @@ export const paths = {
     getHref: (uuid: string, scenarioId: string) =>
       `/model/${encodeURIComponent(uuid)}/instance/${encodeURIComponent(scenarioId)}/detail`,
   },
+  // The visualization flow (001 §2): its state travels in the path and the query, so each step is a
+  // deep link that survives a reload.
+  visualizationSelection: {
+    path: '/model/:modelUuid/visualization/selection',
+    /** `scenarioId`: an instance ticked when the page opens (an instance's row menu). */
+    getHref: (uuid: string, scenarioId?: string) =>
+      withQuery(`/model/${encodeURIComponent(uuid)}/visualization/selection`, { scenarioId }),
+  },
+  visualizationSetting: {
+    path: '/model/:modelUuid/visualization/setting',
+    /** `scenarios`: the displayed instances in their order; `analysis`: the analysis being changed. */
+    getHref: (uuid: string, scenarios: readonly string[], analysis?: string) =>
+      withQuery(`/model/${encodeURIComponent(uuid)}/visualization/setting`, {
+        scenarios: scenarios.join(','),
+        analysis,
+      }),
+  },
+  visualizationRender: {
+    path: '/model/:modelUuid/visualization/render/:scenarioId',
+    /** `scenarioId`: the analysis; '0' shows test data (Test Visualization). */
+    getHref: (uuid: string, scenarioId: string) =>
+      `/model/${encodeURIComponent(uuid)}/visualization/render/${encodeURIComponent(scenarioId)}`,
+  },
+  visualizationParameters: {
+    path: '/model/:modelUuid/visualization/parameters-display/:scenarioId',
+    getHref: (uuid: string, scenarioId: string) =>
+      `/model/${encodeURIComponent(uuid)}/visualization/parameters-display/${encodeURIComponent(scenarioId)}`,
+  },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   executionQueue: { path: '/scenario-execution-queue', getHref: () => '/scenario-execution-queue' },
   /** The queue's former path: redirects to `executionQueue`. */

@@ -169,6 +169,10 @@ export interface ShareInstanceDialogProps {
   type: SubModelType;
   instance: Pick<InstanceDetailView, 'id' | 'name' | 'sharedWith'>;
   onHide: () => void;
+  /** The page the e-mail invites to (an analysis shares its result page, 001 §2 Share Link); default the editor. */
+  link?: string;
+  /** An analysis is invited to as such in the default message. */
+  kind?: 'instance' | 'analysis';
 }
 
 /**
@@ -176,7 +180,15 @@ export interface ShareInstanceDialogProps {
  * prefilled with an invitation naming the sharer and the model; 'Shared with' lists the active
  * shares, each with a remove control that asks before it stops sharing.
  */
-export function ShareInstanceDialog({ uuid, modelName, type, instance, onHide }: ShareInstanceDialogProps) {
+export function ShareInstanceDialog({
+  uuid,
+  modelName,
+  type,
+  instance,
+  onHide,
+  link,
+  kind,
+}: ShareInstanceDialogProps) {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ShareUser[]>([]);
@@ -185,7 +197,8 @@ export function ShareInstanceDialog({ uuid, modelName, type, instance, onHide }:
       sharerName: fullName(me),
       modelName,
       instanceName: instance.name,
-      link: instanceLink(uuid, instance.id),
+      link: link ?? instanceLink(uuid, instance.id),
+      kind,
     }),
   );
   const [errors, setErrors] = useState<{ users?: string; message?: string }>({});
