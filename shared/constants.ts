@@ -3,6 +3,10 @@ export const LIMITS = {
   reportDescriptionMax: 500,
   incidentUserNotesMax: 2000,
   incidentSummaryMax: 200,
+  /** An administrator's closing comment on an incident. */
+  incidentCommentMax: 2000,
+  /** A stack trace a browser reports with an incident. */
+  incidentStackTraceMax: 16000,
   notificationMenuSize: 3,
   zoom: { default: 1, step: 0.1, min: 0.7, max: 1.1 },
   sessionWarningSeconds: 60,

@@ -72,3 +72,60 @@ export async function listAudit(
   const last = out.LastEvaluatedKey?.sk;
   return { items, ...(typeof last === 'string' ? { cursor: last } : {}) };
 }
+
+/**
+ * The audit trail of the Admin Space (issue 20 §7): ADMINAUDIT / <ulid>, one item per administrator's
+ * change (incident status, metadata options, users), with who, when, what and the state before and
+ * after. One partition: administrators change things a few times a day, far below a partition's
+ * limits, and the newest-first page is one descending Query.
+ */
+export const adminAuditKey = (id: string) => ({ pk: 'ADMINAUDIT', sk: id });
+
+export interface AdminAuditInput {
+  /** The administrator. */
+  actor: string;
+  /** What was done, e.g. 'INCIDENT_UPDATED', 'OPTION_RENAMED'. */
+  action: string;
+  /** What it was done to, e.g. 'incident:01J…', 'option:product:Glucora'. */
+  target: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+export interface AdminAuditRecord extends AdminAuditInput {
+  id: string;
+  at: string;
+}
+
+export function newAdminAuditRecord(input: AdminAuditInput, now = Date.now()): AdminAuditRecord {
+  return { ...input, id: ulid(now), at: new Date(now).toISOString() };
+}
+
+/** The Put of one admin audit record, to include in the change's own transaction. */
+export function adminAuditPut(input: AdminAuditInput, now = Date.now()): LabeledTxItem {
+  const record = newAdminAuditRecord(input, now);
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...adminAuditKey(record.id), entity: 'AdminAudit', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    conflict: 'An audit record with this id exists already.',
+  };
+}
+
+/** The newest admin audit records first (tests, and the trail's future screen). */
+export async function listAdminAudit(limit: number): Promise<AdminAuditRecord[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'ADMINAUDIT' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => withoutKeys(item) as unknown as AdminAuditRecord);
+}

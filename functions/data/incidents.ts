@@ -1,7 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Incident, IncidentSchema } from '@shared/schemas/incident';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type Incident, IncidentSchema, type IncidentWorklogEntry } from '@shared/schemas/incident';
 import { ddb } from './dynamodb-client';
-import { conditionalWrite, INDEXES, queryPages, tableName, withoutKeys } from './table';
+import { conditionalWrite, INDEXES, parseItem, queryPages, tableName } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /**
  * Incidents: INCIDENT#<ulid> / META. GSI1 lists them all, newest first: INCIDENTS / <ulid>.
@@ -19,7 +20,55 @@ export function toIncidentItem(incident: Incident) {
 }
 
 export function fromIncidentItem(item: Record<string, unknown>): Incident {
-  return IncidentSchema.parse(withoutKeys(item));
+  return parseItem(IncidentSchema, item);
+}
+
+export async function getIncident(incidentId: string): Promise<Incident | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: incidentKey(incidentId), ConsistentRead: true }),
+  );
+  return Item ? fromIncidentItem(Item) : undefined;
+}
+
+export interface IncidentStatusChange {
+  incidentId: string;
+  /** The status the caller saw: the update applies only while the incident still has it. */
+  from: Incident['status'];
+  to: Incident['status'];
+  comments: string;
+  by: string;
+  at: string;
+  worklogEntry: IncidentWorklogEntry;
+}
+
+/**
+ * The Update of a status change, for the change's transaction (with its audit record): conditional on
+ * the status the caller saw, so two administrators closing at once cannot both write a worklog line.
+ */
+export function incidentStatusUpdate(change: IncidentStatusChange): LabeledTxItem {
+  return {
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: incidentKey(change.incidentId),
+        UpdateExpression:
+          'SET #status = :to, comments = :comments, modifiedOn = :at, modifiedBy = :by, ' +
+          'worklog = list_append(if_not_exists(worklog, :empty), :entry)',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':from': change.from,
+          ':to': change.to,
+          ':comments': change.comments,
+          ':at': change.at,
+          ':by': change.by,
+          ':empty': [],
+          ':entry': [change.worklogEntry],
+        },
+      },
+    },
+    conflict: 'The incident has been changed by someone else. Reload it and try again.',
+  };
 }
 
 export async function createIncident(incident: Incident): Promise<void> {

@@ -5,6 +5,7 @@ import {
   PARAMETER_FILES_PREFIX,
   RUNS_PREFIX,
   UPLOADS_PREFIX,
+  WEB_SOURCE_MAPS_PREFIX,
 } from '@shared/config/files-bucket';
 import { ValidationError } from '../lib/errors';
 
@@ -170,3 +171,14 @@ export const workbookDiffSheetPageKey = (before: string, after: string, sheet: n
 /** One VBA module's diff, the module by its position in the overview. */
 export const workbookDiffMacroKey = (before: string, after: string, module: number) =>
   `${workbookDiffPrefix(before, after)}macros/${keyId('module index', String(module))}.json`;
+
+/**
+ * The source map of one built web asset, `assets/<name>.js` (the only kind a stack frame is resolved
+ * for): web-sourcemaps/assets/<name>.js.map. The asset name is a key id (letters, digits, `.`, `_`, `-`
+ * are what Vite writes; `.` is allowed here since the name is one segment under a fixed folder).
+ */
+export function webSourceMapKey(assetPath: string): string {
+  const match = /^assets\/([A-Za-z0-9_-][A-Za-z0-9._-]{0,200})\.js$/.exec(assetPath);
+  if (!match || match[1]?.includes('..')) throw new UnsafeKeyPartError(`Not a built asset: ${assetPath}`);
+  return `${WEB_SOURCE_MAPS_PREFIX}assets/${match[1]}.js.map`;
+}

@@ -26,6 +26,12 @@ export const PARAMETER_FILES_PREFIX = 'parameter-files/';
  * and the SHA-256 of bodies already hashed: diffs/hashes/<etag>-<size>.json.
  */
 export const DIFFS_PREFIX = 'diffs/';
+/**
+ * The source maps of the deployed web build: web-sourcemaps/assets/<name>.js.map, copied here at deploy
+ * (cdk/stacks/web-stack.ts) and at local start, never served to browsers; the admin incident detail
+ * resolves browser stack traces with them (functions/core/incidents/resolve-stack.ts).
+ */
+export const WEB_SOURCE_MAPS_PREFIX = 'web-sourcemaps/';
 
 /** Every prefix, for CDK and tests (a function, so that bundles that import one prefix keep only that one). */
 export function filesBucketPrefixes(): Record<string, string> {
@@ -37,5 +43,6 @@ export function filesBucketPrefixes(): Record<string, string> {
     RUNS_PREFIX,
     PARAMETER_FILES_PREFIX,
     DIFFS_PREFIX,
+    WEB_SOURCE_MAPS_PREFIX,
   };
 }

@@ -1,0 +1,119 @@
+import { optionKey } from '@shared/rules/metadata-options';
+import type { MetadataOptionType } from '@shared/schemas/metadata-option';
+import type { CatalogIndex, CodeName, DictionaryName, ListName } from '../catalog/catalog-index';
+import { STATUS_CODE } from '../catalog/visibility';
+
+/**
+ * Usage counts of metadata options WITHOUT a Scan (issue 20 §5), from the catalogue projection that
+ * every model write already keeps (a change item in the entry's own transaction; snapshot + log,
+ * docs/data-model.md "Catalogue search"). Counting is one pass over a dictionary-coded column in memory
+ * (100,000 entries: a few milliseconds), and the projection is up to date with every write that
+ * returned (read-your-writes), so a count is never stale the way a separately maintained counter can
+ * drift when a writer forgets it.
+ *
+ * Why not counters on the option items: every entry write (create, edit, version, lifecycle, delete)
+ * would have to add and subtract in its transaction, in code outside this feature, and one missed path
+ * makes Delete lie. Why not a GSI: products and countries are lists, and a GSI indexes one scalar.
+ *
+ * The projection holds six of the ten properties. Stages of model development, the two environments
+ * and file types are not in it: their usage is not counted (`counted` false), so the screen offers Add
+ * and Retire only for them and the server refuses Edit and Delete (which need the count).
+ */
+type Column =
+  | { kind: 'code'; name: CodeName & DictionaryName }
+  | { kind: 'list'; name: ListName & DictionaryName };
+
+const COLUMN_OF: Partial<Record<MetadataOptionType, Column>> = {
+  model_type: { kind: 'code', name: 'model_type' },
+  therapeutic_area: { kind: 'code', name: 'therapeutic_area' },
+  disease: { kind: 'code', name: 'disease' },
+  study_number: { kind: 'code', name: 'study_number' },
+  product: { kind: 'list', name: 'product' },
+  country: { kind: 'list', name: 'country' },
+};
+
+export const isCounted = (type: MetadataOptionType) => COLUMN_OF[type] !== undefined;
+
+const DEAD = STATUS_CODE.DELETED;
+
+/** Dictionary ids per slot of a property, live slots only: calls `visit(slot, valueId)`. */
+function eachValue(index: CatalogIndex, column: Column, visit: (slot: number, id: number) => void): void {
+  if (column.kind === 'code') {
+    const codes = index.codes[column.name];
+    for (let slot = 0; slot < index.size; slot++) {
+      if (index.status[slot] === DEAD) continue;
+      const id = codes[slot] ?? -1;
+      if (id >= 0) visit(slot, id);
+    }
+    return;
+  }
+  const { starts, values } = index.lists[column.name];
+  for (let slot = 0; slot < index.size; slot++) {
+    if (index.status[slot] === DEAD) continue;
+    const end = starts[slot + 1] ?? 0;
+    for (let i = starts[slot] ?? 0; i < end; i++) visit(slot, values[i] ?? -1);
+  }
+}
+
+function dictionaryOf(index: CatalogIndex, column: Column) {
+  return index.dictionaries[column.name];
+}
+
+/**
+ * Entries per option key (optionKey of the value) for one property; undefined when not counted. An
+ * entry that names a value twice (a list) counts once.
+ */
+export function usageCounts(index: CatalogIndex, type: MetadataOptionType): Map<string, number> | undefined {
+  const column = COLUMN_OF[type];
+  if (!column) return undefined;
+  const perId = new Map<number, number>();
+  let lastSlot = -1;
+  const seen = new Set<number>();
+  eachValue(index, column, (slot, id) => {
+    if (slot !== lastSlot) {
+      seen.clear();
+      lastSlot = slot;
+    }
+    if (seen.has(id)) return;
+    seen.add(id);
+    perId.set(id, (perId.get(id) ?? 0) + 1);
+  });
+  const values = dictionaryOf(index, column).values;
+  const counts = new Map<string, number>();
+  for (const [id, n] of perId) {
+    const value = values[id];
+    if (value === undefined) continue;
+    const key = optionKey(value);
+    counts.set(key, (counts.get(key) ?? 0) + n);
+  }
+  return counts;
+}
+
+/**
+ * The live entries whose property holds `value`, sorted by name: compared as option keys (what an
+ * option covers), or `exact`ly (a rename job looks for the former spelling only: after a change of
+ * case, entries already renamed share the key).
+ */
+export function entriesUsing(
+  index: CatalogIndex,
+  type: MetadataOptionType,
+  value: string,
+  exact = false,
+): { uuid: string; name: string }[] {
+  const column = COLUMN_OF[type];
+  if (!column) return [];
+  const wanted = exact ? value : optionKey(value);
+  const values = dictionaryOf(index, column).values;
+  const ids = new Set<number>();
+  values.forEach((v, id) => {
+    if ((exact ? v : optionKey(v)) === wanted) ids.add(id);
+  });
+  if (ids.size === 0) return [];
+  const slots = new Set<number>();
+  eachValue(index, column, (slot, id) => {
+    if (ids.has(id)) slots.add(slot);
+  });
+  return [...slots]
+    .map((slot) => ({ uuid: index.strings.uuid.get(slot), name: index.strings.name.get(slot) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}

@@ -1,0 +1,98 @@
+import { assembleModelName, nameKey } from '@shared/rules/model-name';
+import type { ModelMetadata } from '@shared/schemas/model';
+import { describe, expect, it, vi } from 'vitest';
+import type { ModelRecord } from '../../data/models';
+
+// The items name the table; no table is reached.
+vi.stubEnv('TABLE_NAME', 'test-table');
+const { entryRenameItems, renamedMetadata } = await import('./rename-option-job');
+
+const metadata: ModelMetadata = {
+  therapeutic_area: 'Oncology',
+  disease: 'Melanoma',
+  product: ['Oncolira', 'Tumivex'],
+  model_type: 'Cost-effectiveness',
+  type: 'Global',
+  version_release_of_model: '1.0',
+  country: ['France', 'Spain'],
+} as ModelMetadata;
+
+const model = (over: Partial<ModelRecord> = {}): ModelRecord =>
+  ({
+    uuid: '11111111-1111-4111-8111-111111111111',
+    name: assembleModelName(metadata),
+    nameKey: nameKey(assembleModelName(metadata)),
+    metaKey: 'old-fingerprint',
+    status: 'PUBLISHED',
+    metadata,
+    roles: {
+      owners: ['owner'],
+      viewers: [],
+      displayViewers: [],
+      calibrationModelers: [],
+      scenarioModelers: [],
+    },
+    createdBy: 'owner',
+    creatorName: 'Olivia Owner',
+    createdOn: '2026-01-01T00:00:00.000Z',
+    modifiedOn: '2026-01-01T00:00:00.000Z',
+    fileCount: 0,
+    theorem: false,
+    pneu: false,
+    rev: 4,
+    ...over,
+  }) as ModelRecord;
+
+describe('renamedMetadata', () => {
+  it.each([
+    ['disease', 'Melanoma', 'Cutaneous melanoma', { disease: 'Cutaneous melanoma' }],
+    ['product', 'Tumivex', 'Tumivex XR', { product: ['Oncolira', 'Tumivex XR'] }],
+    ['product', 'Tumivex', 'Oncolira', { product: ['Oncolira'] }],
+    ['country', 'Spain', 'Kingdom of Spain', { country: ['France', 'Kingdom of Spain'] }],
+    ['model_type', 'Cost-effectiveness', 'Cost-utility', { model_type: 'Cost-utility' }],
+  ] as const)('%s %s → %s', (type, from, to, changed) => {
+    expect(renamedMetadata(metadata, type, from, to)).toEqual({ ...metadata, ...changed });
+  });
+
+  it('answers undefined for an entry that does not hold the exact former value', () => {
+    expect(renamedMetadata(metadata, 'disease', 'melanoma', 'X')).toBeUndefined();
+    expect(renamedMetadata(metadata, 'product', 'Glucora', 'X')).toBeUndefined();
+    expect(renamedMetadata(metadata, 'stage_of_model_development', 'Early', 'X')).toBeUndefined();
+  });
+});
+
+describe('entryRenameItems', () => {
+  const job = { type: 'product' as const, from: 'Tumivex', to: 'Tumivex XR', startedBy: 'admin' };
+  const now = new Date('2026-03-01T00:00:00.000Z');
+
+  it('writes the next revision, moves the assembled name and fingerprint, and projects the change', () => {
+    const change = entryRenameItems(model(), job, now);
+    expect(change?.next).toMatchObject({
+      rev: 5,
+      modifiedBy: 'admin',
+      name: assembleModelName({ ...metadata, product: ['Oncolira', 'Tumivex XR'] }),
+      metadata: { product: ['Oncolira', 'Tumivex XR'] },
+    });
+    const kinds = change?.items.map((i) => Object.keys(i.item)[0]);
+    // entry, old name out, new name in, old fingerprint out, new fingerprint in, catalogue change
+    expect(kinds).toEqual(['Put', 'Delete', 'Put', 'Delete', 'Put', 'Put']);
+    const put = change?.items[0]?.item.Put;
+    expect(put?.ConditionExpression).toContain('#rev = :rev');
+    expect(put?.ExpressionAttributeValues).toEqual({ ':rev': 4 });
+    const projected = change?.items[5]?.item.Put?.Item as { entry: { product: string[]; rev: number } };
+    expect(projected.entry).toMatchObject({ product: ['Oncolira', 'Tumivex XR'], rev: 5 });
+  });
+
+  it('keeps a name that was not assembled from the metadata', () => {
+    const change = entryRenameItems(model({ name: 'Legacy name', nameKey: 'legacy name' }), job, now);
+    expect(change?.next.name).toBe('Legacy name');
+    expect(change?.items.map((i) => Object.keys(i.item)[0])).toEqual(['Put', 'Delete', 'Put', 'Put']);
+  });
+
+  it('answers undefined for an entry already renamed (a resumed run skips it)', () => {
+    const renamed = model({
+      metadata: { ...metadata, product: ['Oncolira', 'Tumivex XR'] } as ModelMetadata,
+    });
+    expect(entryRenameItems(renamed, job, now)).toBeUndefined();
+  });
+});

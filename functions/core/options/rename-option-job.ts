@@ -1,0 +1,217 @@
+import { assembleModelName, nameKey } from '@shared/rules/model-name';
+import type { MetadataOptionType, RenameJob } from '@shared/schemas/metadata-option';
+import type { ModelMetadata } from '@shared/schemas/model';
+import { adminAuditPut } from '../../data/audit';
+import { listMetadataOptions, optionRenameFinished, studyMetadataSet } from '../../data/metadata-options';
+import { modelNameDelete, modelNamePut } from '../../data/model-names';
+import { getModel, type ModelRecord, metadataKeyDelete, metadataKeyPut, modelPut } from '../../data/models';
+import { getRenameJob, renameJobFinish, setRenameJobProgress } from '../../data/option-rename-jobs';
+import { ConditionFailedError, type LabeledTxItem, runTransaction } from '../../data/transactions';
+import { logger } from '../../lib/observability';
+import type { CatalogIndex } from '../catalog/catalog-index';
+import { type CatalogProjection, createProjection } from '../catalog/projection';
+import { metadataFingerprint } from '../models/metadata-fingerprint';
+import { catalogChange, nextRevision } from '../models/model-writes';
+import { entriesUsing } from './option-usage';
+
+/**
+ * The rename job of a metadata option (issue 20 §5): every model entry that holds the former value gets
+ * the new one, each in its own transaction with its catalogue change, so the catalogue search and the
+ * Dynamic View follow entry by entry, exactly as for an edit in the form.
+ *
+ * Resumable by construction: the job item keeps counts only; what is left is asked again of the
+ * catalogue projection ("entries whose property is exactly the former value"), which every write of
+ * this job updates. A run that stops (deadline, crash, a redelivered event) is continued by running the
+ * job again (Lambda redelivers a failed asynchronous event; an administrator may press Resume); an
+ * entry renamed twice is impossible since the second run no longer finds it.
+ *
+ * Per entry: the metadata value (a list value in place), the entry's assembled name when it was
+ * assembled from the metadata (its name key moves with it), and the identifying fingerprint key. A
+ * concurrent edit of the entry (stale rev) is read again and retried.
+ */
+
+/** Entries renamed in parallel: each is one small transaction. */
+const CONCURRENCY = 8;
+/** Entries per progress write. */
+const BATCH = 200;
+/** Attempts per entry when a concurrent edit makes its transaction stale. */
+const ENTRY_ATTEMPTS = 3;
+
+export type RenameRunOutcome = 'DONE' | 'FAILED' | 'CONTINUE' | 'NOT_RUNNING';
+
+export interface RenameRunOptions {
+  /** Epoch ms after which the run stops between batches (left RUNNING, to be resumed). */
+  deadline?: number;
+  projection?: CatalogProjection;
+  now?: () => number;
+}
+
+let sharedProjection: CatalogProjection | undefined;
+
+/** The metadata with `from` replaced by `to` in the property, or undefined when it does not hold `from`. */
+export function renamedMetadata(
+  metadata: ModelMetadata,
+  type: MetadataOptionType,
+  from: string,
+  to: string,
+): ModelMetadata | undefined {
+  switch (type) {
+    case 'product':
+    case 'country': {
+      const list = metadata[type] ?? [];
+      if (!list.includes(from)) return undefined;
+      // The new value may already be in the list (two options merged by a rename): kept once.
+      const next = [...new Set(list.map((v) => (v === from ? to : v)))];
+      return { ...metadata, [type]: next };
+    }
+    case 'model_type':
+    case 'therapeutic_area':
+    case 'disease':
+    case 'study_number':
+      return metadata[type] === from ? { ...metadata, [type]: to } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The transaction items that rename one entry, or undefined when it no longer holds the value. */
+export function entryRenameItems(
+  model: ModelRecord,
+  job: Pick<RenameJob, 'type' | 'from' | 'to' | 'startedBy'>,
+  now: Date,
+): { items: LabeledTxItem[]; next: ModelRecord } | undefined {
+  const metadata = renamedMetadata(model.metadata, job.type, job.from, job.to);
+  if (!metadata) return undefined;
+  // Only a name that was assembled from the metadata follows it; a name given otherwise stays.
+  const assembled = assembleModelName(model.metadata) === model.name;
+  const name = assembled ? assembleModelName(metadata) : model.name;
+  const key = assembled ? nameKey(name) : model.nameKey;
+  const metaKey = metadataFingerprint(metadata);
+  const next: ModelRecord = {
+    ...nextRevision(model, job.startedBy, now),
+    metadata,
+    name,
+    nameKey: key,
+    metaKey,
+  };
+  const items: LabeledTxItem[] = [modelPut(next, model.rev)];
+  if (key !== model.nameKey)
+    items.push(modelNameDelete(model.nameKey, model.uuid), modelNamePut(key, name, model.uuid));
+  if (metaKey !== model.metaKey)
+    items.push(metadataKeyDelete(model.metaKey, model.uuid), metadataKeyPut(metaKey, model.uuid));
+  items.push(catalogChange(next));
+  return { items, next };
+}
+
+/** Renames one entry; false when it could not be (its name taken, or edited again and again). */
+async function renameEntry(uuid: string, job: RenameJob, now: () => number): Promise<boolean> {
+  for (let attempt = 1; attempt <= ENTRY_ATTEMPTS; attempt++) {
+    const model = await getModel(uuid);
+    if (!model) return false;
+    const change = entryRenameItems(model, job, new Date(now()));
+    if (!change) return true;
+    try {
+      await runTransaction(change.items);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+      // Item 0 is the entry itself (stale rev): read again. Any other item is the new name, taken.
+      if (error.itemIndex !== 0) {
+        logger.warn('Option rename: the entry cannot take its new name', { uuid, jobId: job.jobId });
+        return false;
+      }
+    }
+  }
+  return false;
+}
+
+/** Study numbers whose assigned metadata names the former value get the new one (002 §3). */
+async function studyUpdates(job: RenameJob): Promise<LabeledTxItem[]> {
+  const field = job.type;
+  if (field !== 'disease' && field !== 'product' && field !== 'therapeutic_area' && field !== 'model_type')
+    return [];
+  const studies = await listMetadataOptions('study_number');
+  return studies.flatMap((study) => {
+    const m = study.metadata;
+    if (!m) return [];
+    if (field === 'product') {
+      if (!m.product?.includes(job.from)) return [];
+      return [
+        studyMetadataSet(study.value, {
+          ...m,
+          product: [...new Set(m.product.map((p) => (p === job.from ? job.to : p)))],
+        }),
+      ];
+    }
+    if (m[field] !== job.from) return [];
+    return [studyMetadataSet(study.value, { ...m, [field]: job.to })];
+  });
+}
+
+async function parallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/**
+ * Runs (or resumes) one rename job.
+ * 1. Read the job; anything but RUNNING is left alone.
+ * 2. Until the projection shows no entry with the former value: rename a batch in parallel, write the
+ *    progress, stop at the deadline (CONTINUE).
+ * 3. Then, in one transaction: the option loses its job marker, study numbers that named the former
+ *    value name the new one, the job is DONE, and the audit trail records the end. Entries that could
+ *    not be renamed end the job as FAILED with their count, the option keeping its new value.
+ */
+export async function runRenameJob(jobId: string, options: RenameRunOptions = {}): Promise<RenameRunOutcome> {
+  const now = options.now ?? Date.now;
+  sharedProjection ??= createProjection();
+  const projection = options.projection ?? sharedProjection;
+  const job = await getRenameJob(jobId);
+  if (!job || job.status !== 'RUNNING') return 'NOT_RUNNING';
+  const failed = new Set<string>();
+  let done = job.done;
+  let total = job.total;
+
+  for (;;) {
+    const index: CatalogIndex = await projection.current();
+    const left = entriesUsing(index, job.type, job.from, true).filter((e) => !failed.has(e.uuid));
+    // What is left plus what was renamed: more than planned when entries gained the value meanwhile.
+    total = Math.max(total, done + left.length + failed.size);
+    if (left.length === 0) break;
+    const batch = left.slice(0, BATCH);
+    await parallel(batch, CONCURRENCY, async (entry) => {
+      if (await renameEntry(entry.uuid, job, now)) done++;
+      else failed.add(entry.uuid);
+    });
+    await setRenameJobProgress(jobId, done, total, now());
+    if (options.deadline !== undefined && now() > options.deadline) return 'CONTINUE';
+  }
+
+  const status = failed.size === 0 ? 'DONE' : 'FAILED';
+  const error =
+    failed.size === 0
+      ? undefined
+      : `${failed.size} model entries could not be renamed: ${[...failed].slice(0, 20).join(', ')}`;
+  await runTransaction([
+    optionRenameFinished(job.type, job.to, jobId),
+    ...(await studyUpdates(job)),
+    renameJobFinish(jobId, status, done, now(), error),
+    adminAuditPut(
+      {
+        actor: job.startedBy,
+        action: status === 'DONE' ? 'OPTION_RENAME_FINISHED' : 'OPTION_RENAME_FAILED',
+        target: `option:${job.type}:${job.to}`,
+        before: { value: job.from },
+        after: { value: job.to, entries: done, ...(error ? { error } : {}) },
+      },
+      now(),
+    ),
+  ]);
+  return status;
+}
