@@ -4,6 +4,14 @@ import {
   OutdateAfterFileChangeResultSchema,
 } from '../executions/outdate-after-file-change';
 import { AccessRequestBodySchema, AccessRequestResultSchema } from '../schemas/access-request';
+import { AdminUserListQuerySchema, AdminUserListSchema } from '../schemas/admin-users';
+import {
+  PendingRegistrationListSchema,
+  RegistrationReviewBodySchema,
+  RegistrationReviewResultSchema,
+  SelfRegistrationBodySchema,
+  SelfRegistrationResultSchema,
+} from '../schemas/registration';
 import {
   AuditPageSchema,
   AuditQuerySchema,
@@ -56,10 +64,31 @@ import {
   RunRecordViewSchema,
 } from '../schemas/execution-api';
 import {
+  AdminIncidentListQuerySchema,
+  AdminIncidentListSchema,
   CreateIncidentBodySchema,
   CreateIncidentResultSchema,
+  IncidentDetailSchema,
+  IncidentIdParamsSchema,
   IncidentListSchema,
+  IncidentSchema,
+  UpdateIncidentBodySchema,
 } from '../schemas/incident';
+import {
+  AccessReviewDecisionBodySchema,
+  AccessReviewDecisionResultSchema,
+  AccessReviewSchema,
+  CreateExternalUserBodySchema,
+  EligibleModelListSchema,
+  ExtendExternalAccessBodySchema,
+  ExternalUserCreatedSchema,
+  ExternalUserListQuerySchema,
+  ExternalUserListSchema,
+  ExternalUserOverviewSchema,
+  ExternalUserParamsSchema,
+  ExternalUserSummarySchema,
+  RejectExternalUserBodySchema,
+} from '../schemas/external-user';
 import { NoBodySchema } from '../schemas/input';
 import {
   CloneInstanceBodySchema,
@@ -85,7 +114,19 @@ import {
   SubModelInstancesParamsSchema,
   UpdateInstanceBodySchema,
 } from '../schemas/instance-api';
-import { MetadataOptionListsSchema } from '../schemas/metadata-option';
+import {
+  AddOptionBodySchema,
+  AdminOptionListSchema,
+  AdminOptionSchema,
+  AffectedEntriesSchema,
+  MetadataOptionListsSchema,
+  OptionTypeParamsSchema,
+  OptionValueParamsSchema,
+  RenameJobParamsSchema,
+  RenameJobSchema,
+  UpdateOptionBodySchema,
+  UpdateOptionResultSchema,
+} from '../schemas/metadata-option';
 import { TheoremFlagsSchema } from '../schemas/model';
 import {
   AttachFilesBodySchema,
@@ -198,6 +239,16 @@ export const API_SCHEMAS = {
     body: AccessRequestBodySchema,
     response: AccessRequestResultSchema,
     status: 202,
+  },
+  'POST /v2/registrations': {
+    body: SelfRegistrationBodySchema,
+    response: SelfRegistrationResultSchema,
+    status: 202,
+  },
+  'GET /v2/registrations/pending': { response: PendingRegistrationListSchema },
+  'POST /v2/registrations/review': {
+    body: RegistrationReviewBodySchema,
+    response: RegistrationReviewResultSchema,
   },
   'GET /v2/tours/{type}/{code}': { params: TourParamsSchema, response: TourDetailSchema },
   'PUT /v2/tours/{type}/{code}/viewed': { params: TourParamsSchema, body: NoBodySchema, status: 204 },
@@ -543,5 +594,71 @@ export const API_SCHEMAS = {
   },
   'POST /v2/uploads': { body: CreateUploadBodySchema, response: UploadTicketSchema, status: 201 },
   'GET /v2/users/search': { query: UserSearchQuerySchema, response: UserSearchResultSchema },
+  'GET /v2/admin/users': { query: AdminUserListQuerySchema, response: AdminUserListSchema },
+  'GET /v2/external-users': { query: ExternalUserListQuerySchema, response: ExternalUserListSchema },
+  'POST /v2/external-users': {
+    body: CreateExternalUserBodySchema,
+    response: ExternalUserCreatedSchema,
+    status: 201,
+  },
+  'GET /v2/external-users/eligible-models': { response: EligibleModelListSchema },
+  'GET /v2/external-users/access-review': { response: AccessReviewSchema },
+  'POST /v2/external-users/access-review': {
+    body: AccessReviewDecisionBodySchema,
+    response: AccessReviewDecisionResultSchema,
+  },
+  'GET /v2/external-users/{email}/overview': {
+    params: ExternalUserParamsSchema,
+    response: ExternalUserOverviewSchema,
+  },
+  'POST /v2/external-users/{email}/activate': { params: ExternalUserParamsSchema, response: ExternalUserSummarySchema },
+  'POST /v2/external-users/{email}/deactivate': {
+    params: ExternalUserParamsSchema,
+    response: ExternalUserSummarySchema,
+  },
+  'POST /v2/external-users/{email}/reject': {
+    params: ExternalUserParamsSchema,
+    body: RejectExternalUserBodySchema,
+    response: ExternalUserSummarySchema,
+  },
+  'POST /v2/external-users/{email}/regenerate-code': {
+    params: ExternalUserParamsSchema,
+    response: ExternalUserCreatedSchema,
+  },
+  'POST /v2/external-users/{email}/extend': {
+    params: ExternalUserParamsSchema,
+    body: ExtendExternalAccessBodySchema,
+    response: ExternalUserSummarySchema,
+  },
   'GET /v2/metadata-options': { response: MetadataOptionListsSchema },
+  'GET /v2/admin/incidents': { query: AdminIncidentListQuerySchema, response: AdminIncidentListSchema },
+  'GET /v2/admin/incidents/{id}': { params: IncidentIdParamsSchema, response: IncidentDetailSchema },
+  'PATCH /v2/admin/incidents/{id}': {
+    params: IncidentIdParamsSchema,
+    body: UpdateIncidentBodySchema,
+    response: IncidentSchema,
+  },
+  'GET /v2/admin/metadata-options/{type}': { params: OptionTypeParamsSchema, response: AdminOptionListSchema },
+  'POST /v2/admin/metadata-options/{type}': {
+    params: OptionTypeParamsSchema,
+    body: AddOptionBodySchema,
+    response: AdminOptionSchema,
+    status: 201,
+  },
+  'PUT /v2/admin/metadata-options/{type}/{value}': {
+    params: OptionValueParamsSchema,
+    body: UpdateOptionBodySchema,
+    response: UpdateOptionResultSchema,
+  },
+  'DELETE /v2/admin/metadata-options/{type}/{value}': { params: OptionValueParamsSchema, status: 204 },
+  'GET /v2/admin/metadata-options/{type}/{value}/entries': {
+    params: OptionValueParamsSchema,
+    response: AffectedEntriesSchema,
+  },
+  'GET /v2/admin/metadata-option-jobs/{jobId}': { params: RenameJobParamsSchema, response: RenameJobSchema },
+  'POST /v2/admin/metadata-option-jobs/{jobId}/resume': {
+    params: RenameJobParamsSchema,
+    response: RenameJobSchema,
+    status: 202,
+  },
 } as const satisfies Record<RouteKey, RouteSchemas>;
