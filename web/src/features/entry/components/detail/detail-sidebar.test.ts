@@ -39,8 +39,18 @@ describe('detail action sidebar', () => {
       'Scenario Management:allowed',
       'Calibration Management:disallowed',
       'Display Management:allowed',
+      'Create Visualization:allowed',
     ]);
-    expect(execution?.items.map((i) => i.action)).toEqual(['scenario', 'calibration', 'display']);
+    expect(execution?.items.map((i) => i.action)).toEqual([
+      'scenario',
+      'calibration',
+      'display',
+      'visualization',
+    ]);
+    const noDisplay = sidebarGroups(webModel, { sections: ['scenario'] }).find(
+      (g) => g.title === 'Execution',
+    );
+    expect(noDisplay?.items.find((i) => i.action === 'visualization')?.outcome).toBe('disallowed');
     expect(sidebarGroups(model()).map((g) => g.title)).not.toContain('Execution');
   });
 

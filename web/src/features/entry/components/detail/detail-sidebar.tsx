@@ -14,7 +14,18 @@ export function modelAccessButtonBlock(model: ModelDetail): string | undefined {
     : undefined;
 }
 
-export type DetailAction = 'suffix' | 'files' | 'metadata' | 'lineage' | 'access' | 'basedOn' | SubModelType;
+export type DetailAction =
+  | 'suffix'
+  | 'files'
+  | 'metadata'
+  | 'lineage'
+  | 'access'
+  | 'basedOn'
+  | 'visualization'
+  | SubModelType;
+
+/** Opens step 1 of the visualization flow for the entry (001 §2). */
+export const CREATE_VISUALIZATION_LABEL = 'Create Visualization';
 
 /** The action that opens the add-entry wizard with this entry's metadata (000 §2, second flow). */
 export const BASED_ON_ACTION_LABEL = 'New Entry Based on This Model';
@@ -70,13 +81,24 @@ export function sidebarGroups(
           ['calibration', 'pi pi-cog'],
           ['display', 'pi pi-chart-bar'],
         ] as const
-      ).map(([section, icon]) => ({
-        key: section,
-        label: SECTION_TITLES[section],
-        icon,
-        outcome: p.view === 'allowed' && options.sections?.includes(section) ? 'allowed' : 'disallowed',
-        action: section,
-      })),
+      )
+        .map(
+          ([section, icon]): SidebarItem => ({
+            key: section,
+            label: SECTION_TITLES[section],
+            icon,
+            outcome: p.view === 'allowed' && options.sections?.includes(section) ? 'allowed' : 'disallowed',
+            action: section,
+          }),
+        )
+        .concat({
+          // 001 §2: 'create visualization' opens step 1 for this entry, for those who see analyses.
+          key: 'visualization',
+          label: CREATE_VISUALIZATION_LABEL,
+          icon: 'pi pi-chart-line',
+          outcome: p.view === 'allowed' && options.sections?.includes('display') ? 'allowed' : 'disallowed',
+          action: 'visualization',
+        }),
     },
     {
       title: 'Editing',

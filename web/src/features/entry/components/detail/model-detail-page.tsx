@@ -156,6 +156,7 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
           }
           onAction={(action) => {
             if (action === 'basedOn') navigate(paths.modelUpload.getHref(model.uuid));
+            else if (action === 'visualization') navigate(paths.visualizationSelection.getHref(model.uuid));
             else if (action === 'scenario' || action === 'calibration' || action === 'display')
               navigate(paths.subModelList.getHref(model.uuid, action));
             else setDialog(action);

@@ -1,4 +1,5 @@
 import type { InstanceSummary } from '@shared/schemas/instance-api';
+import { hasResults } from '@shared/submodels/instances';
 import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -107,6 +108,20 @@ export function InstanceListPage() {
       ...executionOutcome(action, instance, access),
       onSelect: () => execution.run(action, instance),
     })),
+    // 001 §2: the visualization opens with this instance ticked (only finished ones can be ticked),
+    // for a sub-model that names a display sub-model.
+    {
+      key: 'visualization',
+      label: 'Create Visualization',
+      icon: 'pi pi-chart-bar',
+      outcome: !subModel.displayExecutionSetupId
+        ? 'disallowed'
+        : hasResults(instance.status)
+          ? 'allowed'
+          : 'forbidden',
+      reason: 'Only completed, accepted or superseded instances can be displayed',
+      onSelect: () => navigate(paths.visualizationSelection.getHref(modelUuid, instance.id)),
+    },
   ];
   return (
     <section className="mr-page mr-instance-list">

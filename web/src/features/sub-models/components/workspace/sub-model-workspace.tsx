@@ -181,6 +181,7 @@ export function SubModelWorkspace({
         if (subModel) void exportDefinition();
         return;
       case 'visualization':
+        navigate(paths.visualizationSelection.getHref(modelUuid));
         return;
     }
   };

@@ -39,7 +39,7 @@ describe('workspaceGroups (001 §2 sidebar, §6 outcomes)', () => {
     ).toEqual([]);
   });
 
-  it('links the sections the user sees in the Execution group and shows the visualization link disabled', () => {
+  it('links the sections the user sees in the Execution group, and the visualization to those who see the display section', () => {
     const access: SectionAccess = {
       sections: { scenario: 'allowed', calibration: 'disallowed', display: 'allowed' },
       add: { scenario: 'allowed', calibration: 'disallowed', display: 'disallowed' },
@@ -48,7 +48,7 @@ describe('workspaceGroups (001 §2 sidebar, §6 outcomes)', () => {
       'Scenario Management:allowed',
       'Calibration Management:disallowed',
       'Display Management:allowed',
-      'Data Visualization:forbidden',
+      'Data Visualization:allowed',
     ]);
   });
 

@@ -39,7 +39,6 @@ export const SIDEBAR_REASONS = {
   selectSubModel: 'Select a sub-model first',
   retired: 'A retired model entry cannot be changed',
   scenarioModeler: 'Scenario modelers cannot change calibration sub-models',
-  visualizationLater: 'Data visualization arrives in a later release',
 } as const;
 
 export interface WorkspaceGroupsInput {
@@ -118,8 +117,8 @@ export function workspaceGroups(input: WorkspaceGroupsInput): WorkspaceGroup[] {
           key: 'visualization',
           label: SIDEBAR_LABELS.visualization,
           icon: 'pi pi-chart-line',
-          outcome: 'forbidden',
-          reason: SIDEBAR_REASONS.visualizationLater,
+          // Step 1 of the visualization (001 §2 'create visualization'), for those who see analyses.
+          outcome: access.sections.display,
           action: { kind: 'visualization' },
         },
       ],
