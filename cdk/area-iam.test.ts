@@ -72,6 +72,7 @@ function resourceNamer(): ResourceNamer {
   names.set(key(stack.stateMachine.stateMachineArn), 'stateMachine');
   names.set(key(executionArnPattern(stack.stateMachine)), 'executions');
   names.set(key(stack.area(INVOKED_JOBS_AREA).functionArn), 'function:jobs');
+  names.set(key(built.stateful.userPool.userPoolArn), 'userPool');
   return (resource, actions) => {
     // The function's own log group and X-Ray, and the on-failure destination of its asynchronous
     // invocations (an SQS queue, cdk/constructs/monitoring.ts): the construct's wiring, not the area's

@@ -144,6 +144,7 @@ describe('the mail identity', () => {
         stateMachine: {} as IStateMachine,
         mail: { identity, fromAddress: stateful.mailFromAddress },
         jobsFunction: {} as IFunction,
+        userPool: stateful.userPool,
       },
     );
     expect(env.MAIL_FROM).toBe('no-reply@example.com');

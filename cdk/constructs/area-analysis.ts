@@ -21,7 +21,14 @@ import { filesBucketPrefixes } from '@shared/config/files-bucket';
  * S3 key prefixes come from shared/config/files-bucket.ts: the bundle keeps exactly the prefix
  * constants its code uses.
  */
-export type AwsService = 'dynamodb' | 's3' | 'sesv2' | 'apigatewaymanagementapi' | 'sfn' | 'lambda';
+export type AwsService =
+  | 'dynamodb'
+  | 's3'
+  | 'sesv2'
+  | 'apigatewaymanagementapi'
+  | 'sfn'
+  | 'lambda'
+  | 'cognitoidentityprovider';
 
 export interface AreaUsage {
   /** Operations by service (SDK operation names: GetItem, PutObject...), each with the modules naming it. */
@@ -38,6 +45,7 @@ const CLIENT_PACKAGES: Record<AwsService, string> = {
   apigatewaymanagementapi: '@aws-sdk/client-apigatewaymanagementapi',
   sfn: '@aws-sdk/client-sfn',
   lambda: '@aws-sdk/client-lambda',
+  cognitoidentityprovider: '@aws-sdk/client-cognito-identity-provider',
 };
 const DOCUMENT_CLIENT_PACKAGE = '@aws-sdk/lib-dynamodb';
 /** lib-storage's `Upload` sends a PutObject, or a multipart upload that it aborts on failure. */

@@ -1,6 +1,7 @@
 import { ENV_VARS, type EnvVarName } from '@shared/config/env-vars';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -29,6 +30,8 @@ export interface AreaResources {
    * InvokeCommand gets `lambda:InvokeFunction` on it and its name as JOBS_FUNCTION_NAME.
    */
   readonly jobsFunction: IFunction;
+  /** The user pool: the admin area creates the Cognito user of an approved external person. */
+  readonly userPool: IUserPool;
 }
 
 /**
@@ -81,6 +84,12 @@ const IAM_ACTIONS: Record<AwsService, Record<string, string[]>> = {
     StopExecution: ['states:StopExecution'],
     DescribeExecution: ['states:DescribeExecution'],
     ListExecutions: ['states:ListExecutions'],
+  },
+  // Only what approving a self-registration sends (functions/lib/cognito-users.ts): create the user
+  // with Cognito's invitation and put it in its user-type group.
+  cognitoidentityprovider: {
+    AdminCreateUser: ['cognito-idp:AdminCreateUser'],
+    AdminAddUserToGroup: ['cognito-idp:AdminAddUserToGroup'],
   },
 };
 
@@ -250,6 +259,16 @@ export function grantAreaUsage(target: BindTarget, usage: AreaUsage, resources: 
     target.addEnvironment(ENV_VARS.jobsFunctionName, jobsFunction.functionName);
     principal.addToPrincipalPolicy(
       new PolicyStatement({ actions: [...invokeActions.keys()], resources: [jobsFunction.functionArn] }),
+    );
+  }
+
+  const userPoolActions = actionsOf(usage, 'cognitoidentityprovider');
+  if (userPoolActions.size > 0) {
+    principal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...userPoolActions.keys()].sort(),
+        resources: [resources.userPool.userPoolArn],
+      }),
     );
   }
 

@@ -1,3 +1,4 @@
+import { COGNITO_INVITATION } from '@shared/config/cognito-invitation';
 import { CATALOG_PREFIX, DOWNLOADS_PREFIX, UPLOADS_PREFIX } from '@shared/config/files-bucket';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import {
@@ -215,8 +216,15 @@ export class StatefulStack extends Stack {
 
   private createUserPool(config: DeployConfig): UserPool {
     const userPool = new UserPool(this, 'UserPool', {
-      // External users are invited or (in a later issue) sign up through a checked registration code.
+      // External users register through our own route with a checked registration code and get an
+      // account only when an administrator approves them (issue 20 §3): no sign-up in Cognito.
       selfSignUpEnabled: false,
+      // The invitation of an approved external person (AdminCreateUser); the local proxy writes the
+      // same text to the local outbox. Cognito sends the e-mail body as HTML.
+      userInvitation: {
+        emailSubject: COGNITO_INVITATION.subject,
+        emailBody: COGNITO_INVITATION.body.replaceAll('\n', '<br>'),
+      },
       signInAliases: { username: true },
       signInCaseSensitive: false,
       standardAttributes: {
@@ -232,7 +240,7 @@ export class StatefulStack extends Stack {
         requireUppercase: true,
         requireDigits: true,
         requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
+        tempPasswordValidity: Duration.days(COGNITO_INVITATION.temporaryPasswordDays),
       },
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },

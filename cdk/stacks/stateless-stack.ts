@@ -161,6 +161,7 @@ export class StatelessStack extends Stack {
         webSocket: { apiId: this.webSocketApi.apiId, stageName: WS_STAGE_NAME },
         stateMachine: this.stateMachine,
         jobsFunction: this.area(INVOKED_JOBS_AREA).function,
+        userPool: props.userPool,
         ...(props.mailIdentity && props.mailFromAddress
           ? { mail: { identity: props.mailIdentity, fromAddress: props.mailFromAddress } }
           : {}),

@@ -53,6 +53,7 @@ export function reachedResources(
   for (const op of Object.keys(usage.operations.sfn ?? {}))
     reached.add(op === 'StartExecution' || op === 'ListExecutions' ? 'stateMachine' : 'executions');
   if (Object.keys(usage.operations.lambda ?? {}).length > 0) reached.add('function:jobs');
+  if (Object.keys(usage.operations.cognitoidentityprovider ?? {}).length > 0) reached.add('userPool');
   return reached;
 }
 

@@ -69,3 +69,10 @@ export class UnprocessableError extends AppError {
     super(422, ERROR_CODES.unprocessable, message, issues);
   }
 }
+
+/** Too many attempts in a window (registration-code guessing); the caller may try again later. */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super(429, ERROR_CODES.tooManyRequests, message);
+  }
+}

@@ -105,6 +105,10 @@ const CLIENTS: Record<AwsService, { imports: string[]; construct: string }> = {
     imports: ["import { LambdaClient } from '@aws-sdk/client-lambda';"],
     construct: 'new LambdaClient({})',
   },
+  cognitoidentityprovider: {
+    imports: ["import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';"],
+    construct: 'new CognitoIdentityProviderClient({})',
+  },
 };
 
 const floorName = (services: readonly AwsService[], powertools = false) =>

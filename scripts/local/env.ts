@@ -57,6 +57,9 @@ export function handlerEnv(
     // s3rver accepts only this pair; the other emulators accept anything.
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    // The SDK's own per-service endpoint variable: the admin area's Cognito client (functions/lib/
+    // cognito-users.ts) reaches the local Cognito proxy, in AWS it is unset and Cognito answers.
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
   };
 }
 

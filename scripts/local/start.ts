@@ -135,18 +135,22 @@ async function main(): Promise<void> {
       startCognitoLocal({ port: ports.COGNITO_EMULATOR, publicPort: ports.COGNITO, dataDir, logDir }).then(
         track('cognito-local'),
       ),
-      startCognitoProxy({ host: HOST, port: ports.COGNITO, upstreamPort: ports.COGNITO_EMULATOR }).then(
-        (proxy) => {
-          stoppers.push({
-            name: 'cognito proxy',
-            stop: () =>
-              new Promise<void>((r) => {
-                proxy.closeAllConnections();
-                proxy.close(() => r());
-              }),
-          });
-        },
-      ),
+      startCognitoProxy({
+        host: HOST,
+        port: ports.COGNITO,
+        upstreamPort: ports.COGNITO_EMULATOR,
+        outboxDir: join(dataDir, 'outbox'),
+        stateFile: join(dataDir, 'cognito', 'temporary-passwords.json'),
+      }).then((proxy) => {
+        stoppers.push({
+          name: 'cognito proxy',
+          stop: () =>
+            new Promise<void>((r) => {
+              proxy.closeAllConnections();
+              proxy.close(() => r());
+            }),
+        });
+      }),
       startS3({ port: ports.S3, dataDir, bucket: LOCAL_FILES_BUCKET, webOrigins: webOrigins(ports) }).then(
         (s3) => {
           stoppers.push({ name: 's3rver', stop: s3.stop });

@@ -100,7 +100,10 @@ export const routes: RouteObject[] = [
       { path: paths.baseLogin.path, lazy: loginPage },
       { path: paths.base.path, element: <Navigate to={paths.landing.getHref()} replace /> },
       { path: paths.errorEntry.path, element: <Navigate to={paths.landing.getHref()} replace /> },
-      { path: paths.registration.path, ...placeholder('Registration') },
+      {
+        path: paths.registration.path,
+        lazy: page(() => import('../features/registration/components/registration-page')),
+      },
       {
         path: paths.accessDenied.path,
         lazy: page(() => import('../features/auth/components/access-denied-page')),
@@ -175,16 +178,16 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: paths.executionQueue.path,
-            lazy: page(() => import('../features/executions/components/execution-queue-page')),
-          },
-          {
             path: paths.visualizationSelection.path,
             lazy: page(() => import('../features/visualization/components/flow/selection-page')),
           },
           { path: paths.visualizationSetting.path, lazy: visualizationSetting },
           { path: paths.visualizationRender.path, lazy: visualizationRender },
           { path: paths.visualizationParameters.path, lazy: visualizationParameters },
+          {
+            path: paths.executionQueue.path,
+            lazy: page(() => import('../features/executions/components/execution-queue-page')),
+          },
           {
             path: paths.legacyExecutionQueue.path,
             element: <Navigate to={paths.executionQueue.getHref()} replace />,
@@ -218,7 +221,13 @@ export const routes: RouteObject[] = [
           { path: paths.adminMetadataProperty.path, ...placeholder('Manage Metadata', allow.admin) },
           { path: paths.adminIncidents.path, ...placeholder('Incident Management', allow.admin) },
           { path: paths.adminExternalUsers.path, ...placeholder('External Users', allow.admin) },
-          { path: paths.adminRegistrationReview.path, ...placeholder('Registration Review', allow.admin) },
+          {
+            path: paths.adminRegistrationReview.path,
+            lazy: guardedPage(
+              allow.admin,
+              () => import('../features/registration/components/registration-review-page'),
+            ),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },
