@@ -116,6 +116,11 @@ export const FileCallerAccessSchema = z.object({
   manage: z.boolean(),
   /** Why the download is refused (only when `download` is false): the download route's own words. */
   reason: z.optional(z.string()),
+  /**
+   * Which rule refuses (only when `download` is false): 'theorem' (missing THEOREM accesses: the page
+   * shows the message with the access guide), 'entry', 'file' or 'private'.
+   */
+  refusal: z.optional(z.enum(['entry', 'theorem', 'file', 'private'])),
 });
 export type FileCallerAccess = z.infer<typeof FileCallerAccessSchema>;
 

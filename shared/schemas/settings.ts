@@ -7,6 +7,8 @@ export const DocumentationLinksSchema = z.object({
   feedbackUrl: z.string(),
   releaseNotesUrl: z.string(),
   aboutUrl: z.string(),
+  /** Where users learn how to request THEOREM trial, database lock and country access (000 §5). */
+  theoremAccessGuideUrl: z.optional(z.string()),
   guidedTourEnabled: z.optional(z.boolean()),
 });
 export type DocumentationLinks = z.infer<typeof DocumentationLinksSchema>;

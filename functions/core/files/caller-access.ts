@@ -33,6 +33,7 @@ export function fileCallerAccess(user: User, model: ModelRecord, file: ModelFile
     requestAccess: decision.refusal === 'file' && user.userType === 'INTERNALUSER',
     manage,
     reason: decision.message,
+    refusal: decision.refusal,
   };
 }
 

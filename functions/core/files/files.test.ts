@@ -378,6 +378,7 @@ describe('THEOREM accesses a download needs', () => {
       requestAccess: false,
       manage: false,
       reason: MESSAGES.theoremMissingAccess(['Country']),
+      refusal: 'theorem',
     });
   });
 

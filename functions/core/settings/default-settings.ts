@@ -12,6 +12,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     feedbackUrl: 'https://example.com/model-repository/feedback',
     releaseNotesUrl: 'https://example.com/model-repository/release-notes',
     aboutUrl: 'https://example.com/model-repository/about',
+    theoremAccessGuideUrl: 'https://example.com/model-repository/theorem-access-guide',
     guidedTourEnabled: true,
   },
   privacyPolicyUrl: 'https://example.com/privacy-policy',

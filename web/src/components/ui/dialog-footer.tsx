@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { useId } from 'react';
 
 export interface DialogFooterProps {
   onCancel: () => void;
@@ -16,8 +17,9 @@ export interface DialogFooterProps {
   confirmDisabled?: boolean;
   danger?: boolean;
   /**
-   * Why the primary action is not possible, shown on hover. It sits on a wrapper: a disabled button
-   * gets no pointer events.
+   * Why the primary action is not possible. While the action is disabled it is written beside the
+   * buttons and describes the button (a hover title alone reached neither keyboard users nor anyone
+   * who did not think to hover, issue 21 §18); otherwise it is the button's hover title.
    */
   confirmTitle?: string | undefined;
 }
@@ -36,8 +38,11 @@ export function DialogFooter({
   danger,
   confirmTitle,
 }: DialogFooterProps) {
+  const reasonId = useId();
+  const why = confirmDisabled && confirmTitle ? confirmTitle : undefined;
   const confirm = (
     <Button
+      aria-describedby={why ? reasonId : undefined}
       type={form ? 'submit' : 'button'}
       form={form}
       label={confirmLabel}
@@ -50,8 +55,13 @@ export function DialogFooter({
   );
   return (
     <div className="mr-dialog-footer">
+      {why && (
+        <span id={reasonId} className="mr-dialog-footer__reason">
+          {why}
+        </span>
+      )}
       <Button type="button" label={cancelLabel} outlined disabled={cancelDisabled} onClick={onCancel} />
-      {confirmTitle === undefined ? confirm : <span title={confirmTitle}>{confirm}</span>}
+      {confirmTitle === undefined || why ? confirm : <span title={confirmTitle}>{confirm}</span>}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../test
 import { detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
 import { ARCHIVE_POLL_MS, resetArchiveDownloads } from './archive-downloads';
-import { DownloadModelDialog } from './download-model-dialog';
+import { DOWNLOAD_ALL_NEEDS_NOTICE, DownloadModelDialog } from './download-model-dialog';
 import { startDownload } from './start-download';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
@@ -87,10 +87,14 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     expect(screen.getByText('Proprietary')).toBeInTheDocument();
     const all = screen.getByRole('button', { name: 'Download all' });
     expect(all).toBeDisabled();
+    // The reason is on screen, not only in a hover title (issue 21 §18).
+    expect(all).toHaveAccessibleDescription(DOWNLOAD_ALL_NEEDS_NOTICE);
+    expect(screen.getByText(DOWNLOAD_ALL_NEEDS_NOTICE)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download model.xlsx' })).toBeDisabled();
 
     await userEvent.click(screen.getByLabelText('I have read the legal notice'));
     expect(all).toBeEnabled();
+    expect(screen.queryByText(DOWNLOAD_ALL_NEEDS_NOTICE)).toBeNull();
     expect(screen.getByRole('button', { name: 'Download model.xlsx' })).toBeEnabled();
     await userEvent.click(all);
     const [call] = callsTo(fetchMock, 'POST', `/models/${UUID_A}/download-all`);
@@ -407,7 +411,13 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
 
   it("disables 'Download all' and says why when no file may be downloaded", async () => {
     const theoremMissing = MESSAGES.theoremMissingAccess(['Trail', 'Database Lock', 'Country']);
-    const refused = { download: false, requestAccess: false, manage: false, reason: theoremMissing };
+    const refused = {
+      download: false,
+      requestAccess: false,
+      manage: false,
+      reason: theoremMissing,
+      refusal: 'theorem' as const,
+    };
     stubFetch(
       on('GET', `/models/${UUID_A}`, () => json(200, detail())),
       on('GET', `/models/${UUID_A}/files`, () =>
@@ -424,8 +434,10 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     const all = screen.getByRole('button', { name: 'Download all' });
     expect(all).toBeDisabled();
     expect(screen.getByRole('note')).toHaveTextContent(`Download all is not possible: ${theoremMissing}`);
-    expect(all.parentElement).toHaveAttribute('title', `Download all is not possible: ${theoremMissing}`);
+    expect(all).toHaveAccessibleDescription(`Download all is not possible: ${theoremMissing}`);
     expect(screen.getAllByText(`: ${theoremMissing}`)).toHaveLength(2);
+    // The THEOREM message is on the page once, with the access guide (issue 21 §20).
+    expect(screen.getByText(theoremMissing)).toBeVisible();
   });
 
   it("keeps 'Download all' enabled when some file may be downloaded", async () => {

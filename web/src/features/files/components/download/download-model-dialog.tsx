@@ -21,6 +21,7 @@ import { useArchiveDownload } from './use-archive-download';
 import { usePresignedDownload } from './use-presigned-download';
 import './download.css';
 import { ModalDialog } from '../../../../components/ui/modal-dialog';
+import { TheoremAccessNote } from '../files/theorem-access-note';
 
 const REQUEST_SENT = 'Your request has been sent';
 
@@ -43,6 +44,11 @@ export interface DownloadModelDialogProps {
   visible: boolean;
   onHide: () => void;
 }
+
+/** Why 'Download all' waits (our words; the spec names the tick box, not this hint). */
+export const DOWNLOAD_ALL_NEEDS_NOTICE = "Tick 'I have read the legal notice' to download.";
+/** At 1280 × 800 the table, the legal notice (up to 12rem) and its tick box fit the dialog together. */
+const TABLE_HEIGHT = 'min(30vh, 22rem)';
 
 /**
  * Download Model Entry (000 §2): classification, file list, legal notice (a default when the entry
@@ -147,6 +153,9 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
       value={list}
       dataKey="uuid"
       size="small"
+      // Long lists scroll inside the table: the legal notice and its tick box stay in view (issue 21 §18).
+      scrollable
+      scrollHeight={TABLE_HEIGHT}
       emptyMessage="No files"
       loading={files.isPending}
       cellMemo={false}
@@ -163,6 +172,9 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
       value={list}
       dataKey="uuid"
       size="small"
+      // Long lists scroll inside the table: the legal notice and its tick box stay in view (issue 21 §18).
+      scrollable
+      scrollHeight={TABLE_HEIGHT}
       emptyMessage="No files"
       sortField="asOfDate"
       sortOrder={1}
@@ -199,7 +211,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
       confirmLabel="Download all"
       confirmIcon="pi pi-download"
       confirmDisabled={!accepted || Boolean(busy) || items.length === 0 || nothingToDownload}
-      confirmTitle={cannotDownloadAll}
+      confirmTitle={cannotDownloadAll ?? (accepted ? undefined : DOWNLOAD_ALL_NEEDS_NOTICE)}
       busy={preparing}
       onConfirm={downloadAll}
     />
@@ -228,6 +240,7 @@ export function DownloadModelDialog({ uuid, visible, onHide }: DownloadModelDial
               {cannotDownloadAll}
             </p>
           )}
+          <TheoremAccessNote files={items} />
           {theorem ? (
             <TabView>
               <TabPanel header="THEOREM files">{theoremTable(split.theorem)}</TabPanel>

@@ -9,6 +9,7 @@ import { splitTheoremFiles } from '../download/theorem-files';
 import { changeCount, initialChanges } from './file-changes';
 import { PublishedNote, SaveStatus, useFileEditor } from './file-editor';
 import { FileManager } from './file-manager';
+import { TheoremAccessNote } from './theorem-access-note';
 
 /**
  * THEOREM entries split the folder view into 'THEOREM Files' and 'Supporting Documents' (000 §2).
@@ -60,15 +61,21 @@ function ReadOnlyFolderView({ model }: { model: ModelDetail }) {
     <FileManager model={model} changes={changes} loading={files.isPending} label={label} />
   );
   const [only] = views;
-  if (views.length === 1 && only) return manager(only);
   return (
-    <TabView>
-      {views.map((view) => (
-        <TabPanel key={view.label} header={view.label}>
-          {manager(view)}
-        </TabPanel>
-      ))}
-    </TabView>
+    <>
+      <TheoremAccessNote files={items} />
+      {views.length === 1 && only ? (
+        manager(only)
+      ) : (
+        <TabView>
+          {views.map((view) => (
+            <TabPanel key={view.label} header={view.label}>
+              {manager(view)}
+            </TabPanel>
+          ))}
+        </TabView>
+      )}
+    </>
   );
 }
 

@@ -94,13 +94,14 @@ describe('EditLineageDialog', () => {
       await screen.findByText('Enter a version number greater than the parent version number 2.0'),
     ).toBeInTheDocument();
 
-    // Same product, disease, area and both global: the version must be above the parent's.
+    // Same product, disease, area and both global: the version must be above the parent's. The
+    // hint, the field's error and the reason beside the disabled Save say so.
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       within(screen.getByRole('dialog')).getAllByText(
         'Enter a version number greater than the parent version number 2.0',
       ),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     expect(callsTo(fetchMock, 'PUT', `/models/${UUID_C}/lineage`)).toHaveLength(0);
 
     const version = screen.getByLabelText('Version');
