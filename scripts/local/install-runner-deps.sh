@@ -2,7 +2,9 @@
 # Installs the Debian packages the model runners start (docs/running-models.md): Debian's python3 with
 # numpy, pandas and openpyxl; R with jsonlite and data.table; LibreOffice Calc without a GUI and its
 # Python bridge (python3-uno) for Excel workbooks; bubblewrap, the sandbox every model runs in locally
-# (functions/runner/sandbox.ts: without it the runner refuses to start models). Idempotent: with
+# (functions/runner/sandbox.ts: without it the runner refuses to start models); LibreOffice Impress and
+# poppler-utils (pdftotext, pdftoppm), with which the runners suite opens and renders the result exports
+# (test/runners/exports-render.test.ts). Idempotent: with
 # everything present it only asks dpkg (well under a second, no network). A fresh Debian 12 downloads about 130 MB of packages (72
 # with their dependencies, 400 MB installed); it takes one to two minutes.
 set -euo pipefail
@@ -12,6 +14,7 @@ PACKAGES=(
   r-base-core r-cran-jsonlite r-cran-data.table
   libreoffice-calc-nogui python3-uno
   bubblewrap
+  libreoffice-impress-nogui poppler-utils
 )
 
 log() { printf '[install-runner-deps] %s\n' "$*"; }
