@@ -1,3 +1,4 @@
+import { defaultShareMessage } from '@shared/submodels/sharing';
 import { describe, expect, it } from 'vitest';
 import { instanceLink, instanceShareMail } from './instance-mails';
 
@@ -19,10 +20,30 @@ describe('the instance share e-mail', () => {
     const lines = mail.text.split('\n');
     expect(lines[0]).toBe('Please have a look.');
     expect(mail.text).toContain(
-      'Leo Lead has shared the instance "Base case" of the model "Vaccine model" with you.',
+      'Instance "Base case": https://repo.example.com/model/u-1/instance/I1/detail',
     );
-    expect(mail.text).toContain('https://repo.example.com/model/u-1/instance/I1/detail');
+    expect(mail.text).toContain('Shared by Leo Lead (leo.lead@example.com) from Model Repository.');
     expect(mail.text).toContain('Model entry "Vaccine model": https://repo.example.com/model/u-1/detail');
+  });
+
+  it('invites once: the default message the dialog fills in is not repeated below it (issue 21 §11)', () => {
+    const invitation = defaultShareMessage({
+      sharerName: 'Leo Lead',
+      modelName: 'Vaccine model',
+      instanceName: 'Base case',
+      link: 'https://repo.example.com/model/u-1/instance/I1/detail',
+    });
+    const mail = instanceShareMail({
+      webUrl: 'https://repo.example.com',
+      model: { uuid: 'u-1', name: 'Vaccine model' },
+      instance: { id: 'I1', name: 'Base case' },
+      sender,
+      to,
+      message: invitation,
+    });
+    expect(mail.text.split(invitation)).toHaveLength(2);
+    const links = new Set(mail.text.match(/https:\/\/\S+\/instance\/\S+/g));
+    expect([...links]).toEqual(['https://repo.example.com/model/u-1/instance/I1/detail']);
   });
 
   it('links the instance detail route of §2', () => {

@@ -1,5 +1,4 @@
 import type { User } from '@shared/schemas/user';
-import { defaultShareMessage } from '@shared/submodels/sharing';
 import type { Mail } from '../../lib/mailer';
 import { modelLink } from '../models/model-link';
 import { fullName } from '../models/model-users';
@@ -18,8 +17,9 @@ type Person = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 /**
  * To the user the instance was shared with: the sharer's message (the dialog fills in the default
- * message of shared/submodels/sharing.ts, which names the sharer and the model; the sharer may change
- * it), then a footer that always names the sharer, the model and the instance with their links.
+ * message of shared/submodels/sharing.ts, which invites with the instance's link; the sharer may
+ * change it), then a footer that names the sharer, the instance and the model with their links. The
+ * footer does not invite again (issue 21 §11: the default invitation came twice).
  */
 export function instanceShareMail(input: {
   webUrl: string;
@@ -38,13 +38,8 @@ export function instanceShareMail(input: {
       input.message.trim(),
       '',
       '--',
-      defaultShareMessage({
-        sharerName: fullName(sender),
-        modelName: model.name,
-        instanceName: instance.name,
-        link,
-      }),
       `Shared by ${fullName(sender)} (${sender.email}) from Model Repository.`,
+      `Instance "${instance.name}": ${link}`,
       `Model entry "${model.name}": ${modelLink(webUrl, model.uuid)}`,
     ].join('\n'),
   };

@@ -80,7 +80,7 @@ describe('Share Instance (spec 001 §2, §4-§6)', { timeout: 30_000 }, () => {
     expect((message as HTMLTextAreaElement).value).toContain(
       'Olivia Owner has shared the instance "Base run" of the model "Lung model" with you.',
     );
-    expect((message as HTMLTextAreaElement).value).toContain(`/model/${UUID}/instance/01I/editor`);
+    expect((message as HTMLTextAreaElement).value).toContain(`/model/${UUID}/instance/01I/detail`);
   });
 
   it('searches the candidates and keeps only the last picked user', async () => {

@@ -38,9 +38,12 @@ const MESSAGE_MAX = 4000;
 const userName = (u: Pick<ShareUser, 'firstName' | 'lastName' | 'id'>) =>
   `${u.firstName} ${u.lastName}`.trim() || u.id;
 
-/** The link a share e-mail carries: the instance's parameters editor in this web app. */
+/**
+ * The link a share e-mail carries: the instance's detail page (001 §2), the same page the mail's
+ * footer links, so the e-mail names one address (issue 21 §11: the editor and the detail differed).
+ */
 export const instanceLink = (uuid: string, instanceId: string) =>
-  `${window.location.origin}${paths.instanceEditor.getHref(uuid, instanceId)}`;
+  `${window.location.origin}${paths.instanceDetail.getHref(uuid, instanceId)}`;
 
 /** Share candidates for a search text, 1000 ms after the last keystroke; stale answers are dropped. */
 function useCandidates(uuid: string, instanceId: string, text: string) {
