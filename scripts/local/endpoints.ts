@@ -30,6 +30,11 @@ export interface LocalEndpoints {
   dataDir: string;
   /** Process id of the start script, for tools that want to stop it. */
   pid: number;
+  /**
+   * The demo newcomer's registration code and e-mail (scripts/local/demo/registration.ts), valid for
+   * a week; absent once the newcomer has registered.
+   */
+  demo?: { registrationEmail: string; registrationCode: string };
 }
 
 export const DEFAULT_DATA_DIR = '.local';

@@ -10,9 +10,10 @@ import { migrateFileVersions } from '../../functions/core/files/migrate-file-ver
 import { seedAppData } from '../../functions/core/settings/seed-app-data';
 import { getUser, putUser } from '../../functions/data/users';
 import { cognitoClient } from './cognito-local';
-import { readEndpoints } from './endpoints';
+import { type DemoRegistration, seedDemoRegistration } from './demo/registration';
+import { readEndpoints, writeEndpoints } from './endpoints';
 import { applyHandlerEnv, handlerEnv } from './env';
-import { PERSONAS, type Persona } from './personas';
+import { DIRECTORY, PERSONAS, type Persona } from './personas';
 
 /**
  * Seeds the local cloud:
@@ -22,6 +23,8 @@ import { PERSONAS, type Persona } from './personas';
  *    legacy file-version lists are moved into version items (an idempotent migration);
  * 2. with `demo`, once the user records are there, the demo catalogue (scripts/local/demo/), while
  *    cognito-local is still busy with its users.
+ * 3. the demo newcomer's registration code (scripts/local/demo/registration.ts), returned for
+ *    endpoints.json and the banner: after the catalogue, since the code carries a demo entry.
  * Idempotent: existing users keep their DynamoDB record (an administrator may have changed it),
  * passwords and groups are re-applied; the demo adds only the entries that are missing. A failed
  * demo is reported and the cloud runs without it. Expects the handler environment in process.env.
@@ -31,12 +34,14 @@ export async function seed(options: {
   userPoolId: string;
   log?: (line: string) => void;
   demo?: boolean;
-}): Promise<void> {
+}): Promise<DemoRegistration | undefined> {
   const log = options.log ?? (() => undefined);
   const cognito = cognitoClient(options.cognitoPort);
   // cognito-local saves its whole JSON file on every write: one user at a time. DynamoDB in parallel.
   const cognitoDone = (async () => {
     for (const persona of PERSONAS) await seedCognitoUser(cognito, options.userPoolId, persona);
+    // The directory's employees: in the user pool only, waiting to be enrolled ('Find user').
+    for (const person of DIRECTORY) await seedCognitoUser(cognito, options.userPoolId, person);
   })().finally(() => cognito.destroy());
   await Promise.all([
     ...PERSONAS.map(async (persona) => {
@@ -50,6 +55,10 @@ export async function seed(options: {
   ]);
   await Promise.all([cognitoDone, options.demo ? seedDemo(log) : undefined]);
   log(`seeded ${PERSONAS.length} personas`);
+  return seedDemoRegistration().catch((error: unknown) => {
+    log(`demo registration code failed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
 }
 
 /** Loaded only when asked for: the workbook library costs the test cloud's start-up nothing. */
@@ -157,7 +166,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     log: console.log,
     demo: !process.argv.includes('--no-demo'),
   })
-    .then(() => (process.argv.includes('--no-demo') ? undefined : seedDemoRuns(console.log)))
+    .then((registration) => {
+      // The fresh code replaces the one the running cloud announced.
+      if (registration) {
+        writeEndpoints(endpoints.dataDir, { ...endpoints, demo: registration });
+        console.log(
+          `Self-register as ${registration.registrationEmail} with the code ${registration.registrationCode}`,
+        );
+      }
+      return process.argv.includes('--no-demo') ? undefined : seedDemoRuns(console.log);
+    })
     .catch((error: unknown) => {
       console.error(error);
       process.exit(1);

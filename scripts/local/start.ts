@@ -197,8 +197,11 @@ async function main(): Promise<void> {
     log(`pool and table ready after ${Date.now() - startedAt} ms`);
     // Seeding and the in-process servers start together; the gateway only answers once ready is announced.
     await Promise.all([
-      seed({ cognitoPort: ports.COGNITO, userPoolId: ids.userPoolId, log, demo: args.demo }).then(() =>
-        log(`seeded after ${Date.now() - startedAt} ms`),
+      seed({ cognitoPort: ports.COGNITO, userPoolId: ids.userPoolId, log, demo: args.demo }).then(
+        (registration) => {
+          if (registration) endpoints.demo = registration;
+          log(`seeded after ${Date.now() - startedAt} ms`);
+        },
       ),
       startGateway({
         host: HOST,
@@ -354,6 +357,13 @@ function printBanner(e: LocalEndpoints, web: boolean, seconds: string): void {
       `  Outbox    ${e.outbox}`,
       `  Data      ${e.dataDir} (endpoints.json, logs/)`,
       '',
+      ...(e.demo
+        ? [
+            'Self-register at /registration (local only, valid for a week):',
+            `  e-mail ${e.demo.registrationEmail}   registration code ${e.demo.registrationCode}`,
+            '',
+          ]
+        : []),
       'Sign in as (local only):',
       `  ${'user'.padEnd(10)} ${'password'.padEnd(12)} ${'name'.padEnd(16)} ${'type'.padEnd(26)} purpose`,
       ...rows,
