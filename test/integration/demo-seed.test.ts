@@ -368,7 +368,7 @@ describe('demo models that compute (issue 11)', () => {
     });
   });
 
-  it('calibrates the Python model to its Kaplan-Meier sample, runs the scenarios with it and compares them in a hidden analysis', async () => {
+  it('calibrates the Python model to its Kaplan-Meier sample, runs the scenarios with it and compares them in an analysis, saved and shared with the viewer', async () => {
     const uuid = uuidOf('demo-run-psm-python');
     const instances = await instancesOf(uuid);
     const calibration = instances.find((i) => i.type === 'calibration');
@@ -384,13 +384,24 @@ describe('demo models that compute (issue 11)', () => {
     const titles = (baseResult.body.result.result.elements as Json[]).map((e) => e.options?.title ?? e.title);
     expect(titles).toContain('Calibrated parameters');
 
-    // The analysis is hidden: only the hidden list has it.
-    expect(instances.some((i) => i.type === 'display')).toBe(false);
+    // The analysis ran hidden, then was saved under a name (issue 19): no hidden one is left.
     const hidden = await call('lead', 'GET', `/v2/models/${uuid}/instances?hidden=true&pageSize=100`);
-    const [analysis, ...more] = hidden.body.items as Json[];
+    expect(hidden.body.items).toEqual([]);
+    const [analysis, ...more] = instances.filter((i) => i.type === 'display');
     expect(more).toEqual([]);
-    expect(analysis).toMatchObject({ type: 'display', status: 'COMPLETED', hidden: true });
-    expect(analysis.name).toMatch(/^Scenario Analysis \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(analysis).toMatchObject({
+      type: 'display',
+      status: 'COMPLETED',
+      hidden: false,
+      name: 'Survival scenarios compared',
+    });
+    // The viewer finds it among the saved analyses, shared with them.
+    const saved = await call(
+      'viewer',
+      'GET',
+      `/v2/models/${uuid}/instances?executionSetupId=${analysis.executionSetupId}`,
+    );
+    expect(saved.body.items).toEqual([expect.objectContaining({ id: analysis.id, shared: true })]);
     const detail = await call('lead', 'GET', `/v2/models/${uuid}/instances/${analysis.id}`);
     expect(detail.body.displayScenarios.map((d: Json) => d.id).sort()).toEqual(
       scenarios.map((i) => i.id).sort(),

@@ -8,6 +8,8 @@ import { createExecution } from '../../../functions/core/executions/create-execu
 import { startExecutionGroup } from '../../../functions/core/executions/start-execution';
 import { createInstance, currentInput } from '../../../functions/core/instances/create-instance';
 import { createParameterFile } from '../../../functions/core/instances/parameter-files';
+import { saveAnalysis } from '../../../functions/core/instances/save-analysis';
+import { shareInstance } from '../../../functions/core/instances/share-instance';
 import { putInstanceInputs } from '../../../functions/core/instances/update-instance';
 import { putUserExpertise } from '../../../functions/core/models/user-expertise';
 import { createSubModel } from '../../../functions/core/sub-models/create-sub-model';
@@ -33,7 +35,9 @@ import type { DemoContext, DemoStep } from './seed-demo';
  * 2. its scenario sub-model links the calibration and a display sub-model (display.py); its scenarios
  *    run with the accepted calibration, so their survival curves are the calibrated ones;
  * 3. a hidden analysis on the display sub-model displays the three scenarios (the visualization's
- *    'Scenario Analysis') and runs: its result compares them in tables and charts.
+ *    'Scenario Analysis') and runs: its result compares them in tables and charts. Once finished it is
+ *    saved under a name (Save Analysis) and shared with the viewer, who finds it under 'Saved
+ *    Analyses' in step 1 and in the share e-mail's link (issue 19).
  *
  * Runs need the Step Functions server: start.ts runs this step once the local cloud is up, without
  * waiting for it. A run that fails or does not end in time is logged and left as it is (the steps
@@ -295,7 +299,28 @@ async function runCalibratedChain(
   const ran = await execute(ctx, lead, analysis);
   if (!ran) return done([...runs, analysis], [...ended, 'NOT RUN']);
   const [shown] = await waitForRuns([analysis]);
+  if (shown === 'COMPLETED') await saveAndShareAnalysis(ctx, lead, analysis);
   return done([...runs, analysis], [...ended, shown ?? 'unknown']);
+}
+
+/** The analysis's name once saved: what the README's walkthrough tells the viewer to open. */
+export const DEMO_ANALYSIS_NAME = 'Survival scenarios compared';
+
+/** Save Analysis, then Share Link with the viewer (issue 19): what a lead does with a finished analysis. */
+async function saveAndShareAnalysis(ctx: DemoContext, lead: User, analysis: Run): Promise<void> {
+  try {
+    await saveAnalysis(lead, analysis.uuid, analysis.instanceId, { name: DEMO_ANALYSIS_NAME });
+    const viewer = ctx.users.get('viewer');
+    if (viewer)
+      await shareInstance(lead, analysis.uuid, analysis.instanceId, {
+        isids: [viewer.id],
+        messageText: `Leo Lead has shared the analysis "${DEMO_ANALYSIS_NAME}" with you. Open it in the visualization: /model/${analysis.uuid}/visualization/render/${analysis.instanceId}`,
+      });
+  } catch (error) {
+    ctx.log(
+      `demo catalogue: the analysis of ${analysis.entry} could not be saved or shared: ${String(error)}`,
+    );
+  }
 }
 
 interface SeededEntry {
