@@ -279,12 +279,14 @@ describe('POST /v2/models/search', () => {
     ]);
   });
 
-  it('marks cards the caller has no role on as restricted, and hides what they may not see', async () => {
+  it('gives cards the caller has no role on as named preview cards, and hides what they may not see', async () => {
     const employee = await search('employee', { study_number: [study] });
-    expect(employee.models.every((m) => m.restricted && m.previewOnly)).toBe(true);
+    expect(employee.models.length).toBeGreaterThan(0);
+    expect(employee.models.every((m) => m.previewOnly && !m.restricted && m.name !== '')).toBe(true);
     const owner = await search('owner', { study_number: [study] });
     expect(keysOf(owner.models)).toEqual(['draftC', 'pubA', 'pubB', 'pubE', 'retiredD']);
-    expect(keysOf(owner.models.filter((m) => m.restricted))).toEqual(['pubB', 'pubE']);
+    expect(keysOf(owner.models.filter((m) => m.previewOnly))).toEqual(['pubB', 'pubE']);
+    expect(owner.models.some((m) => m.restricted)).toBe(false);
     const vendor = await search('vendor', { study_number: [study] });
     expect(keysOf(vendor.models)).toEqual(['pubB']);
     expect(vendor.models[0]?.restricted).toBe(false);

@@ -106,10 +106,11 @@ describe('visibility (list and Dynamic View)', () => {
     expect(result.models[0]?.restricted).toBe(false);
   });
 
-  it('Dynamic View cards without a role are restricted (preview only)', () => {
+  it('Dynamic View cards without a role are named preview cards, not restricted tiles (issue 21 §14)', () => {
     const result = searchCatalog(index, internal, filters());
-    const restricted = result.models.filter((m) => m.restricted).map((m) => m.uuid);
-    expect(new Set(restricted)).toEqual(new Set(uuids([published, publishedVendor])));
+    const preview = result.models.filter((m) => m.previewOnly);
+    expect(new Set(uuids(preview))).toEqual(new Set(uuids([published, publishedVendor])));
+    expect(preview.every((m) => !m.restricted && m.name.length > 0)).toBe(true);
     expect(result.total).toBe(5);
   });
 });

@@ -23,9 +23,12 @@ function toCard(entry: CatalogEntry, previewOnly: boolean): ModelCard {
     ...(entry.treeRootId ? { treeRootId: entry.treeRootId } : {}),
     ...(entry.treeParentId ? { treeParentId: entry.treeParentId } : {}),
     // Design (documented in docs/data-model.md): the Dynamic View searches what the caller may see
-    // in the table view; an entry they may only preview (no role) is a 'Restricted access' card with
-    // the preview text. External users only ever get entries they hold a role on.
-    restricted: previewOnly,
+    // in the table view. An entry they may only preview (no role) is the preview card of 000 §2: its
+    // name and general information, the preview text and Request Access, as the Table View shows
+    // it (issue 21 §14: it was an anonymous 'Restricted access' tile). Entries the caller may not
+    // preview are not searched at all; `restricted` stays for cards that must not name their entry.
+    // External users only ever get entries they hold a role on.
+    restricted: false,
   };
 }
 

@@ -147,6 +147,10 @@ describe('DynamicView', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Open model' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download Preview model' })).toBeNull();
+    // The preview card names its entry and offers Request Access (issue 21 §14).
+    expect(screen.getByText('Preview model')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Request Access to Preview model' }));
+    expect(await screen.findByRole('dialog', { name: 'Request Access' })).toBeInTheDocument();
     expect(screen.getByText(/Showing the first 500 of 812 results/)).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ClassificationBadge } from '../../../../components/ui/classification/classification';
+import { RequestAccessDialog } from '../../../../components/ui/request-access-dialog/request-access-dialog';
 import { paths } from '../../../../config/paths';
 import { StatusTag } from '../list/models-table';
 import type { VersionNode } from './dynamic-filters';
@@ -34,6 +35,7 @@ interface ModelCardProps {
 /** One Dynamic View result (000 §2): collapsed and expanded forms, restricted and preview-only cards. */
 export function ModelCard({ card, tree, onDownload }: ModelCardProps) {
   const [expanded, setExpanded] = useState(false);
+  const [requesting, setRequesting] = useState(false);
 
   if (card.restricted) {
     return (
@@ -99,7 +101,25 @@ export function ModelCard({ card, tree, onDownload }: ModelCardProps) {
           </div>
         ))}
       </dl>
-      {card.previewOnly ? <p className="mr-model-card__preview">{MESSAGES.detailPreviewOnly}</p> : null}
+      {card.previewOnly ? (
+        <div className="mr-model-card__preview">
+          <p>{MESSAGES.detailPreviewOnly}</p>
+          <Button
+            type="button"
+            label={MESSAGES.requestAccess}
+            size="small"
+            outlined
+            aria-label={`Request Access to ${card.name}`}
+            onClick={() => setRequesting(true)}
+          />
+        </div>
+      ) : null}
+      {requesting ? (
+        <RequestAccessDialog
+          target={{ kind: 'model', modelUuid: card.uuid, modelName: card.name }}
+          onHide={() => setRequesting(false)}
+        />
+      ) : null}
       <section aria-label="Version tree" className="mr-model-card__tree">
         <h4>Versions</h4>
         <VersionTree nodes={tree} current={card.uuid} />
