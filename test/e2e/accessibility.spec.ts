@@ -166,7 +166,7 @@ const SIGNED_IN: Screen[] = [
     name: 'admin: registration review',
     persona: 'admin',
     path: () => '/admin/registration-review',
-    ready: heading('Registration Review'),
+    ready: heading('Incoming user requests'),
   },
   // Instances (issue 10): a WebModel 2.0 entry of its own with a sub-model, an instance and a group.
   ...needing('web', [
@@ -347,7 +347,20 @@ const SIGNED_OUT: Omit<Screen, 'persona'>[] = [
   { name: 'unauthorised', path: () => '/error/unauthorised', ready: heading(/permission/) },
   { name: 'application error', path: () => '/error/500', ready: heading('Something went wrong') },
   { name: 'not implemented', path: () => '/not-implemented', ready: heading(/not implemented/) },
-  { name: 'registration', path: () => '/registration', ready: heading('Registration') },
+  {
+    name: 'registration',
+    path: () => '/registration',
+    ready: heading('Request access to Model Repository'),
+  },
+  {
+    name: 'registration: agreement',
+    path: () => '/registration',
+    ready: heading('Request access to Model Repository'),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Read the agreement' }).click();
+      await page.getByRole('dialog', { name: 'Agreement on Confidential Materials' }).waitFor();
+    },
+  },
 ];
 
 const BLOCKING: readonly string[] = ['serious', 'critical'];
