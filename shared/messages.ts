@@ -46,6 +46,12 @@ export const MESSAGES = {
   noSubModelFound: 'No SubModel was found',
   missingLeadOrSteward: 'Missing VEST or VEAM Lead & Model Steward Info',
   detailRestrictedAccess: 'Restricted access',
+  // Our words (issue 21 §11): the server answers 404 alike for what does not exist and for what the
+  // caller may not see (nothing is revealed), so the page says both, not 'it may have been deleted'.
+  entryNotFoundOrNoAccess:
+    'This model entry does not exist, or you have no access to it. Ask its owner or its lead for access if you need it.',
+  instanceNotFoundOrNoAccess:
+    'This instance does not exist, or it is not shared with you. Ask its creator or the model owner to share it if you need it.',
   detailPreviewOnly:
     'You can only preview general information of this model. To view further details or download this model, please request access',
   fileTypeCreateNew: '(Create New)',

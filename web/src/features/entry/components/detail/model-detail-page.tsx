@@ -59,7 +59,7 @@ function NotFound() {
     <section className="mr-error-page">
       <i className="pi pi-compass mr-error-page__icon" aria-hidden="true" />
       <h1>{MESSAGES.notFound}</h1>
-      <p>This model entry was not found. It may have been deleted.</p>
+      <p>{MESSAGES.entryNotFoundOrNoAccess}</p>
       <Button label="Home page" icon="pi pi-home" onClick={() => navigate(HOME_HREF)} />
     </section>
   );

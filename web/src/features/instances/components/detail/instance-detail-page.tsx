@@ -1,4 +1,5 @@
 import { isActiveRun } from '@shared/executions/execution-status';
+import { MESSAGES } from '@shared/messages';
 import type { InstanceResult } from '@shared/schemas/execution-api';
 import { hasResults, INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
 import { useQuery } from '@tanstack/react-query';
@@ -120,7 +121,7 @@ export function InstanceDetailPage() {
     return detail.error instanceof ApiError && detail.error.status === 404 ? (
       <section className="mr-page">
         <h2>Instance not found</h2>
-        <p className="mr-muted">This instance was not found. It may have been deleted.</p>
+        <p className="mr-muted">{MESSAGES.instanceNotFoundOrNoAccess}</p>
       </section>
     ) : null;
   const instance = detail.data;

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import type { ModelInputView } from '@shared/schemas/sub-models-api';
 import {
   convertInstanceValues,
@@ -341,7 +342,7 @@ function NotFound() {
   return (
     <section className="mr-page">
       <h2>Instance not found</h2>
-      <p className="mr-muted">This instance was not found. It may have been deleted.</p>
+      <p className="mr-muted">{MESSAGES.instanceNotFoundOrNoAccess}</p>
     </section>
   );
 }

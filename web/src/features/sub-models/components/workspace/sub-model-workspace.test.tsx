@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { SubModelView } from '@shared/schemas/sub-models-api';
 import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
@@ -175,9 +176,7 @@ describe('the sub-model workspace (001 §2)', { timeout: 30_000 }, () => {
 
   it('says so when the instance of an instance page is gone', async () => {
     open(paths.instanceEditor.getHref(MODEL_UUID, 'gone'));
-    expect(
-      await screen.findByText('This instance was not found. It may have been deleted.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.instanceNotFoundOrNoAccess)).toBeInTheDocument();
   });
 
   it('tells that sub-models exist on WebModel 2.0 entries only', async () => {

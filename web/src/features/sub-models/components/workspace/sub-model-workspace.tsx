@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shared/messages';
 import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import { type SubModelType, SubModelTypeSchema } from '@shared/submodels/sub-model';
@@ -119,7 +120,7 @@ export function SubModelWorkspace({
     return <Problem title="Page Not Found" text={`There is no '${routeSection}' section.`} />;
   if (model.isError)
     return model.error instanceof ApiError && model.error.status === 404 ? (
-      <Problem title="Model Not Found" text="This model entry was not found. It may have been deleted." />
+      <Problem title="Model Not Found" text={MESSAGES.entryNotFoundOrNoAccess} />
     ) : (
       <Spinner />
     );
@@ -131,9 +132,7 @@ export function SubModelWorkspace({
     instance.error instanceof ApiError &&
     instance.error.status === 404
   )
-    return (
-      <Problem title="Instance Not Found" text="This instance was not found. It may have been deleted." />
-    );
+    return <Problem title="Instance Not Found" text={MESSAGES.instanceNotFoundOrNoAccess} />;
   if (pageSubModel.isError && pageSubModel.error instanceof ApiError && pageSubModel.error.status === 404)
     return <Problem title="Sub-model Not Found" text={SUBMODEL_API_MESSAGES.subModelNotFound} />;
   if (!section) return <Spinner />;
