@@ -53,6 +53,8 @@ export const EXTERNAL_USER_MESSAGES = {
   failedToDeactivate: 'Failed to deactivate external user',
   failedToReject: 'Failed to reject request of external user',
   notFound: 'External user not found',
+  mayNotGrant: (model: string) => `You may not give external users access to ${model}.`,
+  extended: (day: string) => `Access has been extended until ${day}.`,
   notAllowed: (action: ExternalUserAction, status: ExternalUserStatus) =>
     `${ACTION_LABELS[action]} is not possible for a user in status ${status}.`,
   adminHeader: 'Activate and deactivate users',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { freeText, isoDate } from './input';
-import { PlatformSchema } from './model';
+import { InformationClassificationSchema, PlatformSchema } from './model';
 import { ExternalUserStatusSchema, ExternalUserTypeSchema, IsidSchema } from './user';
 
 /**
@@ -153,7 +153,25 @@ export const ExternalUserListQuerySchema = z.object({
   status: z.optional(ExternalUserStatusSchema),
 });
 
-export const ExternalUserParamsSchema = z.object({ email: ExternalEmailSchema });
+/**
+ * The e-mail in a path: API Gateway and the local gateway may hand it over still percent-encoded
+ * ('%40' for '@'), so it is decoded once before the e-mail rule runs.
+ */
+export const ExternalUserParamsSchema = z.object({
+  email: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => {
+        try {
+          return decodeURIComponent(value);
+        } catch {
+          return value;
+        }
+      }),
+    ),
+    ExternalEmailSchema,
+  ),
+});
 
 /** A model access as the wizard sends it: the server fills name and platform from the entry. */
 export const RequestedModelAccessSchema = z.object({
@@ -223,6 +241,29 @@ export const ExternalUserOverviewSchema = z.object({
   ),
 });
 export type ExternalUserOverview = z.infer<typeof ExternalUserOverviewSchema>;
+
+/** The wizard's step 1: the entries the caller may share, with what the rules and step 3 need. */
+export const EligibleModelSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  platform: z.optional(PlatformSchema),
+  classification: z.optional(InformationClassificationSchema),
+  theorem: z.boolean(),
+  /** Why no external user may get this entry ('External user access cannot be added as this is a …'). */
+  refusal: z.optional(z.string()),
+  subModels: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      createdBy: z.string(),
+      modifiedOn: z.optional(z.string()),
+    }),
+  ),
+});
+export type EligibleModel = z.infer<typeof EligibleModelSchema>;
+export const EligibleModelListSchema = z.object({ items: z.array(EligibleModelSchema), total: z.int() });
+export type EligibleModelList = z.infer<typeof EligibleModelListSchema>;
 
 /** POST /v2/external-users/{email}/extend: a new last day of access (issue 20 §9). */
 export const ExtendExternalAccessBodySchema = z.object({ accessEndsOn: isoDate() });

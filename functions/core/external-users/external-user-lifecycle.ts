@@ -25,7 +25,7 @@ import {
   getExternalUser,
   updateExternalUser,
 } from '../../data/external-users';
-import { getModel } from '../../data/models';
+import { getModel, type ModelRecord } from '../../data/models';
 import { getUser, putUser } from '../../data/users';
 import { env } from '../../lib/env';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/errors';
@@ -79,11 +79,28 @@ function requireAction(user: ExternalUser, action: ExternalUserAction): void {
 }
 
 /**
+ * Who may carry a model to an external person: the people who manage its access (lead, steward,
+ * owners) and super users, as for every other grant (grant-model-role.ts).
+ */
+export function mayShareWithExternals(caller: User, model: ModelRecord): boolean {
+  return (
+    caller.userType === 'SUPERUSER' ||
+    model.roles.vestLead === caller.id ||
+    model.roles.steward === caller.id ||
+    model.roles.owners.includes(caller.id)
+  );
+}
+
+/**
  * Checks the wizard's request on today's facts (002 §5): the info rules with the company domains of
- * the settings; each model read from the table (unknown, retired or deleted: 422) with its platform,
+ * the settings; each model read from the table (the caller must manage its access) (unknown, retired or deleted: 422) with its platform,
  * classification, THEOREM flag and sub-models; the end date. Answers the model accesses to store.
  */
-async function checkedAccesses(body: CreateExternalUserBody, now: Date): Promise<ExternalModelAccess[]> {
+async function checkedAccesses(
+  caller: User,
+  body: CreateExternalUserBody,
+  now: Date,
+): Promise<ExternalModelAccess[]> {
   const settings = await getAppSettings();
   const issues = externalUserInfoIssues(body, settings.companyEmailDomains);
   const uuids = body.modelAccesses.map((a) => a.modelUuid);
@@ -98,6 +115,13 @@ async function checkedAccesses(body: CreateExternalUserBody, now: Date): Promise
         issues.push({
           path: `modelAccesses.${index}.modelUuid`,
           message: `Model ${access.modelUuid} not found.`,
+        });
+        return undefined;
+      }
+      if (!mayShareWithExternals(caller, model)) {
+        issues.push({
+          path: `modelAccesses.${index}.modelUuid`,
+          message: EXTERNAL_USER_MESSAGES.mayNotGrant(model.name),
         });
         return undefined;
       }
@@ -149,7 +173,7 @@ export async function registerExternalUser(
   body: CreateExternalUserBody,
   now = new Date(),
 ): Promise<ExternalUserCreated> {
-  const modelAccesses = await checkedAccesses(body, now);
+  const modelAccesses = await checkedAccesses(caller, body, now);
   const { code, record } = newRegistrationCode(now);
   const at = now.toISOString();
   const user: ExternalUser = {
