@@ -92,6 +92,8 @@ export const IncidentIdParamsSchema = z.object({ id: z.string().check(z.regex(/^
  */
 export const IncidentDetailSchema = z.object({
   ...IncidentSchema.shape,
+  createdByName: z.optional(z.string()),
+  createdByEmail: z.optional(z.string()),
   resolvedStackTrace: z.optional(z.string()),
 });
 export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
@@ -101,3 +103,14 @@ export const AdminIncidentListQuerySchema = z.object({
   search: z.optional(z.string().check(z.maxLength(200))),
 });
 export type AdminIncidentListQuery = z.infer<typeof AdminIncidentListQuerySchema>;
+
+/** A row of the admin grid: the incident with its creator's name and e-mail (Email User). */
+export const AdminIncidentSchema = z.object({
+  ...IncidentSchema.shape,
+  createdByName: z.optional(z.string()),
+  createdByEmail: z.optional(z.string()),
+});
+export type AdminIncident = z.infer<typeof AdminIncidentSchema>;
+
+export const AdminIncidentListSchema = z.object({ items: z.array(AdminIncidentSchema), total: z.int() });
+export type AdminIncidentList = z.infer<typeof AdminIncidentListSchema>;
