@@ -90,6 +90,11 @@ const IAM_ACTIONS: Record<AwsService, Record<string, string[]>> = {
   cognitoidentityprovider: {
     AdminCreateUser: ['cognito-idp:AdminCreateUser'],
     AdminAddUserToGroup: ['cognito-idp:AdminAddUserToGroup'],
+    // The directory behind 'Find user' and enrolment, and signing a deactivated user out of every
+    // session (functions/lib/cognito-directory.ts).
+    ListUsers: ['cognito-idp:ListUsers'],
+    AdminGetUser: ['cognito-idp:AdminGetUser'],
+    AdminUserGlobalSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
   },
 };
 

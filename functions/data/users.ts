@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ExternalUserType, type User, UserSchema, type UserType } from '@shared/schemas/user';
 import { ddb } from './dynamodb-client';
 import { batchGetAll, INDEXES, queryAll, tableName, withoutKeys } from './table';
-import { runTransaction } from './transactions';
+import { type LabeledTxItem, runTransaction } from './transactions';
 
 /**
  * Users. Key: USER#<isid> / PROFILE. GSI1 lists users by type, sorted by last name:
@@ -35,8 +35,65 @@ export async function getUsers(ids: Iterable<string>): Promise<User[]> {
   return items.map(fromUserItem);
 }
 
+/**
+ * The version of the user records: every write of a user record bumps it right after, so a function
+ * that keeps the user list in memory (data/user-list.ts) knows with one GetItem whether its copy is
+ * still current. A plain ADD, not part of the write's transaction: concurrent user writes (the seed
+ * writes many at once) would otherwise conflict on this one item. Should a process stop between the
+ * two, the list's copy also expires by age (user-list.ts).
+ */
+export const userListVersionKey = { pk: 'USERLIST', sk: 'VERSION' };
+
+async function bumpUserListVersion(): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userListVersionKey,
+      UpdateExpression: 'ADD #v :one',
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+/** The current version of the user records (0 before the first write); read strongly consistent. */
+export async function getUserListVersion(): Promise<number> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: userListVersionKey, ConsistentRead: true }),
+  );
+  return typeof Item?.version === 'number' ? Item.version : 0;
+}
+
+/**
+ * Replaces a user record that must still be as `before` was read (same type and active flag), with
+ * its search entries, and `extra` items (the admin audit record) in one transaction. A concurrent
+ * change fails with ConflictError and nothing is written.
+ */
+export async function replaceUser(before: User, after: User, extra: LabeledTxItem[] = []): Promise<void> {
+  const fresh = userSearchItems(after);
+  const freshKeys = new Set(fresh.map((i) => i.sk));
+  const stale = userSearchItems(before).filter((i) => !freshKeys.has(i.sk));
+  await runTransaction([
+    {
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: toUserItem(after),
+          ConditionExpression: 'attribute_exists(pk) AND active = :active AND userType = :userType',
+          ExpressionAttributeValues: { ':active': before.active, ':userType': before.userType },
+        },
+      },
+      conflict: 'This user was changed by someone else. Reload and try again.',
+    },
+    ...fresh.map((Item) => ({ item: { Put: { TableName: tableName(), Item } } })),
+    ...stale.map((i) => ({ item: { Delete: { TableName: tableName(), Key: { pk: i.pk, sk: i.sk } } } })),
+    ...extra,
+  ]);
+  await bumpUserListVersion();
+}
+
 /** Creates a user (and its search entries); fails with ConflictError when the id exists. */
-export async function createUser(user: User): Promise<void> {
+export async function createUser(user: User, extra: LabeledTxItem[] = []): Promise<void> {
   await runTransaction([
     {
       item: {
@@ -49,7 +106,9 @@ export async function createUser(user: User): Promise<void> {
       conflict: `${user.id} already exists in database`,
     },
     ...userSearchItems(user).map((Item) => ({ item: { Put: { TableName: tableName(), Item } } })),
+    ...extra,
   ]);
+  await bumpUserListVersion();
 }
 
 /** Creates or replaces a user (seeding and admin jobs only), keeping its search entries in step. */
@@ -63,6 +122,7 @@ export async function putUser(user: User): Promise<void> {
     ...fresh.map((Item) => ({ item: { Put: { TableName: tableName(), Item } } })),
     ...stale.map((i) => ({ item: { Delete: { TableName: tableName(), Key: { pk: i.pk, sk: i.sk } } } })),
   ]);
+  await bumpUserListVersion();
 }
 
 /**

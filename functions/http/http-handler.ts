@@ -64,7 +64,7 @@ export interface AuthedDef<B, Q, P, F = undefined> extends BaseDef<B, Q, P> {
    * result reaches only `handle`, which still authorizes: a refused caller never sees it.
    */
   prefetch?: (req: { params: Out<P>; query: Out<Q> }) => Promise<F>;
-  /** Read the caller's record even when a recent copy is cached (authenticate.ts, CALLER_CACHE_MS). */
+  /** Kept from the former caller cache: every call now reads the caller fresh (authenticate.ts). */
   freshCaller?: boolean;
   handle: (req: AuthedRequest<Out<B>, Out<Q>, Out<P>, F>) => Promise<unknown>;
 }

@@ -147,6 +147,12 @@ export function decide(
 ): Decision {
   if (operation === 'GetTokensFromRefreshToken')
     return { kind: 'forward', target: 'InitiateAuth', body: rewriteRefreshRequest(body as RefreshRequest) };
+  // Deactivating a user signs them out everywhere (functions/lib/cognito-directory.ts); cognito-local
+  // 5.3 has no AdminUserGlobalSignOut. AdminGetUser takes the same two fields and answers an unknown
+  // user with UserNotFoundException as Cognito would; a known user's answer carries fields the SDK
+  // ignores for this operation. Refresh tokens are not revoked locally: the API refuses the user by
+  // the users table either way (docs/local-cloud.md).
+  if (operation === 'AdminUserGlobalSignOut') return { kind: 'forward', target: 'AdminGetUser', body };
   if (operation === 'AdminCreateUser') {
     const invitation = invitationOf(body as AdminCreateUserRequest);
     if (!invitation) return { kind: 'forward', target: operation, body };

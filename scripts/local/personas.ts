@@ -56,6 +56,21 @@ export const PERSONAS: readonly Persona[] = [
   }),
 ];
 
+/**
+ * The local stand-in of the corporate directory (issue 20 §1): employees who exist in the user pool,
+ * as the corporate IdP creates them at their first sign-in in AWS, but are not yet enrolled (no user
+ * record). 'Find user' on /admin/user/enroll finds them (functions/lib/cognito-directory.ts); once
+ * enrolled they sign in with the local password. Each is seeded in cognito-local only.
+ */
+export const DIRECTORY: readonly Persona[] = [
+  persona('nnewman', 'Nina', 'Newman', 'INTERNALUSER', 'directory employee, not yet enrolled'),
+  persona('nnovak', 'Nikolai', 'Novak', 'INTERNALUSER', 'directory employee, not yet enrolled'),
+  persona('dduarte', 'Diana', 'Duarte', 'INTERNALUSER', 'directory employee, not yet enrolled'),
+  persona('rramos', 'Rafael', 'Ramos', 'INTERNALUSER', 'directory employee, not yet enrolled'),
+  persona('sschmidt', 'Sofia', 'Schmidt', 'INTERNALUSER', 'directory employee, not yet enrolled'),
+  persona('tturner', 'Tom', 'Turner', 'INTERNALUSER', 'directory employee, not yet enrolled'),
+];
+
 export function personaByKey(key: string): Persona {
   const found = PERSONAS.find((p) => p.key === key);
   if (!found) throw new Error(`Unknown persona '${key}'`);

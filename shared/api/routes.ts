@@ -283,6 +283,38 @@ export const HTTP_ROUTES = [
     auth: 'jwt',
     summary: 'Internal user list: search, sort, page (administrators)',
   },
+  {
+    method: 'POST',
+    path: '/v2/admin/users',
+    handler: 'http/admin/enroll-user',
+    area: 'admin',
+    auth: 'jwt',
+    summary: 'Enroll a person of the corporate directory with a user type (enrollUser)',
+  },
+  {
+    method: 'GET',
+    path: '/v2/admin/users/{id}',
+    handler: 'http/admin/get-user',
+    area: 'admin',
+    auth: 'jwt',
+    summary: 'One user for the detail and edit pages (administrators)',
+  },
+  {
+    method: 'PATCH',
+    path: '/v2/admin/users/{id}',
+    handler: 'http/admin/update-user',
+    area: 'admin',
+    auth: 'jwt',
+    summary: 'Set user type and/or active (changeUserRole, activateUser, deactivateUser; never oneself)',
+  },
+  {
+    method: 'GET',
+    path: '/v2/directory/search',
+    handler: 'http/admin/search-directory',
+    area: 'admin',
+    auth: 'jwt',
+    summary: "'Find user': people of the corporate directory, enrolled or not (enrollUser)",
+  },
   // Admin Space: external users and registration codes (issue 20 §2, §9)
   {
     method: 'GET',
@@ -387,7 +419,8 @@ export const HTTP_ROUTES = [
     handler: 'http/admin/get-admin-incident',
     area: 'admin',
     auth: 'jwt',
-    summary: 'One incident with its worklog and its browser stack resolved through source maps (administrators)',
+    summary:
+      'One incident with its worklog and its browser stack resolved through source maps (administrators)',
   },
   {
     method: 'PATCH',
@@ -403,7 +436,7 @@ export const HTTP_ROUTES = [
     handler: 'http/admin/list-admin-metadata-options',
     area: 'admin',
     auth: 'jwt',
-    summary: 'One property\'s options with usage counts and running renames (administrators)',
+    summary: "One property's options with usage counts and running renames (administrators)",
   },
   {
     method: 'POST',
@@ -443,7 +476,7 @@ export const HTTP_ROUTES = [
     handler: 'http/admin/get-rename-job',
     area: 'admin',
     auth: 'jwt',
-    summary: 'A rename job\'s progress (administrators)',
+    summary: "A rename job's progress (administrators)",
   },
   {
     method: 'POST',
@@ -1245,6 +1278,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     everyMinutes: 5,
     description:
       'Fails runs whose Step Functions execution ended without recording it (a restart, a lost task)',
+  },
+  {
+    name: 'expire-external-access',
+    handler: 'jobs/expire-external-access',
+    area: 'jobs',
+    everyMinutes: 60,
+    description:
+      "Ends external users' access after its last day and mails the registering person 14 days before",
   },
 ];
 

@@ -4,14 +4,16 @@ import {
   OutdateAfterFileChangeResultSchema,
 } from '../executions/outdate-after-file-change';
 import { AccessRequestBodySchema, AccessRequestResultSchema } from '../schemas/access-request';
-import { AdminUserListQuerySchema, AdminUserListSchema } from '../schemas/admin-users';
 import {
-  PendingRegistrationListSchema,
-  RegistrationReviewBodySchema,
-  RegistrationReviewResultSchema,
-  SelfRegistrationBodySchema,
-  SelfRegistrationResultSchema,
-} from '../schemas/registration';
+  AdminUserDetailSchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserParamsSchema,
+  DirectorySearchQuerySchema,
+  DirectorySearchResultSchema,
+  EnrollUserBodySchema,
+  UpdateAdminUserBodySchema,
+} from '../schemas/admin-users';
 import {
   AuditPageSchema,
   AuditQuerySchema,
@@ -64,17 +66,6 @@ import {
   RunRecordViewSchema,
 } from '../schemas/execution-api';
 import {
-  AdminIncidentListQuerySchema,
-  AdminIncidentListSchema,
-  CreateIncidentBodySchema,
-  CreateIncidentResultSchema,
-  IncidentDetailSchema,
-  IncidentIdParamsSchema,
-  IncidentListSchema,
-  IncidentSchema,
-  UpdateIncidentBodySchema,
-} from '../schemas/incident';
-import {
   AccessReviewDecisionBodySchema,
   AccessReviewDecisionResultSchema,
   AccessReviewSchema,
@@ -89,6 +80,17 @@ import {
   ExternalUserSummarySchema,
   RejectExternalUserBodySchema,
 } from '../schemas/external-user';
+import {
+  AdminIncidentListQuerySchema,
+  AdminIncidentListSchema,
+  CreateIncidentBodySchema,
+  CreateIncidentResultSchema,
+  IncidentDetailSchema,
+  IncidentIdParamsSchema,
+  IncidentListSchema,
+  IncidentSchema,
+  UpdateIncidentBodySchema,
+} from '../schemas/incident';
 import { NoBodySchema } from '../schemas/input';
 import {
   CloneInstanceBodySchema,
@@ -163,6 +165,13 @@ import {
   ListNotificationsQuerySchema,
   NotificationListSchema,
 } from '../schemas/notification';
+import {
+  PendingRegistrationListSchema,
+  RegistrationReviewBodySchema,
+  RegistrationReviewResultSchema,
+  SelfRegistrationBodySchema,
+  SelfRegistrationResultSchema,
+} from '../schemas/registration';
 import { AppSettingsSchema, VersionInfoSchema } from '../schemas/settings';
 import {
   CreateGroupBodySchema,
@@ -595,6 +604,14 @@ export const API_SCHEMAS = {
   'POST /v2/uploads': { body: CreateUploadBodySchema, response: UploadTicketSchema, status: 201 },
   'GET /v2/users/search': { query: UserSearchQuerySchema, response: UserSearchResultSchema },
   'GET /v2/admin/users': { query: AdminUserListQuerySchema, response: AdminUserListSchema },
+  'POST /v2/admin/users': { body: EnrollUserBodySchema, response: AdminUserDetailSchema, status: 201 },
+  'GET /v2/admin/users/{id}': { params: AdminUserParamsSchema, response: AdminUserDetailSchema },
+  'PATCH /v2/admin/users/{id}': {
+    params: AdminUserParamsSchema,
+    body: UpdateAdminUserBodySchema,
+    response: AdminUserDetailSchema,
+  },
+  'GET /v2/directory/search': { query: DirectorySearchQuerySchema, response: DirectorySearchResultSchema },
   'GET /v2/external-users': { query: ExternalUserListQuerySchema, response: ExternalUserListSchema },
   'POST /v2/external-users': {
     body: CreateExternalUserBodySchema,
@@ -611,7 +628,10 @@ export const API_SCHEMAS = {
     params: ExternalUserParamsSchema,
     response: ExternalUserOverviewSchema,
   },
-  'POST /v2/external-users/{email}/activate': { params: ExternalUserParamsSchema, response: ExternalUserSummarySchema },
+  'POST /v2/external-users/{email}/activate': {
+    params: ExternalUserParamsSchema,
+    response: ExternalUserSummarySchema,
+  },
   'POST /v2/external-users/{email}/deactivate': {
     params: ExternalUserParamsSchema,
     response: ExternalUserSummarySchema,
@@ -638,7 +658,10 @@ export const API_SCHEMAS = {
     body: UpdateIncidentBodySchema,
     response: IncidentSchema,
   },
-  'GET /v2/admin/metadata-options/{type}': { params: OptionTypeParamsSchema, response: AdminOptionListSchema },
+  'GET /v2/admin/metadata-options/{type}': {
+    params: OptionTypeParamsSchema,
+    response: AdminOptionListSchema,
+  },
   'POST /v2/admin/metadata-options/{type}': {
     params: OptionTypeParamsSchema,
     body: AddOptionBodySchema,

@@ -35,3 +35,75 @@ export const AdminUserListSchema = z.object({
   total: z.int().check(z.gte(0)),
 });
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+/** The first two user types of the enumeration: the only ones the edit form offers (002 §2). */
+export const EDITABLE_USER_TYPES = ['SUPERUSER', 'INTERNALUSER'] as const;
+
+export const AdminUserParamsSchema = z.object({ id: IsidSchema });
+
+/** POST /v2/admin/users: enroll a person of the directory (002 §7 'Enroll user': id, userType). */
+export const EnrollUserBodySchema = z.object({ id: IsidSchema, userType: UserTypeSchema });
+export type EnrollUserBody = z.infer<typeof EnrollUserBodySchema>;
+
+/** PATCH /v2/admin/users/{id}: 'Set user type' and 'Set user active', one or both. */
+export const UpdateAdminUserBodySchema = z
+  .object({
+    userType: z.optional(z.enum(EDITABLE_USER_TYPES)),
+    active: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((b) => b.userType !== undefined || b.active !== undefined, {
+      message: 'Send userType, active or both.',
+    }),
+  );
+export type UpdateAdminUserBody = z.infer<typeof UpdateAdminUserBodySchema>;
+
+/** GET /v2/admin/users/{id}: the user record an administrator sees. */
+export const AdminUserDetailSchema = z.object({
+  id: IsidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  userType: UserTypeSchema,
+  country: z.optional(z.string()),
+  department: z.optional(z.string()),
+  divisionName: z.optional(z.string()),
+  createdOn: z.string(),
+  createdBy: z.optional(z.string()),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+/** The 'Find user' limit (002 §9). */
+export const DIRECTORY_SEARCH_LIMIT = 10;
+
+/** GET /v2/directory/search: 'Find user' (002 §7: name, limit 10, includeNpa false, includeUnenrolled true). */
+export const DirectorySearchQuerySchema = z.object({
+  name: z.pipe(
+    freeText({ max: 100 }),
+    z.transform((s: string) => s.replace(/[<>"\\]/g, '').trim()),
+  ),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(DIRECTORY_SEARCH_LIMIT)),
+    DIRECTORY_SEARCH_LIMIT,
+  ),
+  includeNpa: z._default(z.enum(['true', 'false']), 'false'),
+  includeUnenrolled: z._default(z.enum(['true', 'false']), 'true'),
+});
+export type DirectorySearchQuery = z.infer<typeof DirectorySearchQuerySchema>;
+
+/** A person of the corporate directory; `enrolled` when Model Repository already lists them. */
+export const DirectoryPersonSchema = z.object({
+  id: IsidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  enrolled: z.boolean(),
+});
+export type DirectoryPerson = z.infer<typeof DirectoryPersonSchema>;
+
+export const DirectorySearchResultSchema = z.object({
+  items: z.array(DirectoryPersonSchema),
+  total: z.int().check(z.gte(0)),
+});
+export type DirectorySearchResult = z.infer<typeof DirectorySearchResultSchema>;

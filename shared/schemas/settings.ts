@@ -34,6 +34,11 @@ export const AppSettingsSchema = z.object({
   /** E-mail domains of employees (external users may not register with them). */
   companyEmailDomains: z.array(z.string()),
   uploadConfig: UploadConfigSchema,
+  /**
+   * 'Open Chat' on the internal user list (002 §2): the chat deep link, `{email}` replaced by the
+   * user's e-mail (URL-encoded). Absent: Microsoft Teams' link (the web app's CHAT_URL_TEMPLATE).
+   */
+  chatUrlTemplate: z.optional(z.string()),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 

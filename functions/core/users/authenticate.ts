@@ -3,50 +3,27 @@ import { getUser } from '../../data/users';
 import { ForbiddenError } from '../../lib/errors';
 import type { Identity } from '../../lib/identity';
 
-/**
- * How long a warm function trusts an active caller's record before reading it again. Every request
- * already carries a verified token that stays valid for an hour; the record adds what the token cannot
- * say (deactivated, another user type), and a few seconds' delay on that is the trade API Gateway's own
- * authorizer cache makes (5 minutes by default). It saves one DynamoDB read on nearly every request:
- * a detail read becomes one round trip instead of two reads of the table.
- *
- * So a deactivation or a change of user type takes effect within this time. `GET /v2/users/me`, which
- * the web app calls on every load, and a WebSocket connect read fresh, so a reload always shows the
- * current permissions. Refusals are never cached: an approved user gets in at once.
- */
-export const CALLER_CACHE_MS = 10_000;
-const MAX_CACHED_CALLERS = 1_000;
-const callers = new Map<string, { user: User; until: number }>();
-
 const REFUSED = 'Your account has no access to Model Repository.';
 
 /**
- * Turns a verified identity into the active user record.
- * 1. Take the record from the cache above unless `fresh` is asked for or it is older than
- *    CALLER_CACHE_MS; otherwise look the user up by ISID.
- * 2. Unknown or inactive users (and external users not yet approved) are refused with 403: the web app
- *    sends them to the access-denied page, where they may request access.
+ * Turns a verified identity into the active user record, read from the users table on EVERY call.
+ * A deactivation must refuse the user's next call at once (issue 20 §1), and a token stays valid for
+ * up to an hour after it: only this read can say "deactivated" or "another user type". (A per-function
+ * cache of active callers used to save this read; a deactivation made in the admin function could not
+ * reach the copies in the other functions, so it was dropped: one GetItem, a few milliseconds.)
+ * Unknown or inactive users (and external users not yet approved) are refused with 403: the web app
+ * sends them to the access-denied page, where they may request access.
+ *
+ * `fresh` is accepted for the routes that asked for a fresh read before; every read is fresh now.
  */
-export async function authenticate(
-  identity: Identity,
-  { fresh = false, now = Date.now() }: { fresh?: boolean; now?: number } = {},
-): Promise<User> {
-  const cached = callers.get(identity.userId);
-  if (!fresh && cached && cached.until > now) return cached.user;
+export async function authenticate(identity: Identity, _options: { fresh?: boolean } = {}): Promise<User> {
   const user = await getUser(identity.userId);
-  if (!user || !mayEnter(user)) {
-    callers.delete(identity.userId);
-    throw new ForbiddenError(REFUSED);
-  }
-  if (callers.size >= MAX_CACHED_CALLERS) callers.clear();
-  callers.set(identity.userId, { user, until: now + CALLER_CACHE_MS });
+  if (!user || !mayEnter(user)) throw new ForbiddenError(REFUSED);
   return user;
 }
 
-/** Drops every cached caller (tests start from a cold function this way). */
-export function forgetCachedCallers(): void {
-  callers.clear();
-}
+/** Kept for tests written for the former caller cache: there is nothing to forget any more. */
+export function forgetCachedCallers(): void {}
 
 /** Whether the user may use Model Repository: active, and an external user approved. */
 export function mayEnter(user: User): boolean {

@@ -213,13 +213,52 @@ export const routes: RouteObject[] = [
               </RequirePermission>
             ),
           },
-          { path: paths.adminUsers.path, ...placeholder('Internal Users', allow.admin) },
-          { path: paths.adminUserEnroll.path, ...placeholder('Enroll User', allow.admin) },
-          { path: paths.adminUserDetail.path, ...placeholder('User Detail', allow.admin) },
-          { path: paths.adminUserEdit.path, ...placeholder('Edit User', allow.admin) },
-          { path: paths.adminMetadata.path, ...placeholder('Manage Metadata', allow.admin) },
-          { path: paths.adminMetadataProperty.path, ...placeholder('Manage Metadata', allow.admin) },
-          { path: paths.adminIncidents.path, ...placeholder('Incident Management', allow.admin) },
+          {
+            path: paths.adminUsers.path,
+            lazy: guardedPage(allow.admin, () => import('../features/admin-users/components/user-list-page')),
+          },
+          {
+            path: paths.adminUserEnroll.path,
+            lazy: guardedPage(
+              allow.enrollUser,
+              () => import('../features/admin-users/components/user-enroll-page'),
+            ),
+          },
+          {
+            path: paths.adminUserDetail.path,
+            lazy: guardedPage(
+              allow.admin,
+              () => import('../features/admin-users/components/user-detail-page'),
+            ),
+          },
+          {
+            path: paths.adminUserEdit.path,
+            lazy: guardedPage(
+              allow.changeUserRole,
+              () => import('../features/admin-users/components/user-edit-page'),
+            ),
+          },
+          {
+            path: paths.adminMetadata.path,
+            lazy: guardedPage(
+              allow.admin,
+              () => import('../features/admin-metadata/components/manage-metadata-page'),
+            ),
+          },
+          {
+            path: paths.adminMetadataProperty.path,
+            lazy: guardedPage(
+              allow.admin,
+              () => import('../features/admin-metadata/components/manage-metadata-page'),
+            ),
+          },
+          {
+            path: paths.adminIncidents.path,
+            lazy: guardedPage(
+              allow.admin,
+              () => import('../features/admin-incidents/components/incident-management-page'),
+            ),
+          },
           { path: paths.adminExternalUsers.path, ...placeholder('External Users', allow.admin) },
           {
             path: paths.adminRegistrationReview.path,

@@ -8,6 +8,8 @@ export const allow = {
   createModel: (u: CurrentUser) => u.permissions.createModel,
   externalization: (u: CurrentUser) => u.permissions.externalizationTabEnabled,
   admin: (u: CurrentUser) => u.userType === 'SUPERUSER',
+  enrollUser: (u: CurrentUser) => u.userType === 'SUPERUSER' && u.permissions.enrollUser,
+  changeUserRole: (u: CurrentUser) => u.userType === 'SUPERUSER' && u.permissions.changeUserRole,
 };
 
 /** A page that needs a permission: others are sent to the unauthorised page (002 §6). */
