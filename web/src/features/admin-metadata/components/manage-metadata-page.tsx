@@ -113,7 +113,7 @@ export function ManageMetadataPage() {
             setSelectedValue(undefined);
             navigate(paths.adminMetadataProperty.getHref(TYPES[e.index] ?? 'model_type'));
           }}
-          aria-label="Metadata properties"
+          ariaLabel="Metadata properties"
         />
         {(data?.jobs ?? []).map((job) => (
           <RenameProgress key={job.jobId} job={job} />
