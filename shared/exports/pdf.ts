@@ -97,12 +97,35 @@ class PdfWriter {
     return lines.slice(0, MAX_CELL_LINES);
   }
 
+  /**
+   * Each column at least as wide as its longest word (up to 4 cm: a hash wraps), the rest of the page
+   * width shared by the columns' text lengths.
+   */
+  private columnWidths(grid: TableGrid): number[] {
+    const { doc } = this;
+    doc.setFontSize(FONT_SIZE);
+    const least = new Array<number>(grid.columnCount).fill(0.6);
+    for (const cell of grid.cells) {
+      if (cell.colSpan !== 1) continue;
+      doc.setFont(this.font, cell.header ? 'bold' : 'normal');
+      const longest = cell.text.split(/\s+/).reduce((max, word) => Math.max(max, doc.getTextWidth(word)), 0);
+      const indent = (cell.cell.indent ?? 0) * 0.3;
+      least[cell.column] = Math.max(
+        least[cell.column] ?? 0,
+        Math.min(4, longest + indent + 2 * CELL_PAD + 0.05),
+      );
+    }
+    const needed = least.reduce((sum, w) => sum + w, 0);
+    if (needed >= BODY_WIDTH) return least.map((w) => (w / needed) * BODY_WIDTH);
+    const weights = columnWeights(grid);
+    const total = weights.reduce((sum, w) => sum + w, 0);
+    return least.map((w, c) => w + ((BODY_WIDTH - needed) * (weights[c] ?? 0)) / total);
+  }
+
   table(grid: TableGrid) {
     if (grid.title) this.text(grid.title, 12, 'bold');
     if (grid.caption) this.text(grid.caption, 10, 'italic');
-    const weights = columnWeights(grid);
-    const total = weights.reduce((sum, w) => sum + w, 0);
-    const widths = weights.map((w) => (w / total) * BODY_WIDTH);
+    const widths = this.columnWidths(grid);
     const lefts = widths.map((_, c) => PAGE.margin + widths.slice(0, c).reduce((sum, w) => sum + w, 0));
     const spanWidth = (cell: GridCell) =>
       widths.slice(cell.column, cell.column + cell.colSpan).reduce((s, w) => s + w, 0);

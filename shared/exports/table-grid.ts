@@ -196,7 +196,9 @@ export function pageLayout(
 export function columnWeights(grid: TableGrid): number[] {
   const weights = new Array<number>(grid.columnCount).fill(4);
   for (const cell of grid.cells) {
-    const share = Math.min(40, cell.text.length) / cell.colSpan;
+    // At least the longest word, so a head like 'Scenario' is not broken inside the word.
+    const longestWord = Math.max(0, ...cell.text.split(/\s+/).map((word) => word.length));
+    const share = Math.min(40, Math.max(longestWord, cell.text.length / cell.colSpan));
     for (let c = cell.column; c < cell.column + cell.colSpan; c++)
       weights[c] = Math.max(weights[c] ?? 4, share);
   }

@@ -1,0 +1,147 @@
+import type { ExportInput } from '@shared/exports/index';
+import { SAMPLE_RECORD, SAMPLE_RESULT } from '@shared/exports/testing/sample-result';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getInstanceRecord } from '../../../../api/instance-results';
+import { notify } from '../../../../lib/message-stack';
+import { withQueryClient } from '../../../../testing/render';
+import { type ResultExportSource, useResultExport } from './export-dialog';
+
+vi.mock('../../../../lib/current-user', async (original) => ({
+  ...(await original<typeof import('../../../../lib/current-user')>()),
+  useCurrentUser: () => ({ firstName: 'Erin', lastName: 'Economist' }),
+}));
+vi.mock('../../../../api/instance-results', () => ({ getInstanceRecord: vi.fn() }));
+const exportResult = vi.fn<(format: string, input: ExportInput) => Promise<Uint8Array>>();
+vi.mock('@shared/exports/index', async (original) => ({
+  ...(await original<typeof import('@shared/exports/index')>()),
+  exportResult: (format: string, input: ExportInput) => exportResult(format, input),
+}));
+
+const SOURCE: ResultExportSource = {
+  modelUuid: 'model-uuid',
+  result: SAMPLE_RESULT,
+  title: 'Scenario Analysis',
+  analysisName: 'My analysis',
+  scenarios: [
+    { id: 'high', name: 'High cost', order: 2 },
+    { id: 'base', name: 'Base case', order: 1 },
+  ],
+};
+
+function Page({ source }: { source: ResultExportSource }) {
+  const exporter = useResultExport(source);
+  return (
+    <>
+      <button type="button" onClick={() => exporter.open('xlsx')}>
+        Export Excel
+      </button>
+      {exporter.dialog}
+    </>
+  );
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+let downloads: string[];
+
+beforeEach(() => {
+  downloads = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:export');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  exportResult.mockReset();
+  vi.mocked(getInstanceRecord).mockReset();
+});
+
+describe('the export dialog', () => {
+  it('goes from idle to downloading to exporting and downloads visualizationResults.xlsx with the provenance', async () => {
+    const record = deferred<typeof SAMPLE_RECORD>();
+    vi.mocked(getInstanceRecord).mockImplementation((_uuid, id) =>
+      id === 'base' ? record.promise : Promise.reject(new Error('404')),
+    );
+    const written = deferred<Uint8Array>();
+    exportResult.mockReturnValue(written.promise);
+    render(withQueryClient(<Page source={SOURCE} />));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export Excel' });
+    expect(dialog.textContent).toContain('visualizationResults.xlsx');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Downloading…');
+
+    record.resolve(SAMPLE_RECORD);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Exporting visualizationResults.xlsx…'),
+    );
+    written.resolve(new Uint8Array([1, 2, 3]));
+    await waitFor(() => expect(downloads).toEqual(['visualizationResults.xlsx']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const [format, input] = exportResult.mock.calls[0] ?? [];
+    expect(format).toBe('xlsx');
+    expect(input?.title).toBe('Scenario Analysis');
+    expect(input?.provenance).toMatchObject({
+      analysisName: 'My analysis',
+      exportedBy: 'Erin Economist',
+      scenarios: [
+        { displayOrder: 1, name: 'Base case', instanceId: 'base', record: SAMPLE_RECORD },
+        { displayOrder: 2, name: 'High cost', instanceId: 'high' },
+      ],
+    });
+    expect(input?.provenance.scenarios[1]?.record).toBeUndefined();
+  });
+
+  it("stops a running export with 'Canceled' and downloads nothing", async () => {
+    const record = deferred<typeof SAMPLE_RECORD>();
+    vi.mocked(getInstanceRecord).mockReturnValue(record.promise);
+    const error = vi.spyOn(notify, 'error');
+    render(withQueryClient(<Page source={SOURCE} />));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    await screen.findByRole('status');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    record.resolve(SAMPLE_RECORD);
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Canceled'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(exportResult).not.toHaveBeenCalled();
+    expect(downloads).toEqual([]);
+  });
+
+  it("shows the writer's export text when a file cannot be written", async () => {
+    vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
+    const { ExportError, EXPORT_MESSAGES } = await import('@shared/exports/index');
+    exportResult.mockRejectedValue(new ExportError(EXPORT_MESSAGES.wrongChartType));
+    const error = vi.spyOn(notify, 'error');
+    render(withQueryClient(<Page source={SOURCE} />));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Undefined or wrong chart type'));
+    expect(downloads).toEqual([]);
+  });
+
+  it("says 'Nothing to export.' for a result without elements and opens no dialog", async () => {
+    const warning = vi.spyOn(notify, 'warning');
+    render(withQueryClient(<Page source={{ ...SOURCE, result: { elements: [] } }} />));
+    await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+    expect(warning).toHaveBeenCalledWith('Nothing to export.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
