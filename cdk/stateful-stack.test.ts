@@ -152,4 +152,38 @@ describe('the mail identity', () => {
     expect(policy).toContain('"Action":"ses:SendEmail"');
     expect(policy).toContain(':identity/example.com');
   });
+
+  it('grants the Cognito calls of approving a registration on the user pool only', () => {
+    const stateful = statefulStack({});
+    const stack = new Stack(stateful.node.root as App, 'Consumer');
+    const role = new Role(stack, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    grantAreaUsage(
+      { grantPrincipal: role, addEnvironment: () => undefined },
+      {
+        operations: {
+          cognitoidentityprovider: {
+            AdminCreateUser: ['functions/lib/cognito-users.ts'],
+            AdminAddUserToGroup: ['functions/lib/cognito-users.ts'],
+          },
+        },
+        bucketPrefixes: [],
+      },
+      {
+        table: stateful.table,
+        filesBucket: stateful.filesBucket,
+        webSocket: { apiId: 'api', stageName: 'live' },
+        stateMachine: {} as IStateMachine,
+        jobsFunction: {} as IFunction,
+        userPool: stateful.userPool,
+      },
+    );
+    const statements = Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')).flatMap(
+      (p) =>
+        (p.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    );
+    expect(statements.map((st) => st.Action)).toEqual([
+      ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser'],
+    ]);
+    expect(JSON.stringify(statements[0]?.Resource)).toMatch(/UserPool/);
+  });
 });

@@ -35,6 +35,24 @@ describe('the area analysis', () => {
     });
   });
 
+  it("maps the Cognito client's commands (approving a self-registration creates the user)", () => {
+    const usage = analyzeArea(
+      [
+        output([
+          'functions/lib/cognito-users.ts',
+          'await cognito().send(new AdminCreateUserCommand({})); await cognito().send(new AdminAddUserToGroupCommand({}));',
+        ]),
+      ],
+      vocabulary,
+    );
+    expect(usage.operations).toEqual({
+      cognitoidentityprovider: {
+        AdminCreateUser: ['functions/lib/cognito-users.ts'],
+        AdminAddUserToGroup: ['functions/lib/cognito-users.ts'],
+      },
+    });
+  });
+
   it('ignores the export list that ends a chunk', () => {
     const chunk = `${output(['functions/data/models.ts', 'function getModel() {}'])}export {\n  PutCommand,\n  getModel\n};\n`;
     expect(analyzeArea([chunk], vocabulary).operations).toEqual({});
