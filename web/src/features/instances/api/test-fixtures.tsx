@@ -7,7 +7,7 @@ import type { CurrentUser } from '@shared/schemas/user';
 import { sampleTemplate } from '@shared/submodels/sample-template';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import type { Workspace } from '../../../lib/workspace';
 import { type Route as FetchRoute, json, on } from '../../../testing/fetch-stubs';
@@ -219,16 +219,22 @@ export function inWorkspace(
     client = testQueryClient(),
   }: { path: string; pattern: string; context?: Workspace; client?: QueryClient },
 ) {
+  // A data router, as the app's: pages may block navigation (useLeaveGuard).
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Outlet context={context} />,
+        children: [
+          { path: pattern, element },
+          { path: '*', element: <p>Elsewhere</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<Outlet context={context} />}>
-            <Route path={pattern} element={element} />
-            <Route path="*" element={<p>Elsewhere</p>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

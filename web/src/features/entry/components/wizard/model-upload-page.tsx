@@ -7,7 +7,6 @@ import { EMPTY_ROLES, type ModelMetadata } from '@shared/schemas/model';
 import { type NameCheckResult, PublishIssueSchema } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import type { MenuItem, MenuItemOptions } from 'primereact/menuitem';
 import { Steps } from 'primereact/steps';
 import {
@@ -22,9 +21,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activeValues, metadataOptionsQuery } from '../../../../api/metadata-options';
 import { checkModelName, modelDetailQuery } from '../../../../api/models';
+import { useLeaveGuard } from '../../../../components/ui/leave-guard';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import type { RoleFormState } from '../../../../components/ui/role-editor/role-state';
 import { stewardMetadata } from '../../../../components/ui/role-editor/role-state';
@@ -204,21 +204,8 @@ export function ModelUploadPage() {
     };
   }, [nameKey, errorCount, localNameProblems.length]);
 
-  // Leaving asks first (in-app navigation and closing/reloading the tab).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !done.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      if (done.current) return;
-      e.preventDefault();
-      e.returnValue = MESSAGES.leavePageWarning;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Leaving asks first (in-app navigation and closing/reloading the tab); not after the save.
+  const leaveGuard = useLeaveGuard(() => dirty && !done.current);
 
   const touch = useCallback(() => setDirty(true), []);
   const go = (next: StepIndex) => {
@@ -463,19 +450,7 @@ export function ModelUploadPage() {
         />
       )}
 
-      <ConfirmDialog
-        visible={blocker.state === 'blocked'}
-        header="Leave this page?"
-        message={MESSAGES.leavePageWarning}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Yes"
-        rejectLabel="No"
-        // 'Yes' discards the work: Enter must keep it.
-        defaultFocus="reject"
-        onHide={() => blocker.reset?.()}
-        accept={() => blocker.proceed?.()}
-        reject={() => blocker.reset?.()}
-      />
+      {leaveGuard}
     </section>
   );
 }

@@ -79,6 +79,39 @@ const saved = (fetchMock: ReturnType<typeof stubFetch>) =>
   callsTo(fetchMock, 'PUT', `${INSTANCE}/inputs`).map((c) => JSON.parse(String(c.init.body)));
 
 describe('instance parameters editor (spec 001 §2, §5)', { timeout: 30_000 }, () => {
+  it('leaves an unchanged editor without asking (issue 21 §11)', async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('textbox', { name: 'Parameter 3' });
+    // Unchanged: Cancel leaves at once.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+  });
+
+  it('keeps unsaved changes when the user answers No to leaving', async () => {
+    const fetchMock = serve();
+    const user = userEvent.setup();
+    open();
+    const integer = await screen.findByRole('textbox', { name: 'Parameter 3' });
+    await user.clear(integer);
+    await user.type(integer, '77');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('By leaving this page all changes will be lost. Do you want to continue?'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'No' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText('Elsewhere')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Parameter 3' })).toHaveValue('77');
+
+    // Saved: leaving no longer asks.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved(fetchMock)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+  });
+
   it('saves the changed parameters and says so', async () => {
     const fetchMock = serve();
     const user = userEvent.setup();

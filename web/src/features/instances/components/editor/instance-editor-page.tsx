@@ -19,6 +19,7 @@ import { Button } from 'primereact/button';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { useLeaveGuard } from '../../../../components/ui/leave-guard';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
@@ -119,7 +120,8 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
         await setInstanceCalibration(uuid, instance.id, calibration.selected);
       return putInstanceInputs(uuid, instance.id, { modelInputId: input.id, value });
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, value) => {
+      setSavedText(value);
       notify.success(SUBMODEL_MESSAGES.scenarioParametersUpdated);
       queryClient.setQueryData(instanceKeys.detail(uuid, instance.id), saved);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.lists(uuid) });
@@ -127,6 +129,12 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
   });
 
   const valueToSave = () => (templateDefinitions ? values : textCheck?.ok ? textCheck.values : undefined);
+  // What the page shows against what was last saved (the values as opened count as saved): leaving
+  // with a difference asks first (issue 21 §11).
+  const shown = valueToSave();
+  const shownText = shown === undefined ? text : JSON.stringify(shown);
+  const [savedText, setSavedText] = useState(shownText);
+  const leaveGuard = useLeaveGuard(!readOnly && !save.isPending && shownText !== savedText);
 
   const startSave = () => {
     const current = valueToSave();
@@ -181,6 +189,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
   const saveDisabled = readOnly || (definitions.kind !== 'template' && jsonProblem !== undefined);
   return (
     <>
+      {leaveGuard}
       {reason && (
         <p className="mr-instance-editor__note" role="note">
           <i className="pi pi-lock" aria-hidden="true" /> {reason}

@@ -86,6 +86,18 @@ describe('the input definition editor (001 §2, §5)', { timeout: 60_000 }, () =
     await u.click(await screen.findByRole('option', { name: type, hidden: true }));
   };
 
+  it('asks before leaving with an unsaved parameter, and keeps it on No (issue 21 §11)', async () => {
+    const u = userEvent.setup();
+    open();
+    await addParameter(u);
+    await u.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('By leaving this page all changes will be lost. Do you want to continue?'),
+    ).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.getByRole('region', { name: 'Parameter' })).toBeInTheDocument();
+  });
+
   it('reports the variable name rules with both messages of §5, and can switch that check off', async () => {
     const u = userEvent.setup();
     open();

@@ -7,6 +7,7 @@ import { Button } from 'primereact/button';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { useLeaveGuard } from '../../../../components/ui/leave-guard';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
@@ -122,12 +123,16 @@ function DefinitionEditor({
 
   const jsonCheck = asTemplate ? undefined : checkJsonText(text);
   const value = asTemplate ? templateValue(drafts) : text;
+  // The definition as opened counts as saved; leaving with another one asks first (issue 21 §11).
+  const [savedValue, setSavedValue] = useState(value);
+  const leaveGuard = useLeaveGuard(editable && !busy && value !== savedValue);
 
   const save = async () => {
     setConfirming(false);
     setBusy(true);
     try {
       const saved = await updateInput(modelUuid, subModel.id, input.id, { value });
+      setSavedValue(value);
       notify.success(SUBMODEL_MESSAGES.inputDefinitionUpdated);
       queryClient.setQueryData(
         workspaceKeys.inputs(modelUuid, subModel.id),
@@ -158,6 +163,7 @@ function DefinitionEditor({
 
   return (
     <section className="mr-definition-editor" aria-labelledby="mr-definition-editor-title">
+      {leaveGuard}
       <div className="mr-workspace__page-header">
         <h2 id="mr-definition-editor-title" className="mr-workspace__page-title">
           Input Definition: {input.name} ({INPUT_DEFINITION_TYPE_LABELS[input.type]})
