@@ -10,6 +10,7 @@ const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const names = vi.hoisted(() => ({ getModelNameOwner: vi.fn() }));
 const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 const files = vi.hoisted(() => ({
+  getModelFile: vi.fn(),
   listModelFiles: vi.fn(),
   listModelPartitionKeys: vi.fn(),
   listObjectKeys: vi.fn(),
@@ -55,7 +56,7 @@ vi.mock('../settings/get-app-settings', () => settings);
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
 const { createModel } = await import('./create-model');
-const { updateModel } = await import('./update-model');
+const { CHANGELOG_NOT_A_FILE, updateModel } = await import('./update-model');
 const { publishModel } = await import('./publish-model');
 const { setModelRoles } = await import('./model-roles');
 const { deleteModel } = await import('./delete-model');
@@ -283,6 +284,24 @@ describe('updateModel', () => {
     await expect(
       updateModel(PEOPLE.get('owner') as User, stored().uuid, { metadata, rev: 2 }),
     ).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it("takes only one of the entry's files as its changelog (issue 21 §19)", async () => {
+    models.getModel.mockResolvedValue(stored());
+    files.getModelFile.mockImplementation(async (_uuid: string, fileUuid: string) =>
+      fileUuid === 'f-log' ? { uuid: 'f-log', folder: false } : undefined,
+    );
+    const next = await updateModel(PEOPLE.get('owner') as User, stored().uuid, {
+      metadata: { ...metadata, changelog_file: 'f-log' },
+      rev: 3,
+    });
+    expect(next.metadata.changelog_file).toBe('f-log');
+    await expect(
+      updateModel(PEOPLE.get('owner') as User, stored().uuid, {
+        metadata: { ...metadata, changelog_file: 'elsewhere' },
+        rev: 3,
+      }),
+    ).rejects.toMatchObject({ statusCode: 422, message: CHANGELOG_NOT_A_FILE });
   });
 
   it('refuses viewers (403) and strangers (404)', async () => {

@@ -3,6 +3,7 @@ import { versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
+import { getModelFile } from '../../data/model-files';
 import { getModelNameOwner, modelNameDelete, modelNamePut } from '../../data/model-names';
 import {
   getModel,
@@ -26,6 +27,9 @@ import { metadataFingerprint } from './metadata-fingerprint';
 import { loadModelFor } from './model-access';
 import { catalogChange, checkRev, nextRevision } from './model-writes';
 import { PublishRefusedError } from './publish-refusal';
+
+/** Our words: the spec names the field, not this refusal. */
+export const CHANGELOG_NOT_A_FILE = "Changelog File must be one of this model entry's files.";
 
 /**
  * Updates the metadata (and with it the suffix and the generated name) of an entry.
@@ -77,6 +81,13 @@ export async function updateModel(
     }
   }
   issues.push(...metadataIssues(metadata, lists, old));
+  // The changelog is one of the entry's files (000 §3: the uuid of a file); a new choice is checked.
+  if (metadata.changelog_file && metadata.changelog_file !== old.changelog_file) {
+    const changelog = await getModelFile(uuid, metadata.changelog_file);
+    if (!changelog || changelog.folder) {
+      issues.push({ path: 'body.metadata.changelog_file', message: CHANGELOG_NOT_A_FILE });
+    }
+  }
   const publishIssues = checkPublishIssues({
     metadata,
     ...(model.roles.vestLead ? { vestLead: model.roles.vestLead } : {}),

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useId, useMemo, useState } from 'react';
+import { useCallerFiles } from '../../../../api/files';
 import { metadataOptionsQuery } from '../../../../api/metadata-options';
 import { checkModelName, modelKeys, useSaveWithNameCheck } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
@@ -155,6 +156,14 @@ export function EditSuffixDialog({ model, onHide }: { model: ModelDetail; onHide
 /** Editing › Metadata: the metadata form with every rule, saved after the name check. */
 export function EditMetadataDialog({ model, onHide }: { model: ModelDetail; onHide: () => void }) {
   const options = useQuery(metadataOptionsQuery());
+  const files = useCallerFiles(model.uuid);
+  const changelogChoices = useMemo(
+    () =>
+      (files.data?.items ?? [])
+        .filter((f) => !f.folder)
+        .map((f) => ({ uuid: f.uuid, name: f.path ? `${f.path}/${f.name}` : f.name })),
+    [files.data],
+  );
   const [metadata, setMetadata] = useState<ModelMetadata>(model.metadata);
   const [tried, setTried] = useState(false);
   const { problems, stale, saving, save, reload } = useSave(model, onHide);
@@ -183,6 +192,7 @@ export function EditMetadataDialog({ model, onHide }: { model: ModelDetail; onHi
         options={options.data}
         errors={errors}
         showErrors={tried}
+        changelogChoices={files.isSuccess ? changelogChoices : undefined}
       />
     </ActionDialog>
   );

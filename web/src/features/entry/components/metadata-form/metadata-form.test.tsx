@@ -7,15 +7,29 @@ import { optionLists } from '../../../../testing/model-detail-fixtures';
 import { MetadataForm } from './metadata-form';
 import { metadataErrors } from './metadata-rules';
 
-function Harness({ initial, showErrors = true }: { initial: ModelMetadata; showErrors?: boolean }) {
+function Harness({
+  initial,
+  showErrors = true,
+  changelogChoices,
+  onValue,
+}: {
+  initial: ModelMetadata;
+  showErrors?: boolean;
+  changelogChoices?: { uuid: string; name: string }[];
+  onValue?: (value: ModelMetadata) => void;
+}) {
   const [value, setValue] = useState<ModelMetadata>(initial);
   return (
     <MetadataForm
       value={value}
-      onChange={setValue}
+      onChange={(next) => {
+        setValue(next);
+        onValue?.(next);
+      }}
       options={optionLists}
       errors={metadataErrors(value, optionLists)}
       showErrors={showErrors}
+      changelogChoices={changelogChoices}
     />
   );
 }
@@ -51,6 +65,29 @@ describe('MetadataForm', { timeout: 30_000 }, () => {
     await userEvent.clear(url);
     await userEvent.type(url, 'https://example.com');
     expect(url).not.toHaveAccessibleDescription(/must be a link/);
+  });
+
+  it("chooses the changelog among the entry's files (issue 21 §19), and has no such field without them", async () => {
+    let last: ModelMetadata = {};
+    const { unmount } = render(
+      <Harness
+        initial={{}}
+        changelogChoices={[
+          { uuid: 'f-1', name: 'model.xlsx' },
+          { uuid: 'f-2', name: 'docs/CHANGELOG.md' },
+        ]}
+        onValue={(v) => {
+          last = v;
+        }}
+      />,
+    );
+    const field = screen.getByLabelText('Changelog File');
+    await userEvent.click(field.closest('.p-dropdown') as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: 'docs/CHANGELOG.md', hidden: true }));
+    expect(last.changelog_file).toBe('f-2');
+    unmount();
+    render(<Harness initial={{}} />);
+    expect(screen.queryByLabelText('Changelog File')).toBeNull();
   });
 
   it('hides errors until asked', () => {

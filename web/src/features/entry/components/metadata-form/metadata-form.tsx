@@ -34,6 +34,11 @@ export interface MetadataFormProps {
   /** Errors show once the user has touched a field or tried to go on. */
   showErrors: boolean;
   disabled?: boolean;
+  /**
+   * The entry's stored files the changelog may be chosen from (000 §3 `changelog_file`: the uuid of
+   * a file). Absent where the entry has no stored files yet (the wizard names it after its upload).
+   */
+  changelogChoices?: readonly { uuid: string; name: string }[] | undefined;
 }
 
 export { fieldLabel };
@@ -92,7 +97,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * errors (computed with `metadataErrors`), so the wizard, the new-version wizard and the edit dialog
  * share it.
  */
-export function MetadataForm({ value, onChange, options, errors, showErrors, disabled }: MetadataFormProps) {
+export function MetadataForm({
+  value,
+  onChange,
+  options,
+  errors,
+  showErrors,
+  disabled,
+  changelogChoices,
+}: MetadataFormProps) {
   const err = (field: MetadataField) => (showErrors ? errors[field] : undefined);
   const set = <K extends MetadataField>(field: K, v: ModelMetadata[K]) => onChange({ ...value, [field]: v });
   const recommendation = veapRecommendation(value);
@@ -279,6 +292,26 @@ export function MetadataForm({ value, onChange, options, errors, showErrors, dis
       <Section title="Version Control">
         {text('version_release_of_model', { max: VERSION_MAX_LENGTH })}
         {text('version_log', { max: 10_000, area: true })}
+        {changelogChoices && (
+          <Field
+            field="changelog_file"
+            hint="One of this entry's files: the document that lists its changes."
+          >
+            {({ inputId, describedBy }) => (
+              <Dropdown
+                inputId={inputId}
+                value={value.changelog_file ?? null}
+                options={changelogChoices.map((f) => ({ label: f.name, value: f.uuid }))}
+                placeholder={changelogChoices.length === 0 ? 'The entry has no files yet' : 'Select a file'}
+                showClear
+                filter={changelogChoices.length > 10}
+                disabled={disabled || changelogChoices.length === 0}
+                aria-describedby={describedBy}
+                onChange={(e) => set('changelog_file', (e.value as string | null) ?? undefined)}
+              />
+            )}
+          </Field>
+        )}
         {text('bitbucket_project', { max: 255 })}
         {text('bitbucket_repository', { max: 255 })}
         {text('bitbucket_path', { max: 1000 })}
