@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { EXPORT_FILE_NAMES, exportResult } from '@shared/exports/index';
+import { SAMPLE_RESULT, sampleInput } from '@shared/exports/testing/sample-result';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The export files opened by other programs (issue 19 §4): Debian's LibreOffice reads the .xlsx and
+ * .pptx back and writes them again (a chart it could not read would be missing from its copy) and
+ * renders them to PDF; poppler reads the PDF export's pages and text and renders pages to PNG.
+ * scripts/local/install-runner-deps.sh installs LibreOffice Impress and poppler-utils.
+ */
+const run = promisify(execFile);
+/**
+ * LibreOffice starts slowly and took up to four minutes for one file while other suites loaded the
+ * two cores: a generous limit per test, so only a hang fails (no timing is asserted).
+ */
+const SLOW = { timeout: 1_500_000 };
+const CHART_TITLES = SAMPLE_RESULT.elements.flatMap((element) =>
+  element.kind === 'chart' && element.options?.title ? [element.options.title] : [],
+);
+
+let dir: string;
+let profile: string;
+
+/** One LibreOffice profile of our own, so a model runner's LibreOffice elsewhere does not block us. */
+async function soffice(to: string, file: string, outdir: string) {
+  await run(
+    'soffice',
+    [
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      '--headless',
+      '--convert-to',
+      to,
+      '--outdir',
+      outdir,
+      file,
+    ],
+    { timeout: 600_000 },
+  );
+}
+
+/** The chart parts of an Office file and the number of series in each, sorted (part names differ). */
+function seriesCounts(bytes: Uint8Array): number[] {
+  const files = unzipSync(bytes);
+  return Object.entries(files)
+    .filter(([path]) => /\/charts\/chart\d+\.xml$/.test(path))
+    .map(([, xml]) => (strFromU8(xml).match(/<c:ser>/g) ?? []).length)
+    .sort((a, b) => a - b);
+}
+
+async function pngPages(pdf: string, prefix: string): Promise<Buffer[]> {
+  await run('pdftoppm', ['-png', '-r', '30', '-f', '1', '-l', '2', pdf, prefix]);
+  const dirName = join(prefix, '..');
+  const base = prefix.slice(dirName.length + 1);
+  const names = (await readdir(dirName)).filter((name) => name.startsWith(base) && name.endsWith('.png'));
+  return Promise.all(names.map((name) => readFile(join(dirName, name))));
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mr-exports-'));
+  profile = join(dir, 'lo-profile');
+  for (const format of ['xlsx', 'pptx', 'pdf'] as const)
+    await writeFile(join(dir, EXPORT_FILE_NAMES[format]), await exportResult(format, sampleInput()));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the exported files in other programs', () => {
+  it(
+    'LibreOffice Calc opens every native chart of the .xlsx with its series, and renders it',
+    SLOW,
+    async () => {
+      const original = await readFile(join(dir, EXPORT_FILE_NAMES.xlsx));
+      const copyDir = join(dir, 'xlsx-copy');
+      await soffice('xlsx', join(dir, EXPORT_FILE_NAMES.xlsx), copyDir);
+      const copy = await readFile(join(copyDir, EXPORT_FILE_NAMES.xlsx));
+      expect(seriesCounts(original)).toHaveLength(CHART_TITLES.length);
+      expect(seriesCounts(copy)).toEqual(seriesCounts(original));
+
+      const pdfDir = join(dir, 'xlsx-pdf');
+      await soffice('pdf', join(dir, EXPORT_FILE_NAMES.xlsx), pdfDir);
+      const pdf = join(pdfDir, 'visualizationResults.pdf');
+      const { stdout } = await run('pdftotext', [pdf, '-']);
+      expect(stdout).toContain('Cost-effectiveness');
+      expect(stdout).toContain('Provenance: Scenario Analysis');
+      const pages = await pngPages(pdf, join(pdfDir, 'page'));
+      expect(pages.length).toBeGreaterThan(0);
+      for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);
+    },
+  );
+
+  it(
+    'LibreOffice Impress opens every native chart of the .pptx with its series, and renders the slides',
+    SLOW,
+    async () => {
+      const original = await readFile(join(dir, EXPORT_FILE_NAMES.pptx));
+      const copyDir = join(dir, 'pptx-copy');
+      await soffice('pptx', join(dir, EXPORT_FILE_NAMES.pptx), copyDir);
+      const copy = await readFile(join(copyDir, EXPORT_FILE_NAMES.pptx));
+      expect(seriesCounts(original)).toHaveLength(CHART_TITLES.length);
+      expect(seriesCounts(copy)).toEqual(seriesCounts(original));
+
+      const pdfDir = join(dir, 'pptx-pdf');
+      await soffice('pdf', join(dir, EXPORT_FILE_NAMES.pptx), pdfDir);
+      const pdf = join(pdfDir, 'visualizationResults.pdf');
+      const { stdout: info } = await run('pdfinfo', [pdf]);
+      // Title slide, one slide per element, three provenance slides.
+      expect(info).toMatch(new RegExp(`Pages:\\s+${1 + SAMPLE_RESULT.elements.length + 3}\\n`));
+      // 13.4 × 7.5 inches.
+      expect(info).toMatch(/Page size:\s+964\.8 x 540 pts/);
+      const { stdout } = await run('pdftotext', [pdf, '-']);
+      for (const title of CHART_TITLES) expect(stdout).toContain(title);
+      const pages = await pngPages(pdf, join(pdfDir, 'slide'));
+      expect(pages.length).toBe(2);
+      for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);
+    },
+  );
+
+  it('poppler reads the PDF export: A4 landscape pages, title, page numbers and provenance', async () => {
+    const pdf = join(dir, EXPORT_FILE_NAMES.pdf);
+    const { stdout: info } = await run('pdfinfo', [pdf]);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+    const pageCount = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    expect(pageCount).toBeGreaterThan(2);
+    const { stdout } = await run('pdftotext', ['-layout', pdf, '-']);
+    expect(stdout).toContain('Scenario Analysis');
+    expect(stdout).toContain(`Page 1 of ${pageCount}`);
+    expect(stdout).toContain(`Page ${pageCount} of ${pageCount}`);
+    expect(stdout).toContain('$8,214.29 per QALY');
+    expect(stdout).toContain('Provenance');
+    expect(stdout).toContain('Erin Economist');
+    expect(stdout).toContain('a'.repeat(64));
+    expect(stdout).toContain('No reproducibility record');
+    const pages = await pngPages(pdf, join(dir, 'pdf-page'));
+    expect(pages.length).toBe(2);
+    for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);
+  });
+});
