@@ -67,6 +67,15 @@ export interface ExternalModelFacts {
 const isWebModel = (model: Pick<ExternalModelFacts, 'platform'>) => model.platform === WEBMODEL;
 
 /**
+ * Whether an address is an employee's: its domain is one of the company domains (a setting) or below
+ * one. The wizard and the self-registration page (002 §5) both refuse such addresses.
+ */
+export function isCompanyEmail(email: string, companyDomains: readonly string[]): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return companyDomains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
+}
+
+/**
  * Step 0 beyond the schema: the company domains (a setting) are refused, Vendors give a numeric
  * purchase order, Others say what they need.
  */
@@ -75,8 +84,7 @@ export function externalUserInfoIssues(
   companyDomains: readonly string[],
 ): Issue[] {
   const issues: Issue[] = [];
-  const domain = info.email.slice(info.email.lastIndexOf('@') + 1).toLowerCase();
-  if (companyDomains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`))) {
+  if (isCompanyEmail(info.email, companyDomains)) {
     issues.push({ path: 'email', message: EXTERNAL_REGISTRATION_MESSAGES.companyDomain });
   }
   if (info.externalUserType === 'VENDOR') {

@@ -1,8 +1,8 @@
 import type { ExternalUserSummary } from '@shared/schemas/external-user';
 import type { User } from '@shared/schemas/user';
 import { requireFlag } from '../admin/authorize';
-import { reviewRegistrations } from '../registration/review-registrations';
 import { loadExternalUser, reactivateExternalUser, toExternalUserSummary } from './external-user-lifecycle';
+import { reviewRegistrations } from './review-registrations';
 
 /**
  * POST /v2/external-users/{email}/activate (activateUser flag). Activate is enabled for PENDING_REVIEW

@@ -48,7 +48,7 @@ vi.mock('./external-grants', async (original) => ({
   applyExternalGrants: vi.fn(async () => ({ applied: [], skipped: [] })),
   removeExternalGrants: vi.fn(async () => undefined),
 }));
-vi.mock('../registration/review-registrations', () => ({
+vi.mock('./review-registrations', () => ({
   reviewRegistrations: vi.fn(async (_caller: User, decisions: { email: string }[]) => {
     for (const { email } of decisions) {
       const user = store.users.get(email);

@@ -1,5 +1,5 @@
 import { RegistrationReviewBodySchema } from '@shared/schemas/registration';
-import { reviewRegistrations } from '../../core/registration/review-registrations';
+import { reviewRegistrations } from '../../core/external-users/review-registrations';
 import { httpHandler } from '../http-handler';
 
 /** POST /v2/registrations/review: approve or reject self-registrations (activateUser flag). */

@@ -107,13 +107,34 @@ describe('the registration page', () => {
     expect(screen.queryByRole('dialog', { name: 'Request Submitted Successfully!' })).not.toBeInTheDocument();
   });
 
+  it('refuses an address of the company domains (a setting) and sends nothing', async () => {
+    const fetchMock = stubFetch(
+      on('GET', '/settings', () => json(200, { companyEmailDomains: ['corp.test'] })),
+      on('POST', '/registrations', () => json(202, { status: 'PENDING_REVIEW', message: 'x' })),
+    );
+    const user = userEvent.setup();
+    renderAt();
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', '/settings')).toHaveLength(1));
+    await user.type(screen.getByLabelText(/First Name/), 'Emma');
+    await user.type(screen.getByLabelText(/Last Name/), 'Employee');
+    await user.type(screen.getByLabelText(/Email Id/), 'emma@sales.corp.test');
+    await user.type(screen.getByLabelText(/Registration Code/), 'code-123');
+    await readAgreement(user);
+    await user.click(screen.getByRole('checkbox', { name: AGREEMENT_LABEL }));
+    await user.click(submitButton());
+    expect(
+      await screen.findByText('Please provide an email address without the company domain.'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/registrations')).toHaveLength(0);
+  });
+
   it('marks the required fields and sends nothing when they are empty', async () => {
     const fetchMock = stubFetch();
     const user = userEvent.setup();
     renderAt();
     await user.click(submitButton());
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(4);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, 'POST', '/registrations')).toHaveLength(0);
   });
 
   it('takes the e-mail from the link of the code mail, never the code', () => {

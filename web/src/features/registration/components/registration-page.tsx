@@ -1,4 +1,5 @@
 import { MESSAGES } from '@shared/messages';
+import { EXTERNAL_REGISTRATION_MESSAGES, isCompanyEmail } from '@shared/rules/external-registration';
 import {
   REGISTRATION_TEXTS,
   type SelfRegistrationBody,
@@ -11,6 +12,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { PlainButton as Button } from '../../../components/ui/plain-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useSettings } from '../../../lib/app-settings';
 import { issuesToErrors } from '../../../lib/zod-resolver';
 import { useSubmitRegistration } from '../api/registrations';
 import { AgreementDialog } from './agreement-dialog';
@@ -53,6 +55,7 @@ export function RegistrationPage(): JSX.Element {
   const [accepted, setAccepted] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const mutation = useSubmitRegistration();
+  const companyDomains = useSettings()?.companyEmailDomains ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,9 +69,12 @@ export function RegistrationPage(): JSX.Element {
         if (typeof message === 'string') fieldErrors[name] = message;
       }
     }
+    // Employees sign in with single sign-on; an address of the company's own domains is refused (002 §5).
+    if (parsed.success && isCompanyEmail(parsed.data.email, companyDomains))
+      fieldErrors.email = EXTERNAL_REGISTRATION_MESSAGES.companyDomain;
     if (!accepted) fieldErrors.agreement = agreementRead ? MESSAGES.fieldRequired : AGREEMENT_UNREAD;
     setErrors(fieldErrors);
-    if (!parsed.success || !accepted || mutation.isPending) return;
+    if (Object.keys(fieldErrors).length > 0 || !parsed.success || mutation.isPending) return;
     try {
       await mutation.mutateAsync(parsed.data);
     } catch (error) {

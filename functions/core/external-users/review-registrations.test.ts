@@ -29,7 +29,7 @@ vi.mock('../../data/users', () => ({
 vi.mock('../../lib/cognito-users', () => ({
   inviteUser: track('inviteUser', (...a) => mocks.inviteUser(...a)),
 }));
-vi.mock('../external-users/external-user-lifecycle', () => ({
+vi.mock('./external-user-lifecycle', () => ({
   approveExternalUser: track('approveExternalUser', (...a) => mocks.approveExternalUser(...a)),
   rejectExternalUser: track('rejectExternalUser', (...a) => mocks.rejectExternalUser(...a)),
 }));

@@ -13,8 +13,8 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import { sendMail } from '../../lib/mailer';
 import { logger } from '../../lib/observability';
 import { requireFlag } from '../admin/authorize';
-import { approveExternalUser, rejectExternalUser } from '../external-users/external-user-lifecycle';
-import { approvedMail, rejectedMail } from './registration-mails';
+import { approveExternalUser, rejectExternalUser } from './external-user-lifecycle';
+import { approvedMail, rejectedMail } from './registration-review-mails';
 
 export const REVIEW_MESSAGES = {
   duplicate: (email: string) => `${email} appears more than once in this review.`,
