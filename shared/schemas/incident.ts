@@ -22,9 +22,10 @@ export const CreateIncidentBodySchema = z.object({
   issueSummary: z.optional(freeText({ max: LIMITS.incidentSummaryMax, multiline: true })),
   /**
    * The stack of an error the browser caught (the exception page's 'Report Issue'): minified frames
-   * of the deployed build, resolved for administrators through its source maps (issue 20 §4).
+   * of the deployed build, resolved for administrators through its source maps (issue 20 §4). Kept
+   * apart from `stackTrace`, which only ever holds the server's own stack of the report id.
    */
-  stackTrace: z.optional(z.string().check(z.maxLength(LIMITS.incidentStackTraceMax))),
+  browserStackTrace: z.optional(z.string().check(z.maxLength(LIMITS.incidentStackTraceMax))),
 });
 export type CreateIncidentBody = z.infer<typeof CreateIncidentBodySchema>;
 
@@ -47,6 +48,8 @@ export const IncidentSchema = z.object({
   issueSummary: z.optional(z.string()),
   userNotes: z.optional(z.string()),
   stackTrace: z.optional(z.string()),
+  /** What the browser reported (not trusted: shown to administrators as reported, and resolved). */
+  browserStackTrace: z.optional(z.string()),
   incidentTime: z.string(),
   status: IncidentStatusSchema,
   createdOn: z.string(),

@@ -152,15 +152,15 @@ describe('the incident grid and detail', () => {
   });
 
   it('answers the detail with the stack resolved, or the raw stack alone when resolving fails', async () => {
-    incidents.getIncident.mockResolvedValue({ ...open, stackTrace: 'raw' });
+    incidents.getIncident.mockResolvedValue({ ...open, browserStackTrace: 'raw' });
     await expect(getAdminIncident(admin, open.incidentId, async () => 'resolved')).resolves.toMatchObject({
-      stackTrace: 'raw',
+      browserStackTrace: 'raw',
       resolvedStackTrace: 'resolved',
     });
     const failing = await getAdminIncident(admin, open.incidentId, async () => {
       throw new Error('S3 down');
     });
-    expect(failing.stackTrace).toBe('raw');
+    expect(failing.browserStackTrace).toBe('raw');
     expect(failing.resolvedStackTrace).toBeUndefined();
   });
 

@@ -66,8 +66,8 @@ export type StackResolver = (stack: string) => Promise<string | undefined>;
 const resolveWithDeployedMaps: StackResolver = (stack) => resolveBrowserStack(stack, readWebSourceMap);
 
 /**
- * GET /v2/admin/incidents/{id}: the incident with its worklog, and its stack trace resolved through the
- * web build's source maps when the browser reported it.
+ * GET /v2/admin/incidents/{id}: the incident with its worklog, and the stack the browser reported
+ * resolved through the web build's source maps.
  * 1. Administrators only (403); an unknown id is 404.
  * 2. Resolve the stack (a failure to resolve leaves the raw stack, which is always answered).
  */
@@ -81,8 +81,8 @@ export async function getAdminIncident(
   if (!incident) throw new NotFoundError(INCIDENT_NOT_FOUND);
   // A map that cannot be read leaves the raw stack: the incident itself must still open.
   const [withCreator] = await withCreators([incident]);
-  const resolved = incident.stackTrace
-    ? await resolveStack(incident.stackTrace).catch(() => undefined)
+  const resolved = incident.browserStackTrace
+    ? await resolveStack(incident.browserStackTrace).catch(() => undefined)
     : undefined;
   return { ...(withCreator ?? incident), ...(resolved ? { resolvedStackTrace: resolved } : {}) };
 }

@@ -5,8 +5,8 @@ import { createIncident as storeIncident } from '../../data/incidents';
 
 /**
  * A user reports a problem, usually from an error message that carried a report id (002 §8).
- * 1. Look up the server-side error report of that id, if any, for its stack trace; without one, keep
- *    the stack the browser reported (resolved through source maps when an administrator opens it).
+ * 1. Look up the server-side error report of that id, if any, for its stack trace. A stack the
+ *    browser caught is kept apart (`browserStackTrace`), resolved when an administrator opens it.
  * 2. Store the incident as OPEN under a new ULID.
  */
 export async function createIncident(
@@ -22,12 +22,8 @@ export async function createIncident(
     ...(input.reportId ? { reportId: input.reportId } : {}),
     ...(input.issueSummary ? { issueSummary: input.issueSummary } : {}),
     ...(input.userNotes ? { userNotes: input.userNotes } : {}),
-    // The server's own stack of the report id wins; otherwise the stack the browser caught.
-    ...(report?.stack
-      ? { stackTrace: report.stack }
-      : input.stackTrace
-        ? { stackTrace: input.stackTrace }
-        : {}),
+    ...(report?.stack ? { stackTrace: report.stack } : {}),
+    ...(input.browserStackTrace ? { browserStackTrace: input.browserStackTrace } : {}),
     incidentTime: report?.time || createdOn,
     status: 'OPEN',
     createdOn,

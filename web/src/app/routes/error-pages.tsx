@@ -1,8 +1,15 @@
 import { MESSAGES } from '@shared/messages';
+import { lazy, Suspense, useState } from 'react';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
 import { usePageTitle } from '../../components/ui/page-title';
 import { PlainButton as Button } from '../../components/ui/plain-button';
 import { HOME_HREF } from '../../config/paths';
+
+const ReportIssueDialog = lazy(() =>
+  import('../../features/incidents/components/report-issue-dialog').then((m) => ({
+    default: m.ReportIssueDialog,
+  })),
+);
 
 function HomeButton() {
   const navigate = useNavigate();
@@ -36,6 +43,10 @@ export function UnauthorisedPage() {
 
 function ExceptionContent({ detail }: { detail?: string }) {
   usePageTitle('Application Error');
+  // 'Report Issue' files an incident with the browser's stack, which administrators see resolved to
+  // the original sources through the build's source maps (issue 20 §4).
+  const [reporting, setReporting] = useState(false);
+  const [reportId] = useState(() => `browser-${crypto.randomUUID()}`);
   return (
     <>
       <i className="pi pi-exclamation-triangle mr-error-page__icon" aria-hidden="true" />
@@ -44,7 +55,19 @@ function ExceptionContent({ detail }: { detail?: string }) {
       <div className="mr-error-page__actions">
         <Button label="Reload" icon="pi pi-refresh" outlined onClick={() => window.location.reload()} />
         <HomeButton />
+        {detail && (
+          <Button label="Report Issue" icon="pi pi-flag" outlined onClick={() => setReporting(true)} />
+        )}
       </div>
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportIssueDialog
+            reportId={reportId}
+            browserStackTrace={detail}
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
+      )}
       {detail && (
         <details className="mr-error-page__detail">
           <summary>Technical details</summary>

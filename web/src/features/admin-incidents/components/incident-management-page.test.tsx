@@ -64,7 +64,7 @@ describe('IncidentManagementPage', () => {
     const closed = {
       ...openIncident,
       status: 'CLOSED',
-      stackTrace: 'at a (https://x/assets/index-A.js:1:2)',
+      browserStackTrace: 'at a (https://x/assets/index-A.js:1:2)',
       worklog: [
         {
           at: '2026-01-02T10:00:00.000Z',

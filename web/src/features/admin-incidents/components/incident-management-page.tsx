@@ -46,9 +46,15 @@ function IncidentDetails({ incident }: { incident: AdminIncident }) {
             <pre className="mr-incident-detail__stack">{detail.data.resolvedStackTrace}</pre>
           </section>
         )}
+        {full.browserStackTrace && (
+          <details>
+            <summary>Stack trace as the browser reported it</summary>
+            <pre className="mr-incident-detail__stack">{full.browserStackTrace}</pre>
+          </details>
+        )}
         {full.stackTrace && (
           <details>
-            <summary>Stack trace as reported</summary>
+            <summary>Server stack trace</summary>
             <pre className="mr-incident-detail__stack">{full.stackTrace}</pre>
           </details>
         )}

@@ -9,6 +9,8 @@ import { useCreateIncident, validateReportDescription } from '../api/create-inci
 
 interface ReportIssueDialogProps {
   reportId: string;
+  /** The stack of an error the browser caught (the exception page): resolved for administrators. */
+  browserStackTrace?: string;
   onClose: () => void;
 }
 
@@ -16,7 +18,7 @@ interface ReportIssueDialogProps {
  * 'Report Issue' (000 §8, 002 §8): the user describes what happened; the incident is stored with the
  * report id, then a thank-you dialog appears. Loaded lazily with zod (the schema validates the form).
  */
-export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps) {
+export function ReportIssueDialog({ reportId, browserStackTrace, onClose }: ReportIssueDialogProps) {
   const [description, setDescription] = useState('');
   const [userNotes, setUserNotes] = useState('');
   // The problem shows after a submit, or once the user has typed and left the field; not on open,
@@ -38,6 +40,9 @@ export function ReportIssueDialog({ reportId, onClose }: ReportIssueDialogProps)
         reportId,
         description: description.trim(),
         ...(userNotes.trim() ? { userNotes: userNotes.trim() } : {}),
+        ...(browserStackTrace
+          ? { browserStackTrace: browserStackTrace.slice(0, LIMITS.incidentStackTraceMax) }
+          : {}),
       },
       {
         onSuccess: () => {
