@@ -109,6 +109,17 @@ const SIGNED_IN: Screen[] = [
     ready: heading('Add Model Entry'),
   },
   { name: 'notifications', path: () => '/notifications', ready: heading('Notifications') },
+  // The visualization flow (issue 19): step 1, and step 3 with its sidebar (test data, none loaded).
+  {
+    name: 'visualization step 1, scenario selection',
+    path: (entry) => `/model/${entry}/visualization/selection`,
+    ready: heading('Scenario selection'),
+  },
+  {
+    name: 'visualization step 3 with its sidebar',
+    path: (entry) => `/model/${entry}/visualization/render/0`,
+    ready: (page) => page.getByRole('complementary', { name: 'Visualization actions' }),
+  },
   {
     name: 'execution queue',
     path: () => '/scenario-execution-queue',
@@ -136,7 +147,7 @@ const SIGNED_IN: Screen[] = [
     name: 'admin: user detail',
     persona: 'admin',
     path: () => '/admin/user/owner/detail',
-    ready: heading('User Detail'),
+    ready: heading('Detail of user with id owner'),
   },
   {
     name: 'admin: edit user',
