@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { RadioButton } from 'primereact/radiobutton';
-import { useId, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useModel } from '../../../../api/models';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
@@ -56,6 +56,37 @@ function tickProblem(
   if (!subModel?.displayExecutionSetupId) return FLOW_TEXTS.noDisplay;
   if (display && subModel.displayExecutionSetupId !== display) return FLOW_TEXTS.otherDisplay;
   return undefined;
+}
+
+/*
+ * DataTable memoizes its cells, so a row's tick box reads the selection from a context rather than
+ * from the closure its column was rendered with (as the instance list's row menus do).
+ */
+interface TickState {
+  selected: readonly string[];
+  problemOf: (row: InstanceSummary) => string | undefined;
+  toggle: (row: InstanceSummary, on: boolean) => void;
+}
+const TickContext = createContext<TickState>({
+  selected: [],
+  problemOf: () => undefined,
+  toggle: () => undefined,
+});
+
+function TickCell({ row }: { row: InstanceSummary }) {
+  const { selected, problemOf, toggle } = useContext(TickContext);
+  const problem = problemOf(row);
+  const checked = selected.includes(row.id);
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${row.name}`}
+      title={!checked ? problem : undefined}
+      checked={checked}
+      disabled={!checked && problem !== undefined}
+      onChange={(e) => toggle(row, e.target.checked)}
+    />
+  );
 }
 
 /**
@@ -155,6 +186,9 @@ export default function SelectionPage() {
         display,
       );
   };
+
+  const problemOf = (row: InstanceSummary) =>
+    tickProblem(row, subModelById.get(row.executionSetupId), display);
 
   const proceed = () => {
     if (selected.length === 0) {
@@ -270,73 +304,62 @@ export default function SelectionPage() {
               {selected.length === 1 ? '1 instance selected' : `${selected.length} instances selected`}
             </span>
           </div>
-          <DataTable
-            value={rows}
-            dataKey="id"
-            lazy={!group}
-            loading={list.isFetching && !list.data}
-            paginator
-            rows={group ? 1000 : PAGE_SIZE}
-            first={group ? 0 : page * PAGE_SIZE}
-            totalRecords={group ? rows.length : (list.data?.total ?? 0)}
-            onPage={(e) => setPage(e.page ?? 0)}
-            emptyMessage={FLOW_TEXTS.noScenario}
-            size="small"
-            pt={{ table: { 'aria-label': 'Instances' } }}
-          >
-            {show !== 'saved' && (
+          <TickContext.Provider value={{ selected, problemOf, toggle }}>
+            <DataTable
+              value={rows}
+              dataKey="id"
+              lazy={!group}
+              loading={list.isFetching && !list.data}
+              paginator
+              rows={group ? 1000 : PAGE_SIZE}
+              first={group ? 0 : page * PAGE_SIZE}
+              totalRecords={group ? rows.length : (list.data?.total ?? 0)}
+              onPage={(e) => setPage(e.page ?? 0)}
+              emptyMessage={FLOW_TEXTS.noScenario}
+              size="small"
+              pt={{ table: { 'aria-label': 'Instances' } }}
+            >
+              {show !== 'saved' && (
+                <Column
+                  header={<span className="mr-visually-hidden">Select</span>}
+                  style={{ width: '3rem' }}
+                  body={(row: InstanceSummary) => <TickCell row={row} />}
+                />
+              )}
               <Column
-                header={<span className="mr-visually-hidden">Select</span>}
-                style={{ width: '3rem' }}
-                body={(row: InstanceSummary) => {
-                  const problem = tickProblem(row, subModelById.get(row.executionSetupId), display);
-                  const checked = selected.includes(row.id);
-                  return (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${row.name}`}
-                      title={!checked ? problem : undefined}
-                      checked={checked}
-                      disabled={!checked && problem !== undefined}
-                      onChange={(e) => toggle(row, e.target.checked)}
+                header={show === 'saved' ? 'Analysis' : 'Scenario'}
+                body={(row: InstanceSummary) =>
+                  show === 'saved' ? (
+                    <Link to={paths.visualizationRender.getHref(modelUuid, row.id)}>{row.name}</Link>
+                  ) : (
+                    row.name
+                  )
+                }
+              />
+              <Column header="Label" body={(row: InstanceSummary) => row.label ?? ''} />
+              <Column header="Creator" body={(row: InstanceSummary) => row.createdByName} />
+              <Column header="Created" body={(row: InstanceSummary) => formatDate(row.createdOn)} />
+              <Column header="Modified" body={(row: InstanceSummary) => formatDate(row.modifiedOn)} />
+              <Column header="Status" body={(row: InstanceSummary) => <StatusTag status={row.status} />} />
+              {show !== 'saved' && (
+                <Column
+                  header={<span className="mr-visually-hidden">Actions</span>}
+                  style={{ width: '3.5rem' }}
+                  body={(row: InstanceSummary) => (
+                    <Button
+                      type="button"
+                      icon="pi pi-ellipsis-v"
+                      text
+                      rounded
+                      aria-label={`Actions for ${row.name}`}
+                      aria-haspopup="menu"
+                      onClick={(e) => rowMenu.open(row, e)}
                     />
-                  );
-                }}
-              />
-            )}
-            <Column
-              header={show === 'saved' ? 'Analysis' : 'Scenario'}
-              body={(row: InstanceSummary) =>
-                show === 'saved' ? (
-                  <Link to={paths.visualizationRender.getHref(modelUuid, row.id)}>{row.name}</Link>
-                ) : (
-                  row.name
-                )
-              }
-            />
-            <Column header="Label" body={(row: InstanceSummary) => row.label ?? ''} />
-            <Column header="Creator" body={(row: InstanceSummary) => row.createdByName} />
-            <Column header="Created" body={(row: InstanceSummary) => formatDate(row.createdOn)} />
-            <Column header="Modified" body={(row: InstanceSummary) => formatDate(row.modifiedOn)} />
-            <Column header="Status" body={(row: InstanceSummary) => <StatusTag status={row.status} />} />
-            {show !== 'saved' && (
-              <Column
-                header={<span className="mr-visually-hidden">Actions</span>}
-                style={{ width: '3.5rem' }}
-                body={(row: InstanceSummary) => (
-                  <Button
-                    type="button"
-                    icon="pi pi-ellipsis-v"
-                    text
-                    rounded
-                    aria-label={`Actions for ${row.name}`}
-                    aria-haspopup="menu"
-                    onClick={(e) => rowMenu.open(row, e)}
-                  />
-                )}
-              />
-            )}
-          </DataTable>
+                  )}
+                />
+              )}
+            </DataTable>
+          </TickContext.Provider>
           {rowMenu.element}
           <div className="mr-viz-footer">
             <Button type="button" label={FLOW_TEXTS.discard} outlined onClick={discard} />
