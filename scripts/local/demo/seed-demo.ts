@@ -18,6 +18,7 @@ import { uploadObjectKey } from '../../../functions/data/uploads';
 import { getUser } from '../../../functions/data/users';
 import { DEMO_ENTRIES, type DemoEntry, type DemoPersona, demoEntryName, SPOTLIGHT_KEYS } from './catalogue';
 import { type DemoFile, demoFiles, revisedWorkbookFile } from './files';
+import { INCIDENTS_STEP } from './incidents';
 import { MODEL_RUNS_STEP, modelDirFiles } from './model-runs';
 import { SUB_MODELS_STEP } from './sub-models';
 import { VERSIONS_STEP } from './versions';
@@ -73,7 +74,13 @@ const CONCURRENCY = 6;
 
 export const ENTRIES_STEP: DemoStep = { name: 'entries', run: seedEntries };
 
-export const DEMO_STEPS: DemoStep[] = [ENTRIES_STEP, VERSIONS_STEP, SUB_MODELS_STEP, MODEL_RUNS_STEP];
+export const DEMO_STEPS: DemoStep[] = [
+  ENTRIES_STEP,
+  VERSIONS_STEP,
+  SUB_MODELS_STEP,
+  MODEL_RUNS_STEP,
+  INCIDENTS_STEP,
+];
 
 export async function seedDemoCatalogue(
   options: { log?: (line: string) => void; steps?: readonly DemoStep[] } = {},
