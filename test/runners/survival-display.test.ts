@@ -163,11 +163,15 @@ describe('the display model (display.py)', () => {
       'hr_os',
     ]);
 
-    // Survival per scenario and arm as lines, every 3 months over each scenario's horizon.
+    // Survival per scenario and arm as fitted curves, every 3 months over each scenario's horizon, after
+    // the observed Kaplan-Meier steps of data/km_comparator.csv.
     const survival = chartTitled(result, 'Overall survival by scenario');
-    expect(survival.chartType).toBe('line');
+    expect(survival.chartType).toBe('survival');
+    if (survival.chartType === 'survival')
+      expect(survival.observedGroups).toEqual(['Observed (Kaplan-Meier): Comparator']);
     const groups = [...new Set(survival.data.map((p) => p.group))];
     expect(groups).toEqual([
+      'Observed (Kaplan-Meier): Comparator',
       'Reference: Comparator',
       'Reference: Intervention',
       'Hazard ratio OS 0.85: Comparator',
@@ -195,6 +199,38 @@ describe('the display model (display.py)', () => {
       1,
     );
     expect(chartTitled(result, 'QALYs by scenario').chartType).toBe('column');
+
+    // The health-economics presets.
+    const plane = chartTitled(result, 'Cost-effectiveness plane: intervention against comparator');
+    expect(plane.chartType).toBe('ce-plane');
+    if (plane.chartType === 'ce-plane') expect(plane.options?.willingnessToPay).toBe(50_000);
+    const hr = plane.data.find((p) => p.group === 'Hazard ratio OS 0.85');
+    expect(hr?.x).toBeCloseTo(expected['Hazard ratio OS 0.85'].incrementalQalys, 4);
+    expect(hr?.y).toBeCloseTo(expected['Hazard ratio OS 0.85'].incrementalCosts, 1);
+
+    const ceac = chartTitled(result, 'Acceptability of the intervention (assumed 20% variation)');
+    expect(ceac.chartType).toBe('acceptability-curve');
+    const reference = ceac.data.filter((p) => p.group === 'Reference');
+    expect(reference).toHaveLength(41);
+    // A probability that rises with the willingness to pay (the ICER is positive).
+    expect(reference[0]?.y).toBeLessThan(reference[40]?.y as number);
+
+    const tornado = result.elements.find((e) => e.kind === 'chart' && e.chartType === 'tornado');
+    if (tornado?.kind !== 'chart' || tornado.chartType !== 'tornado') throw new Error('No tornado diagram');
+    const base = 50_000 * expected.Reference.incrementalQalys - expected.Reference.incrementalCosts;
+    expect(tornado.baseCase).toBeCloseTo(base, 1);
+    const wtpBar = tornado.data.find((b) => b.parameter === 'Willingness to pay');
+    expect(wtpBar?.low).toBeCloseTo(
+      0.8 * 50_000 * expected.Reference.incrementalQalys - expected.Reference.incrementalCosts,
+      1,
+    );
+    expect(tornado.data.map((b) => b.parameter)).toHaveLength(5);
+
+    const trace = chartTitled(result, 'Health states over time: Reference, intervention');
+    expect(trace.chartType).toBe('markov-trace');
+    // Each time point's states add up to the whole cohort.
+    const atZero = trace.data.filter((p) => p.x === 0).reduce((sum, p) => sum + (p.y ?? 0), 0);
+    expect(atZero).toBeCloseTo(1, 5);
     expect(outcome.outputFiles.map((f) => f.path)).toEqual(['comparison.csv', 'result.json']);
     // The displayed scenarios are in the record like any parameter file.
     expect(outcome.record.parameterFiles.map((f) => f.path)).toContain('_scenarios/index.json');

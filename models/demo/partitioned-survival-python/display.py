@@ -7,6 +7,11 @@ wrote them. From partitioned_survival.py's outputs it reads summary.json (costs,
 per arm at full precision) and state_occupancy.csv (the curves). The instance's values (MR_INPUT_FILE,
 the display sub-model's JSON definition) may set `title` and `willingness_to_pay` (per QALY, for the
 net monetary benefit). Writes result.json (tables and charts) and comparison.csv into MR_OUTPUT_DIR.
+
+The health-economics figures are chart presets (docs/running-models.md "Chart presets"): a
+cost-effectiveness plane, an acceptability curve, a tornado diagram (one-way sensitivity of the net
+monetary benefit), survival curves with the observed Kaplan-Meier steps (data/km_comparator.csv, when
+it is beside this script) and a Markov trace of the health states.
 A displayed scenario without these files becomes an error element; the others are still compared.
 """
 
@@ -19,6 +24,10 @@ import pandas as pd
 
 DEFAULTS = {"title": "Scenario comparison", "willingness_to_pay": 100000}
 ARMS = ("Comparator", "Intervention")
+# The scenarios carry no probabilistic sensitivity analysis: the acceptability curve assumes this
+# coefficient of variation on incremental costs and QALYs (normal, independent), and says so.
+ASSUMED_CV = 0.2
+DRAWS = 2000
 
 
 def fail(message):
@@ -212,14 +221,120 @@ def main():
                 {"group": "%s: %s" % (name, arm), "x": round(float(t), 4), "y": round(float(s), 6)}
                 for t, s in zip(shown["years"], shown["overall_survival"])
             ]
+    observed_groups = []
+    km_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "km_comparator.csv")
+    if os.path.isfile(km_path):
+        km = pd.read_csv(km_path)
+        km = km[km["endpoint"] == "OS"].sort_values("time_years")
+        if not km.empty:
+            group = "Observed (Kaplan-Meier): Comparator"
+            observed_groups.append(group)
+            curve_points = [{"group": group, "x": 0.0, "y": 1.0}] + [
+                {"group": group, "x": round(float(t), 4), "y": round(float(s), 6)}
+                for t, s in zip(km["time_years"], km["survival"])
+            ] + curve_points
+    elements.append({"kind": "section", "title": "Survival", "level": 1})
+    survival_chart = {
+        "kind": "chart",
+        "chartType": "survival",
+        "data": curve_points,
+        "options": {"title": "Overall survival by scenario", "xAxisLabel": "Years", "yAxisLabel": "Survival"},
+    }
+    if observed_groups:
+        survival_chart["observedGroups"] = observed_groups
+    elements.append(survival_chart)
+
+    # Markov trace of the first compared scenario's intervention arm: the partitioned survival states.
+    first_name, first_curves = compared[0][1], compared[0][2]["curves"]
+    arm_curves = first_curves[first_curves["arm"] == "Intervention"]
+    arm_curves = arm_curves[np.isclose(arm_curves["years"] * 4, np.round(arm_curves["years"] * 4))]
+    trace = []
+    for t, os_, pfs in zip(arm_curves["years"], arm_curves["overall_survival"], arm_curves["progression_free_survival"]):
+        pfs = min(max(float(pfs), 0.0), 1.0)
+        alive = min(max(float(os_), pfs), 1.0)
+        for state, share in (("Progression-free", pfs), ("Progressed", alive - pfs), ("Dead", 1.0 - alive)):
+            trace.append({"group": state, "x": round(float(t), 4), "y": round(min(max(share, 0.0), 1.0), 6)})
     elements.append(
         {
             "kind": "chart",
-            "chartType": "line",
-            "data": curve_points,
-            "options": {"title": "Overall survival by scenario", "xAxisLabel": "Years", "yAxisLabel": "Survival"},
+            "chartType": "markov-trace",
+            "data": trace,
+            "options": {"title": "Health states over time: %s, intervention" % first_name, "xAxisLabel": "Years"},
         }
     )
+
+    elements.append({"kind": "section", "title": "Cost-effectiveness", "level": 1})
+    elements.append(
+        {
+            "kind": "chart",
+            "chartType": "ce-plane",
+            "data": [
+                {"group": r["scenario"], "x": round(float(r["incremental_qalys"]), 6), "y": round(float(r["incremental_costs"]), 2)}
+                for r in rows
+            ],
+            "options": {
+                "title": "Cost-effectiveness plane: intervention against comparator",
+                "xAxisLabel": "Incremental QALYs",
+                "yAxisLabel": "Incremental costs",
+                "willingnessToPay": wtp,
+            },
+        }
+    )
+
+    rng = np.random.default_rng(20261128)
+    grid = np.linspace(0, 3 * wtp if wtp > 0 else 300000, 41)
+    ceac = []
+    for r in rows:
+        d_cost = rng.normal(r["incremental_costs"], abs(r["incremental_costs"]) * ASSUMED_CV, DRAWS)
+        d_qalys = rng.normal(r["incremental_qalys"], abs(r["incremental_qalys"]) * ASSUMED_CV, DRAWS)
+        for threshold in grid:
+            share = float(np.mean(threshold * d_qalys - d_cost > 0))
+            ceac.append({"group": r["scenario"], "x": round(float(threshold), 2), "y": round(share, 4)})
+    elements.append(
+        {
+            "kind": "chart",
+            "chartType": "acceptability-curve",
+            "data": ceac,
+            "options": {
+                "title": "Acceptability of the intervention (assumed %d%% variation)" % round(ASSUMED_CV * 100),
+                "xAxisLabel": "Willingness to pay per QALY",
+                "willingnessToPay": wtp,
+            },
+        }
+    )
+
+    # One-way sensitivity of the first scenario's net monetary benefit: each input 20% down and up.
+    first = rows[0]
+    c_comp, c_intv = first["costs_comparator"], first["costs_intervention"]
+    q_comp, q_intv = first["qalys_comparator"], first["qalys_intervention"]
+
+    def nmb(w=wtp, cc=c_comp, ci=c_intv, qc=q_comp, qi=q_intv):
+        return w * (qi - qc) - (ci - cc)
+
+    swings = [
+        ("Costs, intervention", lambda f: nmb(ci=c_intv * f)),
+        ("Costs, comparator", lambda f: nmb(cc=c_comp * f)),
+        ("QALYs, intervention", lambda f: nmb(qi=q_intv * f)),
+        ("QALYs, comparator", lambda f: nmb(qc=q_comp * f)),
+        ("Willingness to pay", lambda f: nmb(w=wtp * f)),
+    ]
+    elements.append(
+        {
+            "kind": "chart",
+            "chartType": "tornado",
+            "baseCase": round(float(nmb()), 2),
+            "data": [
+                {"parameter": name, "low": round(float(at(0.8)), 2), "high": round(float(at(1.2)), 2), "lowLabel": "-20%", "highLabel": "+20%"}
+                for name, at in swings
+            ],
+            "options": {
+                "title": "One-way sensitivity: %s" % first["scenario"],
+                "xAxisLabel": "Net monetary benefit at %s per QALY" % "{:,.0f}".format(wtp),
+            },
+        }
+    )
+
+    elements.append({"kind": "section", "title": "Costs and QALYs", "level": 1})
     elements.append(
         {
             "kind": "chart",
