@@ -87,6 +87,14 @@ describe('the calibration on the sample Kaplan-Meier data (data/km_comparator.cs
     // The sample is not the model's defaults: a calibrated scenario differs from an uncalibrated one.
     const defaults = await demoDefaults('partitioned-survival-python');
     expect(calibrated.os_scale_years).not.toBeCloseTo(defaults.os_scale_years as number, 1);
+    // Observed against fitted as the survival preset: the observations are the Kaplan-Meier steps.
+    const result = RunResultSchema.parse(
+      JSON.parse(await readFile(join(run.spec.workDir, 'output', 'result.json'), 'utf8')),
+    );
+    const chart = chartTitled(result, 'Observed and fitted survival');
+    expect(chart.chartType).toBe('survival');
+    if (chart.chartType === 'survival') expect(chart.observedGroups).toEqual(['OS observed', 'PFS observed']);
+    expect(chart.data.filter((p) => p.group === 'OS observed')).toHaveLength(points('OS').length);
   });
 });
 

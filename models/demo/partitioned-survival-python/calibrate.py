@@ -95,9 +95,12 @@ def main():
             },
             {"kind": "table", "cells": cells, "options": {"title": "Fitted Weibull parameters", "tableHeadTillRow": 1}},
             {
+                # The survival preset draws the observed Kaplan-Meier estimates as steps, the fits as curves.
                 "kind": "chart",
-                "chartType": "scatter",
-                "data": points,
+                "chartType": "survival",
+                "data": [p for p in points if p["group"].endswith("observed")]
+                + [p for p in points if p["group"].endswith("fitted")],
+                "observedGroups": ["%s observed" % endpoint for endpoint in fitted],
                 "options": {"title": "Observed and fitted survival", "xAxisLabel": "Years", "yAxisLabel": "Survival"},
             },
         ],
