@@ -200,10 +200,19 @@ export const routes: RouteObject[] = [
             path: paths.externalization.path,
             element: <Navigate to={paths.externalizationList.getHref()} replace />,
           },
-          { path: paths.externalizationList.path, ...placeholder('External Users', allow.externalization) },
+          {
+            path: paths.externalizationList.path,
+            lazy: guardedPage(allow.externalization, async () => ({
+              default: (await import('../features/external-users/components/external-user-list-page'))
+                .NormalExternalUserListPage,
+            })),
+          },
           {
             path: paths.externalizationEnroll.path,
-            ...placeholder('Register External User', allow.externalization),
+            lazy: guardedPage(
+              allow.externalization,
+              () => import('../features/external-users/components/external-user-enroll-page'),
+            ),
           },
           {
             path: paths.admin.path,
@@ -259,7 +268,13 @@ export const routes: RouteObject[] = [
               () => import('../features/admin-incidents/components/incident-management-page'),
             ),
           },
-          { path: paths.adminExternalUsers.path, ...placeholder('External Users', allow.admin) },
+          {
+            path: paths.adminExternalUsers.path,
+            lazy: guardedPage(allow.admin, async () => ({
+              default: (await import('../features/external-users/components/external-user-list-page'))
+                .AdminExternalUserListPage,
+            })),
+          },
           {
             path: paths.adminRegistrationReview.path,
             lazy: guardedPage(
