@@ -171,7 +171,7 @@ const SIGNED_IN: Screen[] = [
     name: 'admin: external users',
     persona: 'admin',
     path: () => '/admin/externalization-user',
-    ready: heading('External Users'),
+    ready: heading('Activate and deactivate users'),
   },
   {
     name: 'admin: registration review',
