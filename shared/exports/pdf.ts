@@ -86,7 +86,18 @@ class PdfWriter {
     this.gap();
   }
 
+  /** A cell's wrapped lines, kept per width: measured once for the row heights, again for drawing. */
+  private readonly wrapped = new Map<GridCell, { width: number; lines: string[] }>();
+
   private cellLines(cell: GridCell, width: number): string[] {
+    const known = this.wrapped.get(cell);
+    if (known && known.width === width) return known.lines;
+    const lines = this.wrapLines(cell, width);
+    this.wrapped.set(cell, { width, lines });
+    return lines;
+  }
+
+  private wrapLines(cell: GridCell, width: number): string[] {
     this.doc.setFont(this.font, cell.header ? 'bold' : 'normal');
     this.doc.setFontSize(FONT_SIZE);
     const indent = (cell.cell.indent ?? 0) * 0.3;
@@ -196,6 +207,8 @@ class PdfWriter {
       const cell = placed.cell;
       if (!cell || cell.text === '') continue;
       const lines = this.cellLines(cell, width);
+      doc.setFont(this.font, cell.header ? 'bold' : 'normal');
+      doc.setFontSize(FONT_SIZE);
       doc.setTextColor(33, 37, 41);
       const indent = (cell.cell.indent ?? 0) * 0.3;
       const align = cell.cell.align ?? 'left';
