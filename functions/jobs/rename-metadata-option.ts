@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { runRenameJob } from '../core/options/rename-option-job';
+import { runRenameJob } from '../core/models/rename-option-job';
 import { countJobFailure } from '../lib/observability';
 
 /** Stops between batches this long before the function's timeout, so that progress is written. */
@@ -13,7 +13,7 @@ const EventSchema = z.object({
 
 /**
  * Invoked asynchronously when an administrator renames an option that entries use, and by Resume
- * (core/options/rename-option-job.ts). A run that reaches the deadline leaves the job RUNNING with its
+ * (core/models/rename-option-job.ts). A run that reaches the deadline leaves the job RUNNING with its
  * progress; Resume continues it. Errors are thrown: Lambda then delivers the event again, and the
  * job, which finds its remaining entries afresh, continues where it stopped.
  */

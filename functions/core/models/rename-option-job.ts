@@ -10,9 +10,9 @@ import { ConditionFailedError, type LabeledTxItem, runTransaction } from '../../
 import { logger } from '../../lib/observability';
 import type { CatalogIndex } from '../catalog/catalog-index';
 import { type CatalogProjection, createProjection } from '../catalog/projection';
-import { metadataFingerprint } from '../models/metadata-fingerprint';
-import { catalogChange, nextRevision } from '../models/model-writes';
-import { entriesUsing } from './option-usage';
+import { entriesUsing } from '../options/option-usage';
+import { metadataFingerprint } from './metadata-fingerprint';
+import { catalogChange, nextRevision } from './model-writes';
 
 /**
  * The rename job of a metadata option (issue 20 §5): every model entry that holds the former value gets
