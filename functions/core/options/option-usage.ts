@@ -7,7 +7,7 @@ import { STATUS_CODE } from '../catalog/visibility';
  * Usage counts of metadata options WITHOUT a Scan (issue 20 §5), from the catalogue projection that
  * every model write already keeps (a change item in the entry's own transaction; snapshot + log,
  * docs/data-model.md "Catalogue search"). Counting is one pass over a dictionary-coded column in memory
- * (100,000 entries: a few milliseconds), and the projection is up to date with every write that
+ * (100,000 entries: 16-29 ms median on the shared 2-core machine, scripts/bench/admin-options.ts), and the projection is up to date with every write that
  * returned (read-your-writes), so a count is never stale the way a separately maintained counter can
  * drift when a writer forgets it.
  *
