@@ -385,8 +385,10 @@ describe('step 3: the result', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderAt(`/model/${UUID}/visualization/render/01AN`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Survival dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Costs' })).toBeInTheDocument();
-    expect(screen.getByText('£21000')).toBeInTheDocument();
+    // The result view draws the result after the rendering delay (001 §9), numbers grouped.
+    expect(await screen.findByRole('heading', { name: 'Costs' })).toBeInTheDocument();
+    expect(screen.getByText('£21,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export Excel' })).not.toHaveAttribute('aria-disabled', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Save Analysis' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save Analysis' });

@@ -24,10 +24,11 @@ import {
   saveAnalysis,
   subModelsQuery,
 } from '../../api/visualization-api';
+import { EXPORT_LABELS, useResultExport } from '../export';
+import { ResultView } from '../result';
 import { FlowLayout } from './flow-layout';
 import { analysisKind, defaultAnalysisName, FLOW_TEXTS, pageTitleOf, progressMessage } from './flow-state';
 import type { ShareDialogComponent } from './render-slots';
-import { ResultPlaceholder } from './result-placeholder';
 import { parseTestResult, readTestResult, storeTestResult, TEST_SCENARIO_ID } from './test-data';
 
 /** What step 3 shows a result with (the result view once it is embedded; a plain one until then). */
@@ -41,7 +42,7 @@ export type ResultRenderer = (props: { result: RunResult }) => React.ReactNode;
  */
 export default function RenderPage({
   shareDialog: ShareDialog,
-  renderResult = (p) => <ResultPlaceholder result={p.result} />,
+  renderResult,
 }: {
   shareDialog?: ShareDialogComponent;
   renderResult?: ResultRenderer;
@@ -69,9 +70,27 @@ export default function RenderPage({
     testResult ?? (result.data?.result?.kind === 'visualization' ? result.data.result.result : undefined);
   const title = pageTitleOf(visualization?.options?.title, kind);
   usePageTitle(title);
+  const render: ResultRenderer =
+    renderResult ?? ((p) => <ResultView result={p.result} analysisKind={kind ?? null} showTitle={false} />);
+  // Export Excel, PPT, PDF and Print (issue 19 §2): the displayed scenarios in step 2's order go on
+  // the provenance page with their run records.
+  const names = new Map(shown.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  const exporter = useResultExport(
+    visualization
+      ? {
+          modelUuid,
+          result: visualization,
+          title,
+          ...(data && !data.hidden ? { analysisName: data.name } : {}),
+          scenarios: [...(data?.displayScenarios ?? [])]
+            .sort((a, b) => a.order - b.order)
+            .map((s) => ({ id: s.id, name: names.get(s.id) ?? s.id, order: s.order })),
+        }
+      : undefined,
+  );
 
   let body: React.ReactNode;
-  if (test) body = testResult ? renderResult({ result: testResult }) : <p>{FLOW_TEXTS.invalidTestData}</p>;
+  if (test) body = testResult ? render({ result: testResult }) : <p>{FLOW_TEXTS.invalidTestData}</p>;
   else if (analysis.isPending) body = <Spinner />;
   else if (!data) body = <p className="mr-error-text">Instance not found.</p>;
   else if (isRunning(data.status) || data.status === 'NOTSTARTED' || data.status === 'POSTPROCESSING')
@@ -92,7 +111,7 @@ export default function RenderPage({
       </div>
     );
   else if (result.isPending) body = <Spinner />;
-  else if (visualization) body = renderResult({ result: visualization });
+  else if (visualization) body = render({ result: visualization });
   else if (result.data?.result?.kind === 'files')
     body = <DownloadFiles uuid={modelUuid} id={data.id} files={result.data.files.map((f) => f.path)} />;
   else body = <p className="mr-error-text">{FLOW_TEXTS.unfinished}</p>;
@@ -107,6 +126,7 @@ export default function RenderPage({
           analysis={test ? undefined : data}
           kind={kind}
           hasResult={Boolean(visualization)}
+          exporter={exporter}
           ShareDialog={ShareDialog}
         />
       }
@@ -121,6 +141,7 @@ export default function RenderPage({
         </p>
       )}
       {body}
+      {exporter.dialog}
     </FlowLayout>
   );
 }
@@ -169,7 +190,9 @@ function DownloadFiles({ uuid, id, files }: { uuid: string; id: string; files: s
   );
 }
 
-const LATER_EXPORT = 'Exports arrive with the export dialog';
+/** Spec 001 §8's export text, as the reason an export is not offered yet. */
+const NOTHING_TO_EXPORT = 'Nothing to export.';
+const EXPORT_ICONS = { xlsx: 'pi pi-file-excel', pptx: 'pi pi-file', pdf: 'pi pi-file-pdf' } as const;
 
 /**
  * The flow's sidebar on step 3 (§2 "Sidebars"): Set Display Parameters, Fresh Start, Test
@@ -181,12 +204,14 @@ function FlowSidebar({
   analysis,
   kind,
   hasResult,
+  exporter,
   ShareDialog,
 }: {
   uuid: string;
   analysis: InstanceDetail | undefined;
   kind: 'calibration' | 'scenario' | undefined;
   hasResult: boolean;
+  exporter: ReturnType<typeof useResultExport>;
   ShareDialog?: ShareDialogComponent;
 }) {
   const navigate = useNavigate();
@@ -275,16 +300,16 @@ function FlowSidebar({
       key: 'export',
       title: 'Export',
       items: [
-        item('excel', 'Export Excel', 'pi pi-file-excel', undefined, LATER_EXPORT),
-        item('ppt', 'Export PPT', 'pi pi-file', undefined, LATER_EXPORT),
-        item('pdf', 'Export PDF', 'pi pi-file-pdf', undefined, LATER_EXPORT),
-        item(
-          'print',
-          'Print',
-          'pi pi-print',
-          hasResult ? () => window.print() : undefined,
-          FLOW_TEXTS.unfinished,
+        ...(['xlsx', 'pptx', 'pdf'] as const).map((format) =>
+          item(
+            format,
+            EXPORT_LABELS[format],
+            EXPORT_ICONS[format],
+            exporter.canExport ? () => exporter.open(format) : undefined,
+            NOTHING_TO_EXPORT,
+          ),
         ),
+        item('print', 'Print', 'pi pi-print', hasResult ? exporter.print : undefined, FLOW_TEXTS.unfinished),
       ],
     },
     {
