@@ -161,9 +161,10 @@ describe('grants derived from the area bundles', () => {
         statementsOf(fn).some((s) => [s.Action].flat().some((a) => a.startsWith('lambda:'))),
       )
       .map(([area]) => area);
-    // files starts "Download all" archives, diffs the workbook diffs (compute-workbook-diff).
-    expect(invokers).toEqual(['files', 'diffs']);
-    for (const area of ['files', 'diffs'] as const) {
+    // files starts "Download all" archives, admin the metadata option renames
+    // (rename-metadata-option), diffs the workbook diffs (compute-workbook-diff).
+    expect(invokers).toEqual(['files', 'admin', 'diffs']);
+    for (const area of ['files', 'admin', 'diffs'] as const) {
       expect(Object.keys(built.stateless.area(area).usage.operations.lambda ?? {})).toEqual(['Invoke']);
       const grants = statementsOf(built.stateless.area(area)).filter((s) =>
         [s.Action].flat().some((a) => a.startsWith('lambda:')),
@@ -183,7 +184,7 @@ describe('grants derived from the area bundles', () => {
         return ENV_VARS.jobsFunctionName in (resource?.Properties?.Environment?.Variables ?? {});
       })
       .map(([area]) => area);
-    expect(withName).toEqual(['files', 'diffs']);
+    expect(withName).toEqual(['files', 'admin', 'diffs']);
   });
 
   it('never grants a Scan or a wildcard action', () => {
