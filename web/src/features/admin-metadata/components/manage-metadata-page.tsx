@@ -113,7 +113,8 @@ export function ManageMetadataPage() {
             setSelectedValue(undefined);
             navigate(paths.adminMetadataProperty.getHref(TYPES[e.index] ?? 'model_type'));
           }}
-          ariaLabel="Metadata properties"
+          // The menubar's name (PrimeReact's `ariaLabel` prop is missing from its type declarations).
+          pt={{ menu: { 'aria-label': 'Metadata properties' } }}
         />
         {(data?.jobs ?? []).map((job) => (
           <RenameProgress key={job.jobId} job={job} />
