@@ -302,7 +302,8 @@ describe('the partitioned survival model with its calibration and its display', 
       );
     }
     const survival = elementTitled(shown.elements, 'chart', 'Overall survival by scenario');
-    expect(survival.chartType).toBe('line');
+    // The survival preset (issue 19 §3): the same points, drawn as survival curves.
+    expect(survival.chartType).toBe('survival');
     expect([...new Set(survival.data?.map((p) => p.group))]).toEqual([
       'Reference: Comparator',
       'Reference: Intervention',

@@ -53,7 +53,7 @@ async function detailAs(persona: string, uuid: string) {
 describe('demo catalogue seed', () => {
   it('creates every entry once under its generated name; a second run adds and changes nothing', async () => {
     expect(Object.keys(first.uuids).sort()).toEqual(DEMO_ENTRIES.map((e) => e.key).sort());
-    expect(second.added).toEqual({ entries: 0, versions: 0, 'sub-models': 0, runs: 0 });
+    expect(second.added).toEqual({ entries: 0, versions: 0, 'sub-models': 0, runs: 0, incidents: 0 });
     expect(second.uuids).toEqual(first.uuids);
     expect(footprintsAfter).toEqual(footprintsBefore);
     const details = await Promise.all(DEMO_ENTRIES.map((e) => detailAs('admin', uuidOf(e.key))));
@@ -414,8 +414,13 @@ describe('demo models that compute (issue 11)', () => {
       'Hazard ratio OS 0.85',
       'Ten-year horizon',
     ]);
+    // The health-economics presets of issue 19 §3, then the cost and QALY columns.
     expect(elements.filter((e) => e.kind === 'chart').map((e) => e.chartType)).toEqual([
-      'line',
+      'survival',
+      'markov-trace',
+      'ce-plane',
+      'acceptability-curve',
+      'tornado',
       'column',
       'column',
     ]);

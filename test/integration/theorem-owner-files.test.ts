@@ -56,6 +56,7 @@ describe('THEOREM entries: owners read their own files', () => {
       requestAccess: false,
       manage: false,
       reason: missingAll,
+      refusal: 'theorem',
     });
     const uuid = file.uuid as string;
     const download = await call('viewer', 'POST', filePath(entry.uuid, uuid, '/download'), accepted);
