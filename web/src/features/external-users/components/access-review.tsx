@@ -2,6 +2,7 @@ import { EXTERNAL_ROLE_LABELS } from '@shared/rules/external-registration';
 import type { AccessReviewRow } from '@shared/schemas/external-user';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { accessReviewCsv } from '../lib/external-user-actions';
  */
 export function AccessReview() {
   const { data } = useQuery(accessReviewQuery());
+  const rows = data?.items ?? [];
   const [selection, setSelection] = useState<AccessReviewRow[]>([]);
   const decide = useDecideAccessReview();
   const submit = (decision: 'confirm' | 'revoke') =>
@@ -71,16 +73,36 @@ export function AccessReview() {
         </span>
       </div>
       <DataTable
-        value={data?.items ?? []}
+        value={rows}
         dataKey="email"
-        selectionMode="checkbox"
-        selection={selection}
-        onSelectionChange={(e) => setSelection(e.value as AccessReviewRow[])}
+        // Our own tick boxes: PrimeReact's selection column puts role="checkbox" without aria-checked
+        // around a focusable input (axe: aria-required-attr, nested-interactive).
+        cellMemo={false}
         emptyMessage="No records were found"
         size="small"
         aria-label="Access review"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column
+          header={
+            <Checkbox
+              aria-label="Select all"
+              checked={rows.length > 0 && selection.length === rows.length}
+              onChange={(e) => setSelection(e.checked ? rows : [])}
+            />
+          }
+          body={(r: AccessReviewRow) => (
+            <Checkbox
+              aria-label={`Select ${r.email}`}
+              checked={selection.some((s) => s.email === r.email)}
+              onChange={(e) =>
+                setSelection((current) =>
+                  e.checked ? [...current, r] : current.filter((s) => s.email !== r.email),
+                )
+              }
+            />
+          )}
+          headerStyle={{ width: '3rem' }}
+        />
         <Column header="Email" field="email" />
         <Column header="Status" field="status" />
         <Column

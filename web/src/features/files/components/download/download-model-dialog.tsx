@@ -46,7 +46,7 @@ export interface DownloadModelDialogProps {
 }
 
 /** Why 'Download all' waits (our words; the spec names the tick box, not this hint). */
-export const DOWNLOAD_ALL_NEEDS_NOTICE = "Tick 'I have read the legal notice' to download.";
+export const DOWNLOAD_ALL_NEEDS_NOTICE = 'Read the legal notice and tick the box above to download.';
 /** At 1280 × 800 the table, the legal notice (up to 12rem) and its tick box fit the dialog together. */
 const TABLE_HEIGHT = 'min(30vh, 22rem)';
 
