@@ -15,7 +15,6 @@ const notFound = (await import('./not-found')).handler;
 const requestAccess = (await import('./users/request-app-access')).handler;
 const clear = (await import('./notifications/clear-notifications')).handler;
 const openapi = (await import('./settings/get-openapi')).handler;
-const { forgetCachedCallers } = await import('../core/users/authenticate');
 
 const inactive = {
   id: 'inactive',
@@ -38,8 +37,6 @@ const admin = {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  // Each test is a cold function: no caller cached from the one before.
-  forgetCachedCallers();
   accessRequests.reserveAccessRequest.mockResolvedValue(undefined);
   mailer.sendMail.mockResolvedValue('m1');
   users.listUsersByType.mockResolvedValue([admin]);

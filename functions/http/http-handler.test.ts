@@ -12,7 +12,6 @@ vi.mock('../data/users', () => users);
 vi.mock('../data/error-reports', () => reports);
 
 const { httpHandler, respond } = await import('./http-handler');
-const { forgetCachedCallers } = await import('../core/users/authenticate');
 
 const activeUser: User = {
   id: 'viewer',
@@ -29,8 +28,6 @@ function parse(body: string | undefined) {
 }
 
 beforeEach(() => {
-  // Every test starts as a cold function: no caller cached from the one before.
-  forgetCachedCallers();
   users.getUser.mockReset();
   reports.putErrorReport.mockReset();
   reports.putErrorReport.mockResolvedValue(undefined);

@@ -22,9 +22,6 @@ export async function authenticate(identity: Identity, _options: { fresh?: boole
   return user;
 }
 
-/** Kept for tests written for the former caller cache: there is nothing to forget any more. */
-export function forgetCachedCallers(): void {}
-
 /** Whether the user may use Model Repository: active, and an external user approved. */
 export function mayEnter(user: User): boolean {
   if (!user.active) return false;
