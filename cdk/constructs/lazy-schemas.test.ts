@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ListModelsQuerySchema } from '@shared/schemas/model-api';
-import { validateTemplate } from '@shared/submodels/model-input';
-import { sampleTemplate } from '@shared/submodels/sample-template';
+import { validateTemplate } from '@shared/sub-models/model-input';
+import { sampleTemplate } from '@shared/sub-models/sample-template';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as eager from './fixtures/lazy/entry';
@@ -115,7 +115,7 @@ describe('the shared schemas as the Lambda bundles build them', () => {
       ...base,
       stdin: {
         contents: [
-          "export { validateTemplate } from '@shared/submodels/model-input';",
+          "export { validateTemplate } from '@shared/sub-models/model-input';",
           "export { ListModelsQuerySchema } from '@shared/schemas/model-api';",
         ].join('\n'),
         resolveDir: path.join(REPO_ROOT, 'functions'),

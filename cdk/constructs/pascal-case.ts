@@ -1,4 +1,4 @@
-/** `compact-catalog` → `CompactCatalog`: construct ids from the route table's kebab-case names. */
+/** `compact-catalogue` → `CompactCatalogue`: construct ids from the route table's kebab-case names. */
 export function pascalCase(name: string): string {
   return name
     .split(/[^A-Za-z0-9]+/)

@@ -85,8 +85,8 @@ describe('the area dispatcher', () => {
     expect(prepare).toHaveBeenCalledWith({ runId: 'r1' });
 
     const compact = vi.fn(() => undefined);
-    const jobs = areaHandler('jobs', 'schedule', { 'compact-catalog': module(compact) });
-    await jobs({ job: 'compact-catalog', time: '2026-01-01T00:00:00Z' }, context);
+    const jobs = areaHandler('jobs', 'schedule', { 'compact-catalogue': module(compact) });
+    await jobs({ job: 'compact-catalogue', time: '2026-01-01T00:00:00Z' }, context);
     expect(compact).toHaveBeenCalledTimes(1);
     await expect(jobs({ job: 'nothing' }, context)).rejects.toThrow(/no entry 'nothing'/);
   });
@@ -146,12 +146,12 @@ describe('the area dispatcher', () => {
       const published = { addDimension: vi.fn(), addMetric: vi.fn() };
       vi.spyOn(metrics, 'singleMetric').mockReturnValue(published as never);
       const jobs = areaHandler('jobs', 'schedule', {
-        'compact-catalog': module(() => {
+        'compact-catalogue': module(() => {
           throw new Error('snapshot write refused');
         }),
       });
-      await expect(jobs({ job: 'compact-catalog' }, context)).rejects.toThrow('snapshot write refused');
-      expect(published.addDimension).toHaveBeenCalledWith('Job', 'compact-catalog');
+      await expect(jobs({ job: 'compact-catalogue' }, context)).rejects.toThrow('snapshot write refused');
+      expect(published.addDimension).toHaveBeenCalledWith('Job', 'compact-catalogue');
       expect(published.addMetric).toHaveBeenCalledWith('JobFailed', 'Count', 1);
     });
   });

@@ -1,4 +1,4 @@
-import type { InstanceStatus } from '@shared/submodels/instances';
+import type { InstanceStatus } from '@shared/sub-models/instances';
 import { instanceKey, instancesRevBumpItem } from './instances';
 import { tableName } from './table';
 import { runTransactionIfConditionsHold } from './transactions';

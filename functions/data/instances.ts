@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type InstanceStatus, InstanceStatusSchema, instanceNameTaken } from '@shared/submodels/instances';
-import { SubModelTypeSchema } from '@shared/submodels/sub-model';
+import { type InstanceStatus, InstanceStatusSchema, instanceNameTaken } from '@shared/sub-models/instances';
+import { SubModelTypeSchema } from '@shared/sub-models/sub-model';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { batchWriteAll, queryAll, tableName, withoutKeys } from './table';

@@ -15,7 +15,7 @@ import type { LabeledTxItem } from './transactions';
  * and the optimistic `rev`; GSI2 TREE#<rootId> / <uuid> lists a lineage. The exists-by-metadata key
  * item MODELMETA#<fingerprint> / MODEL#<uuid> lets "is there an entry with this metadata" be a key
  * Query. Every write of an entry is one TransactWrite built from the item builders below (and those
- * of model-names, memberships, model-files and catalog-changes) and run by `runTransaction`
+ * of model-names, memberships, model-files and catalogue-changes) and run by `runTransaction`
  * (transactions.ts).
  */
 export const modelKey = (uuid: string) => ({ pk: `MODEL#${uuid}`, sk: 'META' });

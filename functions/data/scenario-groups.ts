@@ -1,5 +1,5 @@
-import { GROUP_LABELS } from '@shared/submodels/groups';
-import { FORM_MESSAGES } from '@shared/submodels/messages';
+import { GROUP_LABELS } from '@shared/sub-models/groups';
+import { FORM_MESSAGES } from '@shared/sub-models/messages';
 import * as z from 'zod/mini';
 import { subModelExists, subModelsPk } from './sub-models';
 import { queryAll, tableName, withoutKeys } from './table';
@@ -16,7 +16,7 @@ export const groupKey = (uuid: string, subModelId: string, groupId: string) => (
   pk: subModelsPk(uuid),
   sk: `GROUP#${subModelId}#${groupId}`,
 });
-/** The name as the uniqueness rule compares it (shared/submodels/groups.ts groupNameProblem). */
+/** The name as the uniqueness rule compares it (shared/sub-models/groups.ts groupNameProblem). */
 export const groupNameKeyOf = (name: string) => name.trim().toLocaleLowerCase();
 export const groupNameKey = (uuid: string, subModelId: string, name: string) => ({
   pk: subModelsPk(uuid),

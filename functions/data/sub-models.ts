@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { InputDefinitionTypeSchema } from '@shared/submodels/model-input';
-import { SubModelSchema } from '@shared/submodels/sub-model';
+import { InputDefinitionTypeSchema } from '@shared/sub-models/model-input';
+import { SubModelSchema } from '@shared/sub-models/sub-model';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { batchWriteAll, conditionalWrite, queryAll, type TableKey, tableName, withoutKeys } from './table';
@@ -43,7 +43,7 @@ export const InputRecordSchema = z.object({
 });
 export type InputRecord = z.infer<typeof InputRecordSchema>;
 
-export const SUBMODEL_STALE_MESSAGE = 'This sub-model was changed by someone else. Reload it and try again.';
+export const SUB_MODEL_STALE_MESSAGE = 'This sub-model was changed by someone else. Reload it and try again.';
 
 const toSubModelItem = (r: SubModelRecord) => ({
   ...subModelKey(r.modelUuid, r.id),
@@ -104,7 +104,7 @@ export async function updateSubModel(record: SubModelRecord, expectedVersion: nu
           ExpressionAttributeValues: { ':version': expectedVersion },
         }),
       ),
-    SUBMODEL_STALE_MESSAGE,
+    SUB_MODEL_STALE_MESSAGE,
   );
 }
 
@@ -121,7 +121,7 @@ export async function deleteSubModelItem(uuid: string, id: string, expectedVersi
           ExpressionAttributeValues: { ':version': expectedVersion },
         }),
       ),
-    SUBMODEL_STALE_MESSAGE,
+    SUB_MODEL_STALE_MESSAGE,
   );
 }
 

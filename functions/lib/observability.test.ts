@@ -189,9 +189,9 @@ describe('log keys of an invocation', () => {
 
 describe('countJobFailure', () => {
   it('publishes JobFailed at once with the job as its dimension', () => {
-    observability.countJobFailure('compact-catalog');
+    observability.countJobFailure('compact-catalogue');
     const [emf] = emfDocuments();
-    expect(emf).toMatchObject({ JobFailed: 1, Job: 'compact-catalog', service: 'model-repository' });
+    expect(emf).toMatchObject({ JobFailed: 1, Job: 'compact-catalogue', service: 'model-repository' });
     expect(emf?._aws.CloudWatchMetrics[0]?.Dimensions[0]).toEqual(expect.arrayContaining(['service', 'Job']));
   });
 });

@@ -4,9 +4,9 @@
  * `entriesUsing` for one product, timed over several rounds (median and p95 printed).
  * Usage: npx tsx scripts/bench/admin-options.ts [--entries 100000]
  */
-import type { CatalogEntry } from '@shared/schemas/catalog';
-import { CatalogIndex } from '../../functions/core/catalog/catalog-index';
-import { decodeSnapshot, encodeSnapshot } from '../../functions/core/catalog/snapshot-format';
+import type { CatalogueEntry } from '@shared/schemas/catalogue';
+import { CatalogueIndex } from '../../functions/core/catalogue/catalogue-index';
+import { decodeSnapshot, encodeSnapshot } from '../../functions/core/catalogue/snapshot-format';
 import { entriesUsing, usageCounts } from '../../functions/core/options/option-usage';
 
 const arg = process.argv.indexOf('--entries');
@@ -14,7 +14,7 @@ const COUNT = arg > 0 ? Number(process.argv[arg + 1]) : 100_000;
 const PRODUCTS = Array.from({ length: 120 }, (_, i) => `Product ${i}`);
 const DISEASES = Array.from({ length: 60 }, (_, i) => `Disease ${i}`);
 
-function entry(i: number): CatalogEntry {
+function entry(i: number): CatalogueEntry {
   return {
     uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     name: `Entry ${i}`,
@@ -39,12 +39,12 @@ const stats = (ms: number[]) => {
   return `median ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms`;
 };
 
-const columns = CatalogIndex.columnsOf({
+const columns = CatalogueIndex.columnsOf({
   lastChangeId: '',
   entries: Array.from({ length: COUNT }, (_, i) => entry(i)),
   tombstones: [],
 });
-const index = new CatalogIndex(decodeSnapshot(encodeSnapshot(columns)));
+const index = new CatalogueIndex(decodeSnapshot(encodeSnapshot(columns)));
 const rounds = 30;
 for (const type of ['product', 'disease', 'model_type', 'country'] as const) {
   const times: number[] = [];

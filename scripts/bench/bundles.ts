@@ -44,7 +44,7 @@ import { formatTable, kb, median, ms, option } from './stats';
  * depend on the machine). Import time is measured inside the process around `import()`, so Node's own
  * start-up is not counted, as on Lambda where the runtime is up before the handler module loads.
  *
- * Usage: npx tsx scripts/bench/bundles.ts [--runs 5] [--areas submodels,instances]
+ * Usage: npx tsx scripts/bench/bundles.ts [--runs 5] [--areas sub-models,instances]
  */
 const OUT_DIR = path.join(REPO_ROOT, '.local/bench/bundles');
 const MAX_BYTES = 1_000_000;

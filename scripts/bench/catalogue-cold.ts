@@ -23,12 +23,12 @@ async function main(): Promise<void> {
   const userType = (process.argv[3] ?? 'INTERNALUSER') as UserType;
 
   const t0 = performance.now();
-  const { currentCatalog } = await import('../../functions/core/catalog/projection');
-  const { searchCatalog } = await import('../../functions/core/catalog/facet-engine');
+  const { currentCatalogue } = await import('../../functions/core/catalogue/projection');
+  const { searchCatalogue } = await import('../../functions/core/catalogue/facet-engine');
   const t1 = performance.now();
-  const catalog = await currentCatalog();
+  const catalogue = await currentCatalogue();
   const t2 = performance.now();
-  const result = searchCatalog(catalog, { id: userId, userType }, DynamicFiltersSchema.parse({}));
+  const result = searchCatalogue(catalogue, { id: userId, userType }, DynamicFiltersSchema.parse({}));
   const t3 = performance.now();
 
   const { objectSize } = await import('../../functions/data/file-objects');
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     gc: gc !== undefined,
   };
   // Keeps the projection reachable until after the measurement.
-  if (catalog.size < 0) console.log(catalog);
+  if (catalogue.size < 0) console.log(catalogue);
   console.log(`COLD ${JSON.stringify(line)}`);
 }
 

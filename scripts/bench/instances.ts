@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { INSTANCE_STATUSES } from '@shared/submodels/instances';
+import { INSTANCE_STATUSES } from '@shared/sub-models/instances';
 import { idToken } from '../../test/support/local-cloud';
 import { createModelEntry, demoMetadata, demoRoles } from '../../test/support/model-entries';
 import { type LocalEndpoints, readEndpoints } from '../local/endpoints';

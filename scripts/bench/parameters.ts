@@ -1,9 +1,9 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseParametersJson, validateInstanceValues } from '@shared/submodels/instance-values';
-import { validateTemplateText } from '@shared/submodels/model-input';
-import { PARAMETER_TYPES } from '@shared/submodels/parameter-types';
-import { generateTemplate, sampleValues } from '@shared/submodels/sample-template';
+import { parseParametersJson, validateInstanceValues } from '@shared/sub-models/instance-values';
+import { validateTemplateText } from '@shared/sub-models/model-input';
+import { PARAMETER_TYPES } from '@shared/sub-models/parameter-types';
+import { generateTemplate, sampleValues } from '@shared/sub-models/sample-template';
 import { formatTable, median, ms, option, percentile, verdict } from './stats';
 
 /**

@@ -207,7 +207,7 @@ import {
   NewVersionResultSchema,
   UpdateLineageBodySchema,
 } from '../schemas/versions-api';
-import { ShareRequestSchema, StopSharingSchema } from '../submodels/sharing';
+import { ShareRequestSchema, StopSharingSchema } from '../sub-models/sharing';
 import type { HttpRouteDef } from './routes';
 
 /** `'GET /v2/settings'` for every route of the route table. */

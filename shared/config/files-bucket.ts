@@ -3,13 +3,13 @@
  * constants, imported from here and never spelled out elsewhere (cdk/area-iam.test.ts checks
  * it), for two readers:
  * - the IAM derivation (cdk/constructs/area-analysis.ts): an area's bundle keeps only the constants
- *   its code uses, so the function's S3 grant names exactly those prefixes (`arn:...:bucket/catalog/*`);
+ *   its code uses, so the function's S3 grant names exactly those prefixes (`arn:...:bucket/catalogue/*`);
  * - the bucket's lifecycle rules (cdk/stacks/stateful-stack.ts).
  * Each prefix ends with `/`. Keep one exported `const` per prefix, initialised with a string literal:
  * that is what esbuild can drop when unused and the analysis can read.
  */
 
-/** The catalogue projection's snapshot (functions/core/catalog). */
+/** The catalogue projection's snapshot (functions/core/catalogue). */
 export const CATALOG_PREFIX = 'catalog/';
 /** Bodies uploaded with presigned PUTs, not yet attached to an entry. */
 export const UPLOADS_PREFIX = 'uploads/';

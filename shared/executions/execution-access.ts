@@ -1,8 +1,8 @@
 import type { Outcome, PermissionUser } from '../rules/model-permissions';
 import type { ModelRoles } from '../schemas/model';
-import type { InstanceStatus } from '../submodels/instances';
-import type { SubModelType } from '../submodels/sub-model';
-import { instanceRolePermission, modelRolesOf, subModelPermission } from '../submodels/sub-model-access';
+import type { InstanceStatus } from '../sub-models/instances';
+import type { SubModelType } from '../sub-models/sub-model';
+import { instanceRolePermission, modelRolesOf, subModelPermission } from '../sub-models/sub-model-access';
 import {
   GOVERNANCE_TRANSITIONS,
   type GovernanceAction,

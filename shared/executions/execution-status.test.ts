@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSTANCE_STATUSES, type InstanceStatus } from '../submodels/instances';
+import { INSTANCE_STATUSES, type InstanceStatus } from '../sub-models/instances';
 import {
   ACTIVE_RUN_STATUSES,
   EXECUTION_MESSAGES,

@@ -1,5 +1,5 @@
-import type { InstanceStatus } from '../submodels/instances';
-import type { SubModelType } from '../submodels/sub-model';
+import type { InstanceStatus } from '../sub-models/instances';
+import type { SubModelType } from '../sub-models/sub-model';
 
 /**
  * How an execution moves an instance through its statuses (spec 001 §3, §4), for the server's

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SubModelIdSchema } from '../schemas/sub-models-api';
-import type { InstanceStatus } from '../submodels/instances';
+import type { InstanceStatus } from '../sub-models/instances';
 
 /**
  * Outdated after a file change (spec 001 §4 "Outdated"; 000 §2 Editing › Files, step 2): on an

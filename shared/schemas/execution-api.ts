@@ -4,7 +4,7 @@ import {
   EXECUTION_QUEUE_PAGE_SIZES,
   MAX_GROUP_INSTANCES,
 } from '../executions/execution-status';
-import { InstanceStatusSchema } from '../submodels/instances';
+import { InstanceStatusSchema } from '../sub-models/instances';
 import { booleanText } from './input';
 import { UuidSchema } from './model-api';
 import {

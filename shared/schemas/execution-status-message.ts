@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { InstanceStatusSchema } from '../submodels/instances';
+import { InstanceStatusSchema } from '../sub-models/instances';
 
 /**
  * The live status of executions (spec 001 §4 "Live status", §7 "Live channel"): pushed over the

@@ -5,16 +5,16 @@ import {
   InstanceNameSchema,
   InstanceSchema,
   InstanceStatusSchema,
-} from '../submodels/instances';
-import { SUBMODEL_LIMITS } from '../submodels/limits';
-import { ShareUserSchema } from '../submodels/sharing';
+} from '../sub-models/instances';
+import { SUB_MODEL_LIMITS } from '../sub-models/limits';
+import { ShareUserSchema } from '../sub-models/sharing';
 import { booleanText, commaSeparated, freeText, textCharacters } from './input';
 import { UuidSchema } from './model-api';
 import { IsidSchema } from './user';
 
 /**
  * The instances API (issue 10, area `instances`): path parameters, bodies, queries and answers. The
- * rules themselves (name and label limits, state rules, sharing) are in shared/submodels; this module
+ * rules themselves (name and label limits, state rules, sharing) are in shared/sub-models; this module
  * only shapes the requests and answers around them.
  */
 
@@ -43,8 +43,8 @@ export type InstanceOrderBy = (typeof INSTANCE_ORDER_BY)[number];
 
 /** 10, 20, 50, 100 (§9), and 1000 for the calibration list (§7). */
 export const INSTANCE_PAGE_SIZES: readonly number[] = [
-  ...SUBMODEL_LIMITS.pageSizeOptions,
-  SUBMODEL_LIMITS.modelInputPageSize,
+  ...SUB_MODEL_LIMITS.pageSizeOptions,
+  SUB_MODEL_LIMITS.modelInputPageSize,
 ];
 
 export const ListInstancesQuerySchema = z.object({
@@ -52,7 +52,7 @@ export const ListInstancesQuerySchema = z.object({
   executionSetupId: z.optional(IdSchema),
   status: commaSeparated(InstanceStatusSchema, INSTANCE_STATUSES.length),
   /** One instance name, matched whole (trimmed, any case). */
-  name: z.optional(freeText({ max: SUBMODEL_LIMITS.instanceNameMax })),
+  name: z.optional(freeText({ max: SUB_MODEL_LIMITS.instanceNameMax })),
   /** Creator ISIDs, comma-separated. */
   createdBy: commaSeparated(IsidSchema, 50),
   /** Month of the creation date (UTC), 1 = January. */
@@ -70,7 +70,7 @@ export const ListInstancesQuerySchema = z.object({
       z.int(),
       z.refine((n) => INSTANCE_PAGE_SIZES.includes(n), 'Page size must be 10, 20, 50, 100 or 1000'),
     ),
-    SUBMODEL_LIMITS.instancePageSize,
+    SUB_MODEL_LIMITS.instancePageSize,
   ),
   orderBy: z._default(z.enum(INSTANCE_ORDER_BY), 'createdOn'),
   orderDesc: z._default(booleanText(), true),
@@ -155,7 +155,7 @@ export const DisplayScenariosSchema = z
   .array(
     z.object({
       id: IdSchema,
-      label: z.optional(freeText({ max: SUBMODEL_LIMITS.instanceLabelMax })),
+      label: z.optional(freeText({ max: SUB_MODEL_LIMITS.instanceLabelMax })),
       order: z.int().check(z.gte(0), z.lte(10_000)),
     }),
   )

@@ -360,7 +360,7 @@ export const DownloadLinkSchema = z.object({ url: z.string(), fileName: z.string
 
 // ---------- user settings (expertise) ----------
 // The levels and their labels are the sub-models' (spec 001 §3); User Settings offers the same list.
-export { EXPERTISE_LEVELS } from '../submodels/parameter-types';
+export { EXPERTISE_LEVELS } from '../sub-models/parameter-types';
 export const UserExpertiseSchema = z.object({
   userId: IsidSchema,
   expertiseTypeLevel: z._default(z.literal([250, 500, 750, 1000]), 500),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type ModelLanguage, ModelLanguageSchema } from '../submodels/model-language';
+import { type ModelLanguage, ModelLanguageSchema } from '../sub-models/model-language';
 
 /**
  * What a model run produces, as the runners (functions/runner) hand it to the pipeline and the web app
@@ -10,7 +10,7 @@ import { type ModelLanguage, ModelLanguageSchema } from '../submodels/model-lang
  * - `RunnerOutcomeSchema`: everything a runner reports back: status, fault, result, log tails, record.
  */
 
-export { MODEL_LANGUAGES, type ModelLanguage, ModelLanguageSchema } from '../submodels/model-language';
+export { MODEL_LANGUAGES, type ModelLanguage, ModelLanguageSchema } from '../sub-models/model-language';
 
 /** Languages this deployment has a runner image for. */
 export const RUNNABLE_LANGUAGES = ['Python', 'R', 'ExcelNative'] as const satisfies readonly ModelLanguage[];

@@ -1,20 +1,20 @@
 import * as z from 'zod/mini';
-import { GroupNameSchema, GroupSchema } from '../submodels/groups';
-import { FORM_MESSAGES } from '../submodels/messages';
-import { InputDefinitionTypeSchema, ModelInputSchema } from '../submodels/model-input';
+import { GroupNameSchema, GroupSchema } from '../sub-models/groups';
+import { FORM_MESSAGES } from '../sub-models/messages';
+import { InputDefinitionTypeSchema, ModelInputSchema } from '../sub-models/model-input';
 import {
   FORM_LABELS,
   OutputPathSchema,
   SubModelPayloadSchema,
   SubModelSchema,
   SubModelTypeSchema,
-} from '../submodels/sub-model';
+} from '../sub-models/sub-model';
 import { freeText } from './input';
 import { UuidSchema } from './model-api';
 
 /**
- * Request and response shapes of the `submodels` area (issue 10; spec 001 §2-§7). The rules behind
- * them (forms, templates, import, access) are in shared/submodels; these are the API's envelopes.
+ * Request and response shapes of the `sub-models` area (issue 10; spec 001 §2-§7). The rules behind
+ * them (forms, templates, import, access) are in shared/sub-models; these are the API's envelopes.
  *   GET    /v2/models/{uuid}/sub-models?type=                 ListSubModelsQuery → SubModelList
  *   POST   /v2/models/{uuid}/sub-models                       CreateSubModelBody → SubModelView (201)
  *   GET    /v2/models/{uuid}/sub-models/{subModelId}          → SubModelView
@@ -50,7 +50,7 @@ export const OutcomeSchema = z.enum(['allowed', 'forbidden', 'disallowed']);
 
 export const ListSubModelsQuerySchema = z.object({ type: z.optional(SubModelTypeSchema) });
 
-/** What the caller may do with one sub-model (spec 001 §6; shared/submodels/sub-model-access.ts). */
+/** What the caller may do with one sub-model (spec 001 §6; shared/sub-models/sub-model-access.ts). */
 export const SubModelPermissionsSchema = z.object({
   edit: OutcomeSchema,
   delete: OutcomeSchema,
@@ -214,7 +214,7 @@ export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
 
 // ---------- messages of the API (ours: the spec does not word these) ----------
 
-export const SUBMODEL_API_MESSAGES = {
+export const SUB_MODEL_API_MESSAGES = {
   onlyWebModel: "Sub-models are only available for 'WebModel 2.0' models.",
   subModelNotFound: 'Sub-model not found.',
   inputNotFound: 'Input definition not found.',

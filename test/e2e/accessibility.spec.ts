@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Result } from 'axe-core';
-import { sampleTemplate } from '../../shared/submodels/sample-template';
+import { sampleTemplate } from '../../shared/sub-models/sample-template';
 import { api, idToken } from '../support/local-cloud';
 import { createEntry } from './support/collaboration';
 import { addRunInstance, createRunSetup, executeInstances } from './support/executions';

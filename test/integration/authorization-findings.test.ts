@@ -1,5 +1,5 @@
 import { EXECUTION_MESSAGES } from '@shared/executions/execution-status';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEntry, metadataOf, rolesOf } from './catalogue-helpers';
 import {
@@ -79,7 +79,7 @@ describe('instance name-check answers only about instances the caller may see', 
     // An internal user without a role previews the entry but sees no instance at all.
     expect(await nameCheck('viewer', name)).toMatchObject({
       status: 403,
-      body: { message: SUBMODEL_API_MESSAGES.sectionDenied },
+      body: { message: SUB_MODEL_API_MESSAGES.sectionDenied },
     });
   });
 
@@ -111,9 +111,9 @@ describe('instance name-check answers only about instances the caller may see', 
 describe('a user without a role on a published entry', () => {
   it('is refused the sub-model and instance lists (403), as docs/permissions.md says', async () => {
     const subModels = await call('viewer', 'GET', `/v2/models/${published.uuid}/sub-models`);
-    expect([subModels.status, subModels.body.message]).toEqual([403, SUBMODEL_API_MESSAGES.sectionDenied]);
+    expect([subModels.status, subModels.body.message]).toEqual([403, SUB_MODEL_API_MESSAGES.sectionDenied]);
     const instances = await call('viewer', 'GET', `/v2/models/${published.uuid}/instances`);
-    expect([instances.status, instances.body.message]).toEqual([403, SUBMODEL_API_MESSAGES.sectionDenied]);
+    expect([instances.status, instances.body.message]).toEqual([403, SUB_MODEL_API_MESSAGES.sectionDenied]);
     // Who holds a role still gets the lists.
     expect((await call('vendor', 'GET', `/v2/models/${published.uuid}/sub-models`)).status).toBe(200);
     expect((await call('employee', 'GET', `/v2/models/${published.uuid}/instances`)).status).toBe(200);
@@ -129,7 +129,7 @@ describe('linking a scenario sub-model to a calibration sub-model', () => {
       `/v2/models/${published.uuid}/sub-models`,
       subModelBody(published, { type: 'scenario', executionSetupId: calibration.id }),
     );
-    expect([res.status, res.body.message]).toEqual([403, SUBMODEL_API_MESSAGES.calibrationSectionDenied]);
+    expect([res.status, res.body.message]).toEqual([403, SUB_MODEL_API_MESSAGES.calibrationSectionDenied]);
     const after = (await call('owner', 'GET', `/v2/models/${published.uuid}/sub-models`)).body.items.length;
     expect(after).toBe(before);
     // The same answer for an id that names nothing: the refusal does not reveal which ids exist.
@@ -141,7 +141,7 @@ describe('linking a scenario sub-model to a calibration sub-model', () => {
     );
     expect([unknown.status, unknown.body.message]).toEqual([
       403,
-      SUBMODEL_API_MESSAGES.calibrationSectionDenied,
+      SUB_MODEL_API_MESSAGES.calibrationSectionDenied,
     ]);
     // Unlinked, the scenario modeler adds scenario sub-models as before.
     const plain = await call(
@@ -209,7 +209,7 @@ describe('a scenario of a linked sub-model at execute time', () => {
       instanceIds: [mine.id],
       calibrationInstanceId: accepted.id,
     });
-    expect([res.status, res.body.message]).toEqual([403, SUBMODEL_API_MESSAGES.calibrationSectionDenied]);
+    expect([res.status, res.body.message]).toEqual([403, SUB_MODEL_API_MESSAGES.calibrationSectionDenied]);
     const after = await call('employee', 'GET', instancePath(runEntry.uuid, mine.id));
     expect(after.body.status).toBe('DRAFT');
   });
@@ -313,7 +313,7 @@ describe('calibrationInstanceId', () => {
         calibrationInstanceId: accepted.id,
       },
     );
-    expect([add.status, add.body.message]).toEqual([403, SUBMODEL_API_MESSAGES.calibrationSectionDenied]);
+    expect([add.status, add.body.message]).toEqual([403, SUB_MODEL_API_MESSAGES.calibrationSectionDenied]);
   });
 });
 

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamicSearchResult, ModelListPage } from '@shared/schemas/model-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogIndex } from '../../functions/core/catalog/catalog-index';
-import { CATCH_UP_WINDOW_MS, compactCatalog } from '../../functions/core/catalog/catalog-state';
-import { createProjection } from '../../functions/core/catalog/projection';
-import { catalogChangePut, toCatalogEntry } from '../../functions/data/catalog-changes';
-import { getSnapshotBytes, readChangesAfter } from '../../functions/data/catalog-log';
+import type { CatalogueIndex } from '../../functions/core/catalogue/catalogue-index';
+import { CATCH_UP_WINDOW_MS, compactCatalogue } from '../../functions/core/catalogue/catalogue-state';
+import { createProjection } from '../../functions/core/catalogue/projection';
+import { catalogueChangePut, toCatalogueEntry } from '../../functions/data/catalogue-changes';
+import { getSnapshotBytes, readChangesAfter } from '../../functions/data/catalogue-log';
 import { ddb } from '../../functions/data/dynamodb-client';
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { generateModel, type ModelOverrides, prng, writeModels } from '../../scripts/local/seed-models';
@@ -318,7 +318,7 @@ describe('POST /v2/models/search', () => {
  * idles and when the log is compacted.
  */
 describe('catalogue projection and compaction', () => {
-  const names = (index: CatalogIndex) =>
+  const names = (index: CatalogueIndex) =>
     new Map(
       index
         .toSnapshot('', 0)
@@ -342,9 +342,9 @@ describe('catalogue projection and compaction', () => {
     // B's change comes more than the catch-up window after A's, so the second compaction trims A's.
     await sleep(CATCH_UP_WINDOW_MS + 1500);
     await writeModels([b]);
-    expect((await compactCatalog()).skipped).toBe(false);
+    expect((await compactCatalogue()).skipped).toBe(false);
     await writeModels([c]);
-    expect((await compactCatalog()).skipped).toBe(false);
+    expect((await compactCatalogue()).skipped).toBe(false);
     const log = await readChangesAfter('');
     expect(log.changes.some((change) => change.entry.uuid === a.uuid)).toBe(false);
     expect(log.trimmedBefore).not.toBe('');
@@ -359,7 +359,9 @@ describe('catalogue projection and compaction', () => {
     const model = fixture('Rev');
     await writeModels([model]);
     const change = (rev: number, label: string) =>
-      catalogChangePut(toCatalogEntry({ ...model, rev, name: `${model.name} ${label}` }, model.creatorName));
+      catalogueChangePut(
+        toCatalogueEntry({ ...model, rev, name: `${model.name} ${label}` }, model.creatorName),
+      );
     // rev 3 first, then rev 2 with a later change id (a writer whose clock runs ahead, a slow commit).
     await ddb().send(new TransactWriteCommand({ TransactItems: [change(3, 'three')] }));
     await ddb().send(new TransactWriteCommand({ TransactItems: [change(2, 'two')] }));
@@ -371,9 +373,9 @@ describe('catalogue projection and compaction', () => {
   });
 
   it('skips a compaction when nothing changed since the snapshot', async () => {
-    await compactCatalog();
+    await compactCatalogue();
     const before = await getSnapshotBytes();
-    const again = await compactCatalog();
+    const again = await compactCatalogue();
     expect(again.skipped).toBe(true);
     expect(again.snapshotBytes).toBe(0);
     expect((await getSnapshotBytes())?.equals(before as Buffer)).toBe(true);

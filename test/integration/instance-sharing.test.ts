@@ -1,5 +1,5 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailOf, outbox } from './files-helpers';
 import {
@@ -133,7 +133,7 @@ describe('sharing and stopping (§4)', () => {
       expect([user, res.status, res.body.message]).toEqual([
         user,
         422,
-        SUBMODEL_MESSAGES.subModelAccessDenied,
+        SUB_MODEL_MESSAGES.subModelAccessDenied,
       ]);
       expect(await getItem(`INSTANCE#${instance.id}`, `SHARE#${user}`)).toBeUndefined();
     }

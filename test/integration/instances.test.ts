@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, localCloud } from '../support/local-cloud';
 import { createEntry, metadataOf } from './catalogue-helpers';
@@ -128,7 +128,7 @@ describe('adding an instance', () => {
     const res = await call('owner', 'POST', `/v2/models/${entry.uuid}/sub-models/${broken.id}/instances`, {
       name: uniqueName(),
     });
-    expect([res.status, res.body.message]).toEqual([422, SUBMODEL_MESSAGES.invalidTemplateBlocksInstance]);
+    expect([res.status, res.body.message]).toEqual([422, SUB_MODEL_MESSAGES.invalidTemplateBlocksInstance]);
     const page = await list('owner', { executionSetupId: broken.id });
     expect(page.body.total).toBe(0);
   });
@@ -479,7 +479,7 @@ describe('the instance list', () => {
 
 /**
  * Persona × section: who sees and adds instances of the scenario and the calibration section (§6;
- * shared/submodels/sub-model-access.ts). 404 = the instance (or the entry) is not shown to them.
+ * shared/sub-models/sub-model-access.ts). 404 = the instance (or the entry) is not shown to them.
  */
 describe('authorization by persona and section', () => {
   const table = [

@@ -1,7 +1,7 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { PARAMETER_FILE_EXTENSIONS } from '@shared/submodels/parameter-file';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { PARAMETER_FILE_EXTENSIONS } from '@shared/sub-models/parameter-file';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/env';
 import { localCloud } from '../support/local-cloud';
@@ -73,14 +73,14 @@ describe('parameter files', () => {
 
   it("refuses a file over 1,048,576 bytes: 413 'File exceeds 1 MB limit. Reduce the file size and try again.'", async () => {
     const res = await ticket({ parameterName: 'population', fileName: 'big.csv', size: 1_048_577 });
-    expect([res.status, res.body.message]).toEqual([413, SUBMODEL_MESSAGES.fileTooLarge]);
+    expect([res.status, res.body.message]).toEqual([413, SUB_MODEL_MESSAGES.fileTooLarge]);
   });
 
   it('refuses an extension outside the list (422, naming the examples) and accepts every listed one in any case', async () => {
     const res = await ticket({ parameterName: 'population', fileName: 'model.exe', size: 10 });
     expect([res.status, res.body.message]).toEqual([
       422,
-      SUBMODEL_MESSAGES.fileExtensionUnsupported(PARAMETER_FILE_EXTENSIONS),
+      SUB_MODEL_MESSAGES.fileExtensionUnsupported(PARAMETER_FILE_EXTENSIONS),
     ]);
     for (const extension of ['xlsx', 'RDATA', 'sas7bdat', 'Zsav']) {
       expect(
@@ -91,7 +91,7 @@ describe('parameter files', () => {
 
   it("refuses no file ('File is required', 400) and a parameter that is not a FILE parameter (422)", async () => {
     const none = await ticket({ parameterName: 'population', fileName: ' ', size: 0 });
-    expect([none.status, none.body.message]).toEqual([400, SUBMODEL_MESSAGES.fileRequired]);
+    expect([none.status, none.body.message]).toEqual([400, SUB_MODEL_MESSAGES.fileRequired]);
     const notFile = await ticket({ parameterName: 'cohort', fileName: 'a.csv', size: 1 });
     expect([notFile.status, notFile.body.message]).toEqual([422, MSG.parameterNotFile('cohort')]);
   });

@@ -1,5 +1,5 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import { DESIGNED_MESSAGES } from '@shared/submodels/messages';
+import { DESIGNED_MESSAGES } from '@shared/sub-models/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addInstance,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunResultSchema } from '@shared/schemas/run-result';
-import { excelMappingFromDefinition, InputDefinitionValueSchema } from '@shared/submodels/input-definition';
+import { excelMappingFromDefinition, InputDefinitionValueSchema } from '@shared/sub-models/input-definition';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { runModel } from '../../functions/runner/run-model';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelLanguage, ResultElement, RunResult } from '@shared/schemas/run-result';
-import { defaultInputValues, InputDefinitionValueSchema } from '@shared/submodels/input-definition';
+import { defaultInputValues, InputDefinitionValueSchema } from '@shared/sub-models/input-definition';
 import { afterEach } from 'vitest';
 import type { ModelRunSpec } from '../../functions/runner/run-model';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { INSTANCE_STATUS_COLORS } from '@shared/submodels/instances';
+import { INSTANCE_STATUS_COLORS } from '@shared/sub-models/instances';
 import { describe, expect, it } from 'vitest';
 
 /**

@@ -13,7 +13,7 @@ import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf, prepareRoles, throwIfIssues } from '../models/entry-rules';
 import { loadVisibleModel, outcome, requireAction } from '../models/model-access';
 import { toUserSummary } from '../models/model-users';
-import { catalogChange, nextRevision } from '../models/model-writes';
+import { catalogueChange, nextRevision } from '../models/model-writes';
 import { accessGrantedMail } from './access-mails';
 import { planGrant } from './grant-rules';
 
@@ -87,7 +87,7 @@ export async function grantModelRole(
       membershipsOf(model.roles, model.createdBy, uuid),
       membershipsOf(roles, model.createdBy, uuid),
     ),
-    catalogChange(next),
+    catalogueChange(next),
     auditPut(
       {
         modelUuid: uuid,

@@ -8,7 +8,7 @@ import {
 import type { CreateExecutionBody, CreateExecutionResult } from '@shared/schemas/execution-api';
 import { INSTANCE_API_MESSAGES } from '@shared/schemas/instance-api';
 import type { User } from '@shared/schemas/user';
-import { INSTANCE_STATUS_LABELS } from '@shared/submodels/instances';
+import { INSTANCE_STATUS_LABELS } from '@shared/sub-models/instances';
 import { ulid } from 'ulid';
 import {
   type ClaimedInstance,

@@ -1,4 +1,4 @@
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import { describe, expect, it, vi } from 'vitest';
 import type { InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
@@ -65,7 +65,7 @@ describe('requireCalibrationAccess', () => {
     expect(() =>
       requireCalibrationAccess(person('scenarist'), model, [instance(), linked], subModels),
     ).toThrow(
-      expect.objectContaining({ statusCode: 403, message: SUBMODEL_API_MESSAGES.calibrationSectionDenied }),
+      expect.objectContaining({ statusCode: 403, message: SUB_MODEL_API_MESSAGES.calibrationSectionDenied }),
     );
     expect(() => requireCalibrationAccess(person('scenarist'), model, [instance()], subModels)).not.toThrow();
     expect(() => requireCalibrationAccess(person('viewer'), model, [linked], subModels)).not.toThrow();

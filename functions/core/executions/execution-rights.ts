@@ -1,5 +1,5 @@
 import { executeOutcome, seesInstanceSection } from '@shared/executions/execution-access';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
 import type { InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
@@ -32,7 +32,7 @@ export function requireCalibrationAccess(
   const byId = new Map(subModels.map((s) => [s.id, s]));
   if (!instances.some((i) => runsWithCalibration(i, byId))) return;
   if (!seesInstanceSection(permissionUser(user), model.roles, 'calibration'))
-    throw new ForbiddenError(SUBMODEL_API_MESSAGES.calibrationSectionDenied);
+    throw new ForbiddenError(SUB_MODEL_API_MESSAGES.calibrationSectionDenied);
 }
 
 /**

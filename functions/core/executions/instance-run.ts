@@ -3,8 +3,8 @@ import type { InstanceResult, OutputDownload, RunRecordView } from '@shared/sche
 import { StoredOutcomeSchema } from '@shared/schemas/run-job';
 import { RunResultSchema } from '@shared/schemas/run-result';
 import type { User } from '@shared/schemas/user';
-import { canDownloadResults, hasResults } from '@shared/submodels/instances';
-import { normalizeFileName } from '@shared/submodels/sub-model';
+import { canDownloadResults, hasResults } from '@shared/sub-models/instances';
+import { normalizeFileName } from '@shared/sub-models/sub-model';
 import { getExecutionRun } from '../../data/executions';
 import { presignDownload } from '../../data/file-objects';
 import {

@@ -9,7 +9,7 @@ import { listSubModels } from '../../data/sub-models';
 import { ConditionFailedError, runTransaction } from '../../data/transactions';
 import { logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf } from '../models/entry-rules';
-import { catalogChange, nextRevision } from '../models/model-writes';
+import { catalogueChange, nextRevision } from '../models/model-writes';
 
 /** The role list of a model entry each external role is kept in. */
 export const ROLE_SLOT: Record<ExternalModelRole, AssignableRole> = {
@@ -71,7 +71,7 @@ export async function applyExternalGrants(
             membershipsOf(model.roles, model.createdBy, model.uuid),
             membershipsOf(roles, model.createdBy, model.uuid),
           ),
-          catalogChange(next),
+          catalogueChange(next),
           auditPut(
             {
               modelUuid: model.uuid,
@@ -129,7 +129,7 @@ export async function removeExternalGrants(
             membershipsOf(model.roles, model.createdBy, model.uuid),
             membershipsOf(roles, model.createdBy, model.uuid),
           ),
-          catalogChange(next),
+          catalogueChange(next),
         ]);
       }
       const stored = await getExpertise(model.uuid, userId);

@@ -17,7 +17,7 @@ import { ConflictError, ForbiddenError } from '../../lib/errors';
 import { logger } from '../../lib/observability';
 import { throwIfIssues } from '../models/entry-rules';
 import { loadModelFor } from '../models/model-access';
-import { catalogChange, checkRev, nextRevision } from '../models/model-writes';
+import { catalogueChange, checkRev, nextRevision } from '../models/model-writes';
 import { getAppSettings } from '../settings/get-app-settings';
 import { discardCopies, takeUploadedFiles } from '../uploads/take-uploaded-files';
 import { callerFileList } from './caller-access';
@@ -106,7 +106,7 @@ export async function updateFiles(
       ...writes.changed.map(({ file, expectedRev }) => modelFileUpdate(file, expectedRev)),
       ...writes.created.map(modelFilePut),
       ...writes.versions.map(fileVersionPut),
-      catalogChange(next),
+      catalogueChange(next),
       auditPut(
         { modelUuid: uuid, action: 'FILES_UPDATED', actor: caller.id, detail: writes.detail },
         now.getTime(),

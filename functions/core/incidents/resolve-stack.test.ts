@@ -60,7 +60,7 @@ describe('resolveBrowserStack', () => {
 
   it('never asks for a path outside assets/ (a frame cannot name another object)', async () => {
     const loadMap = vi.fn(async () => sampleMap());
-    await resolveBrowserStack('at https://x.example.com/assets/../catalog/snapshot.js:1:1', loadMap);
+    await resolveBrowserStack('at https://x.example.com/assets/../catalogue/snapshot.js:1:1', loadMap);
     await resolveBrowserStack('at https://x.example.com/assets/sub/dir.js:1:1', loadMap);
     expect(loadMap).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { EXECUTION_MESSAGES } from '@shared/executions/execution-status';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
 import { getInstance, type InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
@@ -29,7 +29,7 @@ export async function checkCalibrationChoice(
       { path: PATH, message: EXECUTION_MESSAGES.calibrationNotLinked },
     ]);
   if (!seesInstancesOf(user, model, 'calibration'))
-    throw new ForbiddenError(SUBMODEL_API_MESSAGES.calibrationSectionDenied);
+    throw new ForbiddenError(SUB_MODEL_API_MESSAGES.calibrationSectionDenied);
   const calibration = await getInstance(model.uuid, calibrationInstanceId);
   const [problem] = calibrationProblems(subModel, undefined, calibration, calibrationInstanceId);
   if (problem || !calibration)

@@ -4,7 +4,7 @@ import {
   INSTANCE_API_MESSAGES as MSG,
 } from '@shared/schemas/instance-api';
 import type { User } from '@shared/schemas/user';
-import { addInstanceProblem } from '@shared/submodels/instances';
+import { addInstanceProblem } from '@shared/sub-models/instances';
 import { ulid } from 'ulid';
 import {
   commitInstanceWrite,

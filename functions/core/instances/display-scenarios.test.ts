@@ -1,6 +1,6 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import type { InstanceStatus } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { InstanceStatus } from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { describe, expect, it } from 'vitest';
 import type { InstanceRecord } from '../../data/instances';
 import { displayScenarioIssues } from './display-scenarios';

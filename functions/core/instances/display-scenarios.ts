@@ -1,7 +1,7 @@
 import { type DisplayScenarios, INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
 import type { User } from '@shared/schemas/user';
-import { hasResults } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import { hasResults } from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { getInstance, type InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
 import { listSubModels, type SubModelRecord } from '../../data/sub-models';

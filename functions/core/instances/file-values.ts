@@ -1,13 +1,13 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import type { InstanceValues } from '@shared/submodels/instance-values';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import type { InputDefinitionType } from '@shared/submodels/model-input';
+import type { InstanceValues } from '@shared/sub-models/instance-values';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import type { InputDefinitionType } from '@shared/sub-models/model-input';
 import {
   hasParameterFileExtension,
   isParameterFileId,
   PARAMETER_FILE_EXTENSIONS,
   parameterFileNameProblem,
-} from '@shared/submodels/parameter-file';
+} from '@shared/sub-models/parameter-file';
 import { objectExists } from '../../data/file-objects';
 import { parameterFileKey } from '../../data/storage-keys';
 import { UnprocessableError } from '../../lib/errors';
@@ -70,7 +70,7 @@ export async function requireUploadedFileValues(input: {
     const nameProblem = parameterFileNameProblem(fileName);
     if (nameProblem) refuse(name, `${title}: ${nameProblem}`);
     if (!hasParameterFileExtension(fileName))
-      refuse(name, `${title}: ${SUBMODEL_MESSAGES.fileExtensionUnsupported(PARAMETER_FILE_EXTENSIONS)}`);
+      refuse(name, `${title}: ${SUB_MODEL_MESSAGES.fileExtensionUnsupported(PARAMETER_FILE_EXTENSIONS)}`);
   }
   const missing = await Promise.all(
     changed.map(async ({ name }) => {

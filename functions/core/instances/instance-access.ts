@@ -1,19 +1,19 @@
 import type { Outcome } from '@shared/rules/model-permissions';
 import { type InstancePermissions, INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
 import {
   canCloneInstance,
   canDeleteInstance,
   canEditInstance,
   instanceActionPermission,
-} from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+} from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import {
   changesInstance,
   instanceRolePermission,
   subModelPermission,
-} from '@shared/submodels/sub-model-access';
+} from '@shared/sub-models/sub-model-access';
 import { getInstance, type InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -24,12 +24,12 @@ import { permissionUser } from '../models/model-access';
  * the sub-models area (visible entry, else 404; WebModel 2.0 only, else 400: loadSubModelEntry):
  * - seeing an instance: the caller sees its section (§6; display-section instances, the analyses of
  *   the visualization, for those who see the display section). Otherwise 404, nothing revealed.
- * - the action's role rule of shared/submodels: changing an instance (values, name, label, hidden,
+ * - the action's role rule of shared/sub-models: changing an instance (values, name, label, hidden,
  *   parameter files) belongs to its creator, the users it is shared with, the entry's owners, lead and
  *   steward, and super users (changesInstance; others who see it get it read-only); cloning it needs
  *   the role that may add instances to the section, sharing the share role, deleting only to see the
  *   section; not allowed → 403;
- * - then its state rule (shared/submodels/instances.ts: edit only DRAFT/FAILED/CANCELLED, clone only
+ * - then its state rule (shared/sub-models/instances.ts: edit only DRAFT/FAILED/CANCELLED, clone only
  *   non-outdated, delete own DRAFT/FAILED/CANCELLED/COMPLETED): not allowed → 409 with the reason,
  *   except "not the creator" for delete, which is the caller's relation, not the state: 403;
  * - a retired entry's instances are kept as they are: every write answers 409.
@@ -151,7 +151,7 @@ export function requireInstanceAction(
 ): void {
   if (roleOutcome(action, user, model, record) !== 'allowed') throw new ForbiddenError(DENIED[action]);
   if (action === 'delete' && record.createdBy !== user.id) throw new ForbiddenError(MSG.deleteOwn);
-  if (model.status === 'RETIRED') throw new ConflictError(SUBMODEL_API_MESSAGES.retired);
+  if (model.status === 'RETIRED') throw new ConflictError(SUB_MODEL_API_MESSAGES.retired);
   const problem = stateProblem(action, user, record);
   if (problem) throw new ConflictError(problem);
 }

@@ -1,4 +1,4 @@
-import { defaultShareMessage } from '@shared/submodels/sharing';
+import { defaultShareMessage } from '@shared/sub-models/sharing';
 import { describe, expect, it } from 'vitest';
 import { instanceLink, instanceShareMail } from './instance-mails';
 

@@ -17,7 +17,7 @@ type Person = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 /**
  * To the user the instance was shared with: the sharer's message (the dialog fills in the default
- * message of shared/submodels/sharing.ts, which invites with the instance's link; the sharer may
+ * message of shared/sub-models/sharing.ts, which invites with the instance's link; the sharer may
  * change it), then a footer that names the sharer, the instance and the model with their links. The
  * footer does not invite again (issue 21 §11: the default invitation came twice).
  */

@@ -1,5 +1,5 @@
 import { INSTANCE_NAME_FACET_LIMIT, ListInstancesQuerySchema } from '@shared/schemas/instance-api';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { describe, expect, it } from 'vitest';
 import type { InstanceSummaryRecord } from '../../data/instances';
 import { queryInstances, rowSource, toRow } from './instance-query';

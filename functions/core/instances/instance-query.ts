@@ -6,8 +6,8 @@ import {
   type InstanceSummary,
   type ListInstancesQuery,
 } from '@shared/schemas/instance-api';
-import { INSTANCE_STATUS_LABELS, INSTANCE_STATUSES, type InstanceStatus } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import { INSTANCE_STATUS_LABELS, INSTANCE_STATUSES, type InstanceStatus } from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import type { InstanceSummaryRecord } from '../../data/instances';
 
 /**

@@ -1,5 +1,5 @@
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { sampleDefinition } from '@shared/submodels/sample-template';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { sampleDefinition } from '@shared/sub-models/sample-template';
 import { describe, expect, it } from 'vitest';
 import {
   initialValues,
@@ -115,7 +115,7 @@ describe('saving values', () => {
     });
     expect(prepared.values).toEqual({ other: 3, secret: 1 });
     expect(prepared.valid).toBe(false);
-    expect(prepared.issues[0]?.message).toBe(SUBMODEL_MESSAGES.invalidTemplateBlocksInstance);
+    expect(prepared.issues[0]?.message).toBe(SUB_MODEL_MESSAGES.invalidTemplateBlocksInstance);
   });
 });
 

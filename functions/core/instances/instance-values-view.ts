@@ -5,10 +5,10 @@ import {
   mergeIncomingValues,
   type ValueIssue,
   validateInstanceValues,
-} from '@shared/submodels/instance-values';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { type InputDefinitionType, validateTemplateText } from '@shared/submodels/model-input';
-import { parseExpertiseLevel } from '@shared/submodels/parameter-types';
+} from '@shared/sub-models/instance-values';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { type InputDefinitionType, validateTemplateText } from '@shared/sub-models/model-input';
+import { parseExpertiseLevel } from '@shared/sub-models/parameter-types';
 
 /**
  * An instance's values against its input definition, on the server (spec 001 §5 "Run-time inputs",
@@ -99,7 +99,7 @@ export function prepareIncomingValues(input: {
     return {
       values,
       valid: false,
-      issues: [{ name: '', path: '', message: SUBMODEL_MESSAGES.invalidTemplateBlocksInstance }],
+      issues: [{ name: '', path: '', message: SUB_MODEL_MESSAGES.invalidTemplateBlocksInstance }],
     };
   }
   const definitions = template.definitions;

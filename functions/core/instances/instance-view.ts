@@ -1,6 +1,6 @@
 import type { InstanceDetail, ShareEntry } from '@shared/schemas/instance-api';
 import type { User } from '@shared/schemas/user';
-import { DEFAULT_EXPERTISE_LEVEL } from '@shared/submodels/parameter-types';
+import { DEFAULT_EXPERTISE_LEVEL } from '@shared/sub-models/parameter-types';
 import { getExpertise } from '../../data/expertise';
 import {
   getInstance,

@@ -1,5 +1,5 @@
 import type { InstanceListPage, ListInstancesQuery } from '@shared/schemas/instance-api';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
 import { readInstancesRev } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
@@ -38,7 +38,7 @@ export async function listInstances(
   const read = prefetched ?? (await prefetchInstanceList(uuid));
   const model = await loadSubModelEntry(uuid, user, { model: read.model });
   const types = visibleTypes(user, model);
-  if (types.size === 0) throw new ForbiddenError(SUBMODEL_API_MESSAGES.sectionDenied);
+  if (types.size === 0) throw new ForbiddenError(SUB_MODEL_API_MESSAGES.sectionDenied);
   const list = await instanceListAt(uuid, read.rev);
   return queryInstances(list, query, { id: user.id, visibleTypes: types });
 }

@@ -4,9 +4,9 @@ import {
   type ParameterFileTicket,
 } from '@shared/schemas/instance-api';
 import type { User } from '@shared/schemas/user';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { validateTemplateText } from '@shared/submodels/model-input';
-import { parameterFileProblem } from '@shared/submodels/parameter-file';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { validateTemplateText } from '@shared/sub-models/model-input';
+import { parameterFileProblem } from '@shared/sub-models/parameter-file';
 import { ulid } from 'ulid';
 import { getInstanceInput } from '../../data/instances';
 import { presignParameterFile } from '../../data/parameter-files';
@@ -66,9 +66,9 @@ export async function createParameterFile(
 
   const name = body.fileName.trim();
   const problem = parameterFileProblem(name ? { name, size: body.size } : undefined, sizeMb);
-  if (problem === SUBMODEL_MESSAGES.fileRequired)
+  if (problem === SUB_MODEL_MESSAGES.fileRequired)
     throw new ValidationError(problem, [{ path: 'body.fileName', message: problem }]);
-  if (problem === SUBMODEL_MESSAGES.fileTooLarge) throw new PayloadTooLargeError(problem);
+  if (problem === SUB_MODEL_MESSAGES.fileTooLarge) throw new PayloadTooLargeError(problem);
   if (problem) throw new UnprocessableError(problem, [{ path: 'body.fileName', message: problem }]);
 
   const id = ulid();

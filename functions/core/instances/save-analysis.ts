@@ -4,9 +4,9 @@ import {
   type SaveAnalysisBody,
 } from '@shared/schemas/instance-api';
 import type { ModelRoles } from '@shared/schemas/model';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { changesInstance } from '@shared/submodels/sub-model-access';
+import { changesInstance } from '@shared/sub-models/sub-model-access';
 import { commitInstanceWrite, type InstanceRecord, instanceNameKey } from '../../data/instances';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../../lib/errors';
 import { permissionUser } from '../models/model-access';
@@ -51,7 +51,7 @@ export async function saveAnalysis(
     throw new UnprocessableError(MSG.notAnAnalysis, [{ path: 'instanceId', message: MSG.notAnAnalysis }]);
   if (!savesAnalysis(permissionUser(user), model.roles, read))
     throw new ForbiddenError(MSG.analysisSaveDenied);
-  if (model.status === 'RETIRED') throw new ConflictError(SUBMODEL_API_MESSAGES.retired);
+  if (model.status === 'RETIRED') throw new ConflictError(SUB_MODEL_API_MESSAGES.retired);
   const saved = read.hidden;
   if (!saved && body.name === read.name) return { instance: await instanceDetail(user, model, read), saved };
   const next: InstanceRecord = {

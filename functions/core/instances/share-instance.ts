@@ -2,15 +2,15 @@ import { allMembers } from '@shared/rules/model-roles';
 import { INSTANCE_API_MESSAGES as MSG, type ShareEntry } from '@shared/schemas/instance-api';
 import type { ModelRole } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
 import {
   type ShareRequest,
   type ShareUser,
   shareCandidateProblem,
   shareCandidates,
-} from '@shared/submodels/sharing';
-import type { SubModelType } from '@shared/submodels/sub-model';
-import { modelRolesOf, subModelAccessProblem } from '@shared/submodels/sub-model-access';
+} from '@shared/sub-models/sharing';
+import type { SubModelType } from '@shared/sub-models/sub-model';
+import { modelRolesOf, subModelAccessProblem } from '@shared/sub-models/sub-model-access';
 import {
   commitInstanceWrite,
   type InstanceRecord,
@@ -112,7 +112,7 @@ export async function listShareCandidates(
         a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
         a.id.localeCompare(b.id),
     );
-  return { items: candidates.slice(0, SUBMODEL_LIMITS.shareUserSearchLimit) };
+  return { items: candidates.slice(0, SUB_MODEL_LIMITS.shareUserSearchLimit) };
 }
 
 /** Writes the instance's new share list with the share item and the counter. */

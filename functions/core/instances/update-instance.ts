@@ -5,9 +5,9 @@ import {
   type PutInstanceInputsBody,
   type UpdateInstanceBody,
 } from '@shared/schemas/instance-api';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { parseParametersJson, type ValueIssue } from '@shared/submodels/instance-values';
+import { parseParametersJson, type ValueIssue } from '@shared/sub-models/instance-values';
 import {
   commitInstanceWrite,
   getInstance,
@@ -71,7 +71,7 @@ export async function checkInstanceName(
 ): Promise<{ exists: boolean }> {
   const model = await loadSubModelEntry(uuid, user);
   const types = visibleTypes(user, model);
-  if (types.size === 0) throw new ForbiddenError(SUBMODEL_API_MESSAGES.sectionDenied);
+  if (types.size === 0) throw new ForbiddenError(SUB_MODEL_API_MESSAGES.sectionDenied);
   const owner = await getInstanceNameOwner(uuid, instanceNameKey(body.name));
   if (owner === undefined || owner === body.instanceId) return { exists: false };
   const holder = await getInstance(uuid, owner);
@@ -109,7 +109,7 @@ export async function updateInstance(
   if (!rename && !scenarios && !hide && !recalibrate) return instanceDetail(user, model, read);
   if (recalibrate && body.calibrationInstanceId !== undefined) {
     const subModel = await getSubModel(uuid, read.executionSetupId);
-    if (!subModel) throw new NotFoundError(SUBMODEL_API_MESSAGES.subModelNotFound);
+    if (!subModel) throw new NotFoundError(SUB_MODEL_API_MESSAGES.subModelNotFound);
     await checkCalibrationChoice(user, model, subModel, body.calibrationInstanceId);
   }
   if (scenarios && body.displayScenarios) {

@@ -5,7 +5,7 @@ import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks'
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { CreateModelBody } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
-import { catalogChangePut, toCatalogEntry } from '../../data/catalog-changes';
+import { catalogueChangePut, toCatalogueEntry } from '../../data/catalogue-changes';
 import { modelFilePut } from '../../data/model-files';
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
 import { getModel, type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
@@ -142,7 +142,7 @@ export async function createModel(
     metadataKeyPut(model.metaKey, uuid),
     ...membershipChanges(new Map(), memberships),
     ...records.map(modelFilePut),
-    { item: catalogChangePut(toCatalogEntry(model, model.creatorName), now.getTime()) },
+    { item: catalogueChangePut(toCatalogueEntry(model, model.creatorName), now.getTime()) },
   ];
   try {
     await runTransaction(items);

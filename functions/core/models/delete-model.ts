@@ -15,7 +15,7 @@ import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../..
 import { logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf } from './entry-rules';
 import { loadModelFor } from './model-access';
-import { catalogChange, checkRev } from './model-writes';
+import { catalogueChange, checkRev } from './model-writes';
 
 /**
  * Deletes a draft permanently.
@@ -40,7 +40,7 @@ export async function deleteModel(caller: User, uuid: string, rev?: number): Pro
     modelNameDelete(model.nameKey, uuid),
     metadataKeyDelete(model.metaKey, uuid),
     ...membershipChanges(membershipsOf(model.roles, model.createdBy, uuid), new Map()),
-    catalogChange(model, true),
+    catalogueChange(model, true),
   ];
   const room = Math.max(0, MAX_TRANSACTION_ITEMS - head.length);
   await runTransaction([...head, ...partition.slice(0, room).map(itemDelete)]);

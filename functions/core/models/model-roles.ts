@@ -13,7 +13,7 @@ import {
 } from './entry-rules';
 import { loadModelFor } from './model-access';
 import { loadUsers, summaries } from './model-users';
-import { catalogChange, checkRev, nextRevision } from './model-writes';
+import { catalogueChange, checkRev, nextRevision } from './model-writes';
 
 /** Roles of an entry with summaries of the users (callers who may view the entry). */
 export async function getModelRoles(caller: User, uuid: string): Promise<ModelRolesDetail> {
@@ -76,6 +76,6 @@ export async function setModelRoles(
       },
     ]);
   }
-  await runTransaction([modelPut(next, model.rev), ...changes, catalogChange(next)]);
+  await runTransaction([modelPut(next, model.rev), ...changes, catalogueChange(next)]);
   return rolesDetail(next, users);
 }

@@ -1,12 +1,12 @@
-import { catalogChangePut, toCatalogEntry } from '../../data/catalog-changes';
+import { catalogueChangePut, toCatalogueEntry } from '../../data/catalogue-changes';
 import type { ModelRecord } from '../../data/models';
 import { STALE_MESSAGE } from '../../data/models';
 import type { LabeledTxItem } from '../../data/transactions';
 import { ConflictError } from '../../lib/errors';
 
 /** The catalogue change of a model write (the search projection of its new state). */
-export function catalogChange(model: ModelRecord, deleted = false): LabeledTxItem {
-  return { item: catalogChangePut(toCatalogEntry(model, model.creatorName, deleted)) };
+export function catalogueChange(model: ModelRecord, deleted = false): LabeledTxItem {
+  return { item: catalogueChangePut(toCatalogueEntry(model, model.creatorName, deleted)) };
 }
 
 /** A client that sent a revision must have the current one (optimistic concurrency, 409 otherwise). */

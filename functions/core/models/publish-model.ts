@@ -4,7 +4,7 @@ import { getModel, type ModelRecord, modelPut } from '../../data/models';
 import { runTransaction } from '../../data/transactions';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
 import { canSee, loadModelFor } from './model-access';
-import { catalogChange, checkRev, nextRevision } from './model-writes';
+import { catalogueChange, checkRev, nextRevision } from './model-writes';
 import { PublishRefusedError } from './publish-refusal';
 
 /**
@@ -43,7 +43,7 @@ export async function publishModel(
     status: 'PUBLISHED',
     publishedOn: now.toISOString(),
   };
-  await runTransaction([modelPut(next, model.rev), catalogChange(next)]);
+  await runTransaction([modelPut(next, model.rev), catalogueChange(next)]);
   countEvent(BUSINESS_EVENTS.entryPublished);
   return next;
 }

@@ -8,11 +8,11 @@ import { getModel, type ModelRecord, metadataKeyDelete, metadataKeyPut, modelPut
 import { getRenameJob, renameJobFinish, setRenameJobProgress } from '../../data/option-rename-jobs';
 import { ConditionFailedError, type LabeledTxItem, runTransaction } from '../../data/transactions';
 import { logger } from '../../lib/observability';
-import type { CatalogIndex } from '../catalog/catalog-index';
-import { type CatalogProjection, createProjection } from '../catalog/projection';
+import type { CatalogueIndex } from '../catalogue/catalogue-index';
+import { type CatalogueProjection, createProjection } from '../catalogue/projection';
 import { entriesUsing } from '../options/option-usage';
 import { metadataFingerprint } from './metadata-fingerprint';
-import { catalogChange, nextRevision } from './model-writes';
+import { catalogueChange, nextRevision } from './model-writes';
 
 /**
  * The rename job of a metadata option (issue 20 §5): every model entry that holds the former value gets
@@ -42,11 +42,11 @@ export type RenameRunOutcome = 'DONE' | 'FAILED' | 'CONTINUE' | 'NOT_RUNNING';
 export interface RenameRunOptions {
   /** Epoch ms after which the run stops between batches (left RUNNING, to be resumed). */
   deadline?: number;
-  projection?: CatalogProjection;
+  projection?: CatalogueProjection;
   now?: () => number;
 }
 
-let sharedProjection: CatalogProjection | undefined;
+let sharedProjection: CatalogueProjection | undefined;
 
 /** The metadata with `from` replaced by `to` in the property, or undefined when it does not hold `from`. */
 export function renamedMetadata(
@@ -99,7 +99,7 @@ export function entryRenameItems(
     items.push(modelNameDelete(model.nameKey, model.uuid), modelNamePut(key, name, model.uuid));
   if (metaKey !== model.metaKey)
     items.push(metadataKeyDelete(model.metaKey, model.uuid), metadataKeyPut(metaKey, model.uuid));
-  items.push(catalogChange(next));
+  items.push(catalogueChange(next));
   return { items, next };
 }
 
@@ -179,7 +179,7 @@ export async function runRenameJob(jobId: string, options: RenameRunOptions = {}
   let total = job.total;
 
   for (;;) {
-    const index: CatalogIndex = await projection.current();
+    const index: CatalogueIndex = await projection.current();
     const left = entriesUsing(index, job.type, job.from, true).filter((e) => !failed.has(e.uuid));
     // What is left plus what was renamed: more than planned when entries gained the value meanwhile.
     total = Math.max(total, done + left.length + failed.size);

@@ -10,7 +10,7 @@ import { type ModelRecord, modelPut } from '../../data/models';
 import { batchWriteAll } from '../../data/table';
 import { MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import { loadModelFor } from './model-access';
-import { catalogChange, checkRev, nextRevision } from './model-writes';
+import { catalogueChange, checkRev, nextRevision } from './model-writes';
 
 /**
  * Retires a published entry with a reason (cannot be undone); retiring retires all files.
@@ -41,7 +41,7 @@ export async function retireModel(
   await runTransaction([
     modelPut(next, model.rev),
     ...files.slice(0, room).map(modelFileReplace),
-    catalogChange(next),
+    catalogueChange(next),
   ]);
   const rest = files.slice(room);
   if (rest.length > 0) await batchWriteAll(rest.map((f) => ({ PutRequest: { Item: toModelFileItem(f) } })));

@@ -1,6 +1,6 @@
 import type { User } from '@shared/schemas/user';
 import { describe, expect, it, vi } from 'vitest';
-import { toCatalogEntry } from '../../data/catalog-changes';
+import { toCatalogueEntry } from '../../data/catalogue-changes';
 
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
@@ -74,7 +74,7 @@ describe('memberships', () => {
 
 describe('catalogue projection', () => {
   it('groups managers, viewers and others and copies the facets', () => {
-    const entry = toCatalogEntry(
+    const entry = toCatalogueEntry(
       {
         uuid: 'u',
         name: 'N',
@@ -114,12 +114,12 @@ describe('catalogue projection', () => {
       createdOn: '2026-01-01T00:00:00.000Z',
       rev: 3,
     };
-    const retired = toCatalogEntry({ ...source, status: 'RETIRED' }, 'Leo Lead');
+    const retired = toCatalogueEntry({ ...source, status: 'RETIRED' }, 'Leo Lead');
     expect([retired.managers, retired.viewers]).toEqual([
       ['owner', 'lead'],
       ['viewer', 'steward'],
     ]);
-    const ownerSteward = toCatalogEntry(
+    const ownerSteward = toCatalogueEntry(
       { ...source, status: 'RETIRED', roles: { ...roles, owners: [...roles.owners, 'steward'] } },
       'Leo Lead',
     );

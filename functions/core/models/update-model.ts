@@ -25,7 +25,7 @@ import {
 } from './entry-rules';
 import { metadataFingerprint } from './metadata-fingerprint';
 import { loadModelFor } from './model-access';
-import { catalogChange, checkRev, nextRevision } from './model-writes';
+import { catalogueChange, checkRev, nextRevision } from './model-writes';
 import { PublishRefusedError } from './publish-refusal';
 
 /** Our words: the spec names the field, not this refusal. */
@@ -121,7 +121,7 @@ export async function updateModel(
   if (renamed) items.push(modelNameDelete(model.nameKey, uuid), modelNamePut(key, name, uuid));
   if (metaKey !== model.metaKey)
     items.push(metadataKeyDelete(model.metaKey, uuid), metadataKeyPut(metaKey, uuid));
-  items.push(catalogChange(next));
+  items.push(catalogueChange(next));
   await runTransaction(items);
   return next;
 }

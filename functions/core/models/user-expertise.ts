@@ -1,7 +1,7 @@
 import { allMembers } from '@shared/rules/model-roles';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { modelRolesOf, subModelAccessProblem } from '@shared/submodels/sub-model-access';
+import { modelRolesOf, subModelAccessProblem } from '@shared/sub-models/sub-model-access';
 import { getExpertise, putExpertise } from '../../data/expertise';
 import type { ModelRecord } from '../../data/models';
 import { listSubModels, type SubModelRecord } from '../../data/sub-models';
@@ -63,7 +63,7 @@ export function subModelListIssues(
   return ids.flatMap((id, index) => {
     const path = `body.subModelIdList.${index}`;
     const subModel = byId.get(id);
-    if (!subModel) return [{ path, message: SUBMODEL_API_MESSAGES.subModelIdUnknown(id) }];
+    if (!subModel) return [{ path, message: SUB_MODEL_API_MESSAGES.subModelIdUnknown(id) }];
     const problem = subModelAccessProblem(held, subModel.type);
     return problem ? [{ path, message: problem }] : [];
   });

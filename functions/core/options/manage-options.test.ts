@@ -27,7 +27,7 @@ vi.mock('../../data/option-rename-jobs', () => jobs);
 vi.mock('../../data/audit', () => audit);
 vi.mock('../../data/transactions', () => tx);
 vi.mock('../../lib/job-invoker', () => invoker);
-vi.mock('../catalog/projection', () => ({ createProjection: () => ({ current: async () => ({}) }) }));
+vi.mock('../catalogue/projection', () => ({ createProjection: () => ({ current: async () => ({}) }) }));
 vi.mock('./option-usage', () => ({
   isCounted: (type: string) =>
     !['stage_of_model_development', 'file_tag', 'python_environment', 'mathematica_environment'].includes(

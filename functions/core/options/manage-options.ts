@@ -34,11 +34,11 @@ import { runTransaction } from '../../data/transactions';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { startJob } from '../../lib/job-invoker';
 import { requireAdministrator } from '../admin/authorize';
-import { type CatalogProjection, createProjection } from '../catalog/projection';
+import { type CatalogueProjection, createProjection } from '../catalogue/projection';
 import { entriesUsing, isCounted, usageCounts } from './option-usage';
 
 /** The catalogue projection of this process: usage counts and affected entries (option-usage.ts). */
-let projection: CatalogProjection | undefined;
+let projection: CatalogueProjection | undefined;
 const catalogue = () => {
   projection ??= createProjection();
   return projection.current();

@@ -1,11 +1,11 @@
-import type { CatalogEntry } from '@shared/schemas/catalog';
+import type { CatalogueEntry } from '@shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
-import { CatalogIndex } from '../catalog/catalog-index';
-import { decodeSnapshot, encodeSnapshot } from '../catalog/snapshot-format';
+import { CatalogueIndex } from '../catalogue/catalogue-index';
+import { decodeSnapshot, encodeSnapshot } from '../catalogue/snapshot-format';
 import { entriesUsing, isCounted, usageCounts } from './option-usage';
 
 let seq = 0;
-function entry(over: Partial<CatalogEntry> = {}): CatalogEntry {
+function entry(over: Partial<CatalogueEntry> = {}): CatalogueEntry {
   seq++;
   return {
     uuid: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
@@ -25,9 +25,9 @@ function entry(over: Partial<CatalogEntry> = {}): CatalogEntry {
 }
 
 /** A snapshot as a compaction writes it, then changes applied on top (as a warm projection holds). */
-function indexOf(entries: CatalogEntry[], changes: CatalogEntry[] = []): CatalogIndex {
-  const columns = CatalogIndex.columnsOf({ lastChangeId: '', entries, tombstones: [] });
-  const index = new CatalogIndex(decodeSnapshot(encodeSnapshot(columns)));
+function indexOf(entries: CatalogueEntry[], changes: CatalogueEntry[] = []): CatalogueIndex {
+  const columns = CatalogueIndex.columnsOf({ lastChangeId: '', entries, tombstones: [] });
+  const index = new CatalogueIndex(decodeSnapshot(encodeSnapshot(columns)));
   index.applyAll(changes.map((e, i) => ({ id: `01J${String(i).padStart(23, '0')}`, entry: e })));
   return index;
 }

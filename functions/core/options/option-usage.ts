@@ -1,7 +1,7 @@
 import { optionKey } from '@shared/rules/metadata-options';
 import type { MetadataOptionType } from '@shared/schemas/metadata-option';
-import type { CatalogIndex, CodeName, DictionaryName, ListName } from '../catalog/catalog-index';
-import { STATUS_CODE } from '../catalog/visibility';
+import type { CatalogueIndex, CodeName, DictionaryName, ListName } from '../catalogue/catalogue-index';
+import { STATUS_CODE } from '../catalogue/visibility';
 
 /**
  * Usage counts of metadata options WITHOUT a Scan (issue 20 §5), from the catalogue projection that
@@ -37,7 +37,7 @@ export const isCounted = (type: MetadataOptionType) => COLUMN_OF[type] !== undef
 const DEAD = STATUS_CODE.DELETED;
 
 /** Dictionary ids per slot of a property, live slots only: calls `visit(slot, valueId)`. */
-function eachValue(index: CatalogIndex, column: Column, visit: (slot: number, id: number) => void): void {
+function eachValue(index: CatalogueIndex, column: Column, visit: (slot: number, id: number) => void): void {
   if (column.kind === 'code') {
     const codes = index.codes[column.name];
     for (let slot = 0; slot < index.size; slot++) {
@@ -55,7 +55,7 @@ function eachValue(index: CatalogIndex, column: Column, visit: (slot: number, id
   }
 }
 
-function dictionaryOf(index: CatalogIndex, column: Column) {
+function dictionaryOf(index: CatalogueIndex, column: Column) {
   return index.dictionaries[column.name];
 }
 
@@ -63,7 +63,10 @@ function dictionaryOf(index: CatalogIndex, column: Column) {
  * Entries per option key (optionKey of the value) for one property; undefined when not counted. An
  * entry that names a value twice (a list) counts once.
  */
-export function usageCounts(index: CatalogIndex, type: MetadataOptionType): Map<string, number> | undefined {
+export function usageCounts(
+  index: CatalogueIndex,
+  type: MetadataOptionType,
+): Map<string, number> | undefined {
   const column = COLUMN_OF[type];
   if (!column) return undefined;
   const perId = new Map<number, number>();
@@ -95,7 +98,7 @@ export function usageCounts(index: CatalogIndex, type: MetadataOptionType): Map<
  * case, entries already renamed share the key).
  */
 export function entriesUsing(
-  index: CatalogIndex,
+  index: CatalogueIndex,
   type: MetadataOptionType,
   value: string,
   exact = false,

@@ -1,7 +1,7 @@
 import { INSTANCE_API_MESSAGES as MSG } from '@shared/schemas/instance-api';
 import type { RunJob } from '@shared/schemas/run-job';
 import { RUNNER_LIMITS } from '@shared/schemas/run-result';
-import { hasResults } from '@shared/submodels/instances';
+import { hasResults } from '@shared/sub-models/instances';
 import { type ExecutionRunRecord, getExecutionRun } from '../../data/executions';
 import { getInstance, type InstanceRecord } from '../../data/instances';
 import {

@@ -1,11 +1,11 @@
 import { EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
 import { INSTANCE_API_MESSAGES } from '@shared/schemas/instance-api';
 import { isRunnableLanguage, unrunnableLanguageMessage } from '@shared/schemas/run-result';
-import { parseParametersJson, validateInstanceValues } from '@shared/submodels/instance-values';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { validateTemplateText } from '@shared/submodels/model-input';
-import { EXPERTISE_LEVELS } from '@shared/submodels/parameter-types';
-import { MODEL_LANGUAGE_PATTERNS, type ModelLanguage } from '@shared/submodels/sub-model';
+import { parseParametersJson, validateInstanceValues } from '@shared/sub-models/instance-values';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { validateTemplateText } from '@shared/sub-models/model-input';
+import { EXPERTISE_LEVELS } from '@shared/sub-models/parameter-types';
+import { MODEL_LANGUAGE_PATTERNS, type ModelLanguage } from '@shared/sub-models/sub-model';
 import type { InstanceInput, InstanceRecord } from '../../data/instances';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
@@ -84,7 +84,7 @@ export function parameterProblems(
   const template = validateTemplateText(definition.value);
   if (!template.valid)
     return {
-      problems: [{ check: 'parameters', message: SUBMODEL_MESSAGES.invalidTemplateBlocksInstance }],
+      problems: [{ check: 'parameters', message: SUB_MODEL_MESSAGES.invalidTemplateBlocksInstance }],
       issues: [],
     };
   const issues = validateInstanceValues(template.definitions, parsed.values, ALL_LEVELS);

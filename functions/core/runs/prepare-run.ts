@@ -1,8 +1,8 @@
 import { RUNNERS, type RunJob } from '@shared/schemas/run-job';
 import type { RunnableLanguage } from '@shared/schemas/run-result';
-import { excelMappingFromDefinition, InputDefinitionValueSchema } from '@shared/submodels/input-definition';
-import { parseParametersJson } from '@shared/submodels/instance-values';
-import { validateTemplateText } from '@shared/submodels/model-input';
+import { excelMappingFromDefinition, InputDefinitionValueSchema } from '@shared/sub-models/input-definition';
+import { parseParametersJson } from '@shared/sub-models/instance-values';
+import { validateTemplateText } from '@shared/sub-models/model-input';
 import { getExecutionRun } from '../../data/executions';
 import { getInstance, getInstanceInput, type InstanceRecord } from '../../data/instances';
 import { listModelFiles } from '../../data/model-files';

@@ -1,6 +1,6 @@
 import type { RunStatus } from '@shared/executions/execution-status';
 import type { ExecutionError } from '@shared/schemas/execution-api';
-import type { InstanceStatus } from '@shared/submodels/instances';
+import type { InstanceStatus } from '@shared/sub-models/instances';
 import { getExecutionRun, writeGroupStatus, writeRunEvent } from '../../data/executions';
 import { getInstance, type InstanceRecord } from '../../data/instances';
 import { logger } from '../../lib/observability';

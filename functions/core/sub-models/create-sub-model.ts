@@ -1,6 +1,6 @@
 import type { CreateSubModelBody, SubModelView } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { DEFAULT_INPUT_NAME, newModelInputValue } from '@shared/submodels/model-input';
+import { DEFAULT_INPUT_NAME, newModelInputValue } from '@shared/sub-models/model-input';
 import { ulid } from 'ulid';
 import { listModelFiles } from '../../data/model-files';
 import { inputPut, listSubModels, type SubModelRecord, subModelPut } from '../../data/sub-models';

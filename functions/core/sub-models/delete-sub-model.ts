@@ -1,6 +1,6 @@
-import { SUBMODEL_API_MESSAGES as MSG } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES as MSG } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { type InstanceStatus, isRunning } from '@shared/submodels/instances';
+import { type InstanceStatus, isRunning } from '@shared/sub-models/instances';
 import { deleteInstances, listInstanceRefs } from '../../data/instances-outdate';
 import {
   deleteKeys,

@@ -1,11 +1,11 @@
 import {
   type CreateGroupBody,
   type GroupView,
-  SUBMODEL_API_MESSAGES as MSG,
+  SUB_MODEL_API_MESSAGES as MSG,
   type UpdateGroupBody,
 } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { groupNameProblem } from '@shared/submodels/groups';
+import { groupNameProblem } from '@shared/sub-models/groups';
 import { ulid } from 'ulid';
 import { listInstanceRefs } from '../../data/instances-outdate';
 import type { ModelRecord } from '../../data/models';

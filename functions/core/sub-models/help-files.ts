@@ -1,7 +1,7 @@
 import {
   type HelpFileList,
   isHelpFileTag,
-  SUBMODEL_API_MESSAGES as MSG,
+  SUB_MODEL_API_MESSAGES as MSG,
 } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
 import { listModelFiles } from '../../data/model-files';

@@ -1,6 +1,6 @@
 import type { ImportDefinitionBody, ModelInputView } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { DEFAULT_INPUT_NAME } from '@shared/submodels/model-input';
+import { DEFAULT_INPUT_NAME } from '@shared/sub-models/model-input';
 import { ulid } from 'ulid';
 import { createInput, type InputRecord, listInputs } from '../../data/sub-models';
 import { BadRequestError, UnprocessableError } from '../../lib/errors';
@@ -15,7 +15,7 @@ import {
 
 /**
  * Imports an input definition from a .json or .xml file (spec 001 §5 "Definition import"; the rules
- * and the XML form are in shared/submodels/definition-import.ts).
+ * and the XML form are in shared/sub-models/definition-import.ts).
  * 1. Entry visible, WebModel 2.0; the caller may change the sub-model's definitions.
  * 2. The target: the input `inputId` names, else the sub-model's definition input (the newest of its
  *    definition type, created when there is none: the Add sub-model dialog imports right after adding).
@@ -44,7 +44,9 @@ export async function importDefinition(
 
   // Loaded on first use: with the XML parser it brings, about 70 kB that every other route of the
   // sub-models area would load at its cold start (docs/testing.md, "Cold import of the area functions").
-  const { definitionFileProblem, importDefinitionFile } = await import('@shared/submodels/definition-import');
+  const { definitionFileProblem, importDefinitionFile } = await import(
+    '@shared/sub-models/definition-import'
+  );
   const fileProblem = definitionFileProblem(body.fileName, type);
   if (fileProblem) throw new BadRequestError(fileProblem);
   const imported = importDefinitionFile(body.fileName, body.content, type);

@@ -2,11 +2,11 @@ import {
   type CreateInputBody,
   INPUT_VALUE_MAX_BYTES,
   type ModelInputView,
-  SUBMODEL_API_MESSAGES as MSG,
+  SUB_MODEL_API_MESSAGES as MSG,
   type UpdateInputBody,
 } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import {
   DEFAULT_INPUT_NAME,
   type DefinitionIssue,
@@ -14,7 +14,7 @@ import {
   inputSetupPlan,
   newModelInputValue,
   validateTemplateText,
-} from '@shared/submodels/model-input';
+} from '@shared/sub-models/model-input';
 import { ulid } from 'ulid';
 import type { ModelRecord } from '../../data/models';
 import {
@@ -56,7 +56,7 @@ export function definitionCheck(
     parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value);
   return ok
     ? { valid: true, issues: [] }
-    : { valid: false, issues: [{ path: '', message: SUBMODEL_MESSAGES.invalidDataStructure }] };
+    : { valid: false, issues: [{ path: '', message: SUB_MODEL_MESSAGES.invalidDataStructure }] };
 }
 
 export function toInputView(record: InputRecord): ModelInputView {
@@ -83,8 +83,8 @@ export function requireStorableValue(value: string): void {
   if (Buffer.byteLength(value, 'utf8') > INPUT_VALUE_MAX_BYTES)
     throw new PayloadTooLargeError(MSG.valueTooLarge);
   if (!parseJson(value).ok)
-    throw new UnprocessableError(SUBMODEL_MESSAGES.invalidDataStructure, [
-      { path: 'body.value', message: SUBMODEL_MESSAGES.invalidDataStructure },
+    throw new UnprocessableError(SUB_MODEL_MESSAGES.invalidDataStructure, [
+      { path: 'body.value', message: SUB_MODEL_MESSAGES.invalidDataStructure },
     ]);
 }
 

@@ -1,6 +1,6 @@
-import { SUBMODEL_API_MESSAGES as MSG, type SubModelList } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES as MSG, type SubModelList } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import type { ModelRecord } from '../../data/models';
 import { listSubModels } from '../../data/sub-models';
 import { ForbiddenError } from '../../lib/errors';

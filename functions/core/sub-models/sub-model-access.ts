@@ -1,27 +1,27 @@
 import type { Outcome } from '@shared/rules/model-permissions';
 import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import {
-  SUBMODEL_API_MESSAGES as MSG,
+  SUB_MODEL_API_MESSAGES as MSG,
   type SectionAccess,
   type SubModelView,
 } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import {
   instanceRolePermission,
   type SubModelAction,
   subModelPermission,
-} from '@shared/submodels/sub-model-access';
+} from '@shared/sub-models/sub-model-access';
 import { getModel, type ModelRecord } from '../../data/models';
 import { getSubModel, type SubModelRecord } from '../../data/sub-models';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { loadVisibleModel, permissionUser } from '../models/model-access';
 
 /**
- * Authorization of the `submodels` area (docs/permissions.md, "Sub-models"), in this order:
+ * Authorization of the `sub-models` area (docs/permissions.md, "Sub-models"), in this order:
  * 1. the entry must be visible to the caller (404 otherwise, nothing revealed: model-access.ts);
  * 2. sub-models exist on WebModel 2.0 entries only (400);
- * 3. the section and action rules of spec 001 §6 (shared/submodels/sub-model-access.ts): an outcome
+ * 3. the section and action rules of spec 001 §6 (shared/sub-models/sub-model-access.ts): an outcome
  *    other than 'allowed' answers 403;
  * 4. writes on a retired entry answer 409, as every other change of a retired entry does.
  */

@@ -1,4 +1,4 @@
-import { SUBMODEL_API_MESSAGES as MSG } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_API_MESSAGES as MSG } from '@shared/schemas/sub-models-api';
 import {
   FORM_LABELS,
   MODEL_LANGUAGE_LABELS,
@@ -6,7 +6,7 @@ import {
   type ModelLanguage,
   modelLanguageOf,
   type SubModelPayload,
-} from '@shared/submodels/sub-model';
+} from '@shared/sub-models/sub-model';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import type { SubModelRecord } from '../../data/sub-models';

@@ -1,5 +1,5 @@
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
@@ -255,7 +255,7 @@ describe('sub-models: authorization by persona and section (spec 001 §6)', () =
   it('refuses a section the caller does not see (403) and hides the entry from strangers (404)', async () => {
     await expect(listSubModelsOf(as.scenarist, UUID, 'calibration')).rejects.toMatchObject({
       statusCode: 403,
-      message: SUBMODEL_API_MESSAGES.sectionDenied,
+      message: SUB_MODEL_API_MESSAGES.sectionDenied,
     });
     await expect(listSubModelsOf(as.stranger, UUID, 'scenario')).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -265,7 +265,7 @@ describe('sub-models: authorization by persona and section (spec 001 §6)', () =
     subModels.listSubModels.mockResolvedValue([subModel({ id: 'S' })]);
     await expect(listSubModelsOf(as.stranger, UUID, undefined)).rejects.toMatchObject({
       statusCode: 403,
-      message: SUBMODEL_API_MESSAGES.sectionDenied,
+      message: SUB_MODEL_API_MESSAGES.sectionDenied,
     });
     expect((await listSubModelsOf(as.displayer, UUID, undefined)).items.map((i) => i.id)).toEqual(['S']);
   });
@@ -274,7 +274,7 @@ describe('sub-models: authorization by persona and section (spec 001 §6)', () =
     models.getModel.mockResolvedValue(entry({ metadata: { global: 'true' } as ModelRecord['metadata'] }));
     await expect(listSubModelsOf(as.lead, UUID, 'scenario')).rejects.toMatchObject({
       statusCode: 400,
-      message: SUBMODEL_API_MESSAGES.onlyWebModel,
+      message: SUB_MODEL_API_MESSAGES.onlyWebModel,
     });
   });
 
@@ -327,10 +327,10 @@ describe('createSubModel', () => {
     ).rejects.toMatchObject({
       statusCode: 422,
       issues: [
-        { path: 'body.executionModels.0', message: SUBMODEL_API_MESSAGES.executionFileUnknown('nope') },
+        { path: 'body.executionModels.0', message: SUB_MODEL_API_MESSAGES.executionFileUnknown('nope') },
         {
           path: 'body.executionModels.1',
-          message: SUBMODEL_API_MESSAGES.executionFileLanguage('helper.py', 'Excel'),
+          message: SUB_MODEL_API_MESSAGES.executionFileLanguage('helper.py', 'Excel'),
         },
       ],
     });
@@ -352,7 +352,7 @@ describe('createSubModel', () => {
     for (const executionSetupId of ['CAL', 'NO-SUCH-ID'])
       await expect(createSubModel(as.scenarist, UUID, payload({ executionSetupId }))).rejects.toMatchObject({
         statusCode: 403,
-        message: SUBMODEL_API_MESSAGES.calibrationSectionDenied,
+        message: SUB_MODEL_API_MESSAGES.calibrationSectionDenied,
       });
     expect(transactions.runTransaction).not.toHaveBeenCalled();
     await createSubModel(as.scenarist, UUID, payload());
@@ -446,7 +446,7 @@ describe('outdate and delete', () => {
     ]);
     await expect(deleteSubModelOf(as.owner, UUID, 'SM1')).rejects.toMatchObject({
       statusCode: 409,
-      message: SUBMODEL_API_MESSAGES.running,
+      message: SUB_MODEL_API_MESSAGES.running,
     });
     expect(subModels.deleteSubModelItem).not.toHaveBeenCalled();
   });
@@ -480,13 +480,13 @@ describe('input definitions', () => {
       '2026-01-01T00:00:00.000Z',
     );
     expect(saved.valid).toBe(false);
-    expect(saved.issues.map((i) => i.message)).toContain(SUBMODEL_MESSAGES.variableNameStart);
+    expect(saved.issues.map((i) => i.message)).toContain(SUB_MODEL_MESSAGES.variableNameStart);
   });
 
   it('refuses text that is not JSON (422) and a value above 350 KB (413), writing nothing', async () => {
     await expect(updateInputOf(as.owner, UUID, 'SM1', 'IN1', { value: '{oops' })).rejects.toMatchObject({
       statusCode: 422,
-      message: SUBMODEL_MESSAGES.invalidDataStructure,
+      message: SUB_MODEL_MESSAGES.invalidDataStructure,
     });
     const big = JSON.stringify({ definitions: [], pad: 'x'.repeat(360 * 1024) });
     await expect(updateInputOf(as.owner, UUID, 'SM1', 'IN1', { value: big })).rejects.toMatchObject({
@@ -532,8 +532,8 @@ describe('input definitions', () => {
 
 describe('definition import', () => {
   it.each([
-    ['def.txt', 'JSONTEMPLATE', 400, SUBMODEL_MESSAGES.unsupportedFileExtension],
-    ['def.xml', 'JSON', 400, SUBMODEL_MESSAGES.unsupportedInputDefinitionType],
+    ['def.txt', 'JSONTEMPLATE', 400, SUB_MODEL_MESSAGES.unsupportedFileExtension],
+    ['def.xml', 'JSON', 400, SUB_MODEL_MESSAGES.unsupportedInputDefinitionType],
   ] as const)(
     'refuses %s for a %s definition (%i) and writes nothing',
     async (fileName, type, status, message) => {
@@ -548,7 +548,7 @@ describe('definition import', () => {
   it("refuses a template file that is not a list: 422 'Invalid data structure'", async () => {
     await expect(
       importDefinition(as.owner, UUID, 'SM1', { fileName: 'def.json', content: '{"definitions": []}' }),
-    ).rejects.toMatchObject({ statusCode: 422, message: SUBMODEL_MESSAGES.invalidDataStructure });
+    ).rejects.toMatchObject({ statusCode: 422, message: SUB_MODEL_MESSAGES.invalidDataStructure });
     expect(subModels.updateInput).not.toHaveBeenCalled();
   });
 
@@ -634,7 +634,7 @@ describe('groups', () => {
     ]);
     await expect(
       createGroupOf(as.viewer, UUID, { executionSetupId: 'SM1', name: 'G', scenarioIds: ['i1', 'other'] }),
-    ).rejects.toMatchObject({ statusCode: 422, message: SUBMODEL_API_MESSAGES.scenarioUnknown('other') });
+    ).rejects.toMatchObject({ statusCode: 422, message: SUB_MODEL_API_MESSAGES.scenarioUnknown('other') });
     const made = await createGroupOf(as.viewer, UUID, {
       executionSetupId: 'SM1',
       name: 'G',
@@ -717,8 +717,8 @@ describe('User Settings: sub-model access (000 §2, 001 §6)', () => {
     ).rejects.toMatchObject({
       statusCode: 422,
       issues: [
-        { path: 'body.subModelIdList.0', message: SUBMODEL_API_MESSAGES.subModelIdUnknown('nope') },
-        { path: 'body.subModelIdList.1', message: SUBMODEL_API_MESSAGES.subModelIdUnknown('DI') },
+        { path: 'body.subModelIdList.0', message: SUB_MODEL_API_MESSAGES.subModelIdUnknown('nope') },
+        { path: 'body.subModelIdList.1', message: SUB_MODEL_API_MESSAGES.subModelIdUnknown('DI') },
       ],
     });
     expect(expertise.putExpertise).not.toHaveBeenCalled();
@@ -727,7 +727,7 @@ describe('User Settings: sub-model access (000 §2, 001 §6)', () => {
   it("refuses a calibration sub-model for a scenario modeler with the spec's message", async () => {
     await expect(putUserExpertise(as.owner, UUID, 'scenarist', settings(['CA']))).rejects.toMatchObject({
       statusCode: 422,
-      message: SUBMODEL_MESSAGES.subModelAccessDenied,
+      message: SUB_MODEL_MESSAGES.subModelAccessDenied,
     });
   });
 

@@ -1,7 +1,7 @@
 import type { SubModelView, UpdateSubModelBody } from '@shared/schemas/sub-models-api';
 import type { User } from '@shared/schemas/user';
-import { FORM_MESSAGES } from '@shared/submodels/messages';
-import { definitionTypeChangeProblem } from '@shared/submodels/sub-model';
+import { FORM_MESSAGES } from '@shared/sub-models/messages';
+import { definitionTypeChangeProblem } from '@shared/sub-models/sub-model';
 import { outdateInstances } from '../../data/instances-outdate';
 import { listModelFiles } from '../../data/model-files';
 import { listSubModels, type SubModelRecord, updateSubModel } from '../../data/sub-models';

@@ -5,7 +5,7 @@ import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks'
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import type { NewVersionBody, NewVersionResult } from '@shared/schemas/versions-api';
-import { catalogChangePut, toCatalogEntry } from '../../data/catalog-changes';
+import { catalogueChangePut, toCatalogueEntry } from '../../data/catalogue-changes';
 import { copyObject, objectSize } from '../../data/file-objects';
 import { type FileVersionItem, fileVersionPut } from '../../data/file-versions';
 import {
@@ -159,7 +159,7 @@ export async function createVersion(
     modelNamePut(key, name, uuid),
     metadataKeyPut(model.metaKey, uuid),
     ...membershipChanges(new Map(), membershipsOf(roles, caller.id, uuid)),
-    { item: catalogChangePut(toCatalogEntry(model, model.creatorName), now.getTime()) },
+    { item: catalogueChangePut(toCatalogueEntry(model, model.creatorName), now.getTime()) },
   ];
   if (commit.length > MAX_TRANSACTION_ITEMS) {
     throwIfIssues([{ path: 'body.roles', message: VERSION_MESSAGES.tooManyMembers }]);

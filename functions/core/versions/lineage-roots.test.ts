@@ -3,8 +3,8 @@ import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { person } from '../../testing/people';
 
-const catalog = vi.hoisted(() => ({ searchModels: vi.fn() }));
-vi.mock('../catalog/search-models', () => catalog);
+const catalogue = vi.hoisted(() => ({ searchModels: vi.fn() }));
+vi.mock('../catalogue/search-models', () => catalogue);
 
 const { listLineageRoots } = await import('./lineage-roots');
 
@@ -27,7 +27,7 @@ function card(n: number, over: Partial<ModelCard> = {}): ModelCard {
 }
 
 beforeEach(() => {
-  catalog.searchModels.mockResolvedValue({
+  catalogue.searchModels.mockResolvedValue({
     models: [
       card(1),
       card(2, { treeRootId: id(1), treeParentId: id(1) }),
@@ -51,7 +51,7 @@ describe('listLineageRoots', () => {
       therapeutic_area: 'Oncology',
       exclude: id(6),
     });
-    expect(catalog.searchModels).toHaveBeenCalledWith(
+    expect(catalogue.searchModels).toHaveBeenCalledWith(
       { id: 'owner', userType: 'INTERNALUSER' },
       expect.objectContaining({ therapeutic_area: ['Oncology'], disease: ['Melanoma'], product: ['A'] }),
     );

@@ -1,6 +1,6 @@
 import type { User } from '@shared/schemas/user';
 import type { LineageRoots, LineageRootsQuery } from '@shared/schemas/versions-api';
-import { searchModels } from '../catalog/search-models';
+import { searchModels } from '../catalogue/search-models';
 
 /**
  * GET /v2/models/lineage-roots (000 §4 "Candidate roots come from metadata matching (product,

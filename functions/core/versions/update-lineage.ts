@@ -19,7 +19,7 @@ import { ConflictError } from '../../lib/errors';
 import { throwIfIssues } from '../models/entry-rules';
 import { metadataFingerprint } from '../models/metadata-fingerprint';
 import { canSee, loadModelFor } from '../models/model-access';
-import { catalogChange, checkRev, nextRevision } from '../models/model-writes';
+import { catalogueChange, checkRev, nextRevision } from '../models/model-writes';
 
 export const LINEAGE_MESSAGES = {
   cycle: 'A model entry cannot be linked under itself or one of its descendants.',
@@ -113,7 +113,7 @@ export async function updateLineage(
   }
   const metaKey = metadataFingerprint(metadata);
   const next: ModelRecord = { ...nextRevision(model, caller.id, now), name, nameKey: key, metaKey, metadata };
-  const items: LabeledTxItem[] = [modelPut(next, model.rev), catalogChange(next)];
+  const items: LabeledTxItem[] = [modelPut(next, model.rev), catalogueChange(next)];
   if (renamed) items.push(modelNameDelete(model.nameKey, uuid), modelNamePut(key, name, uuid));
   if (metaKey !== model.metaKey)
     items.push(metadataKeyDelete(model.metaKey, uuid), metadataKeyPut(metaKey, uuid));
@@ -127,7 +127,7 @@ export async function updateLineage(
       ...nextRevision(d, caller.id, now),
       metadata: { ...d.metadata, tree_root_id: newRoot },
     };
-    items.push(modelPut(movedDescendant, d.rev), catalogChange(movedDescendant));
+    items.push(modelPut(movedDescendant, d.rev), catalogueChange(movedDescendant));
   }
   await runTransaction(items);
   return next;

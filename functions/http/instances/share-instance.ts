@@ -1,5 +1,5 @@
 import { InstanceParamsSchema } from '@shared/schemas/instance-api';
-import { ShareRequestSchema } from '@shared/submodels/sharing';
+import { ShareRequestSchema } from '@shared/sub-models/sharing';
 import { shareInstance } from '../../core/instances/share-instance';
 import { httpHandler } from '../http-handler';
 

@@ -1,5 +1,5 @@
 import { InstanceShareParamsSchema } from '@shared/schemas/instance-api';
-import { StopSharingSchema } from '@shared/submodels/sharing';
+import { StopSharingSchema } from '@shared/sub-models/sharing';
 import { stopSharing } from '../../core/instances/share-instance';
 import { httpHandler } from '../http-handler';
 

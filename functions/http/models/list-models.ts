@@ -1,5 +1,5 @@
 import { ListModelsQuerySchema } from '@shared/schemas/model-api';
-import { listModels } from '../../core/catalog/list-models';
+import { listModels } from '../../core/catalogue/list-models';
 import { httpHandler } from '../http-handler';
 
 export const handler = httpHandler({

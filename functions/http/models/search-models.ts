@@ -1,5 +1,5 @@
 import { DynamicSearchBodySchema } from '@shared/schemas/model-api';
-import { searchModels } from '../../core/catalog/search-models';
+import { searchModels } from '../../core/catalogue/search-models';
 import { httpHandler } from '../http-handler';
 
 export const handler = httpHandler({

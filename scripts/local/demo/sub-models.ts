@@ -1,5 +1,5 @@
 import type { User } from '@shared/schemas/user';
-import { sampleTemplate, sampleValues } from '@shared/submodels/sample-template';
+import { sampleTemplate, sampleValues } from '@shared/sub-models/sample-template';
 import { createInstance, currentInput } from '../../../functions/core/instances/create-instance';
 import { createParameterFile } from '../../../functions/core/instances/parameter-files';
 import { shareInstance } from '../../../functions/core/instances/share-instance';
@@ -21,7 +21,7 @@ import type { DemoContext, DemoStep } from './seed-demo';
  * newcomer needs to try sub-models at once, written through the product's own use cases:
  * - a calibration, a scenario (linked to the calibration and the display) and a display sub-model,
  *   executing the entry's Python script; the calibration and scenario definitions are templates with
- *   one parameter of each of the 13 types (shared/submodels/sample-template.ts);
+ *   one parameter of each of the 13 types (shared/sub-models/sample-template.ts);
  * - scenario instances by the lead, the modeler and an owner (one with a label, one with edited
  *   values), a calibration instance by the modeler, one instance shared with the viewer;
  * - a group 'Sensitivity analyses' holding two scenarios;

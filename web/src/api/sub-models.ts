@@ -5,7 +5,7 @@ import { workspaceKeys } from '../lib/workspace';
 /**
  * One sub-model as every feature reads it (the sub-models workspace, the instance forms' calibration
  * choice): one fetcher and one query, under the workspace's key, so a sub-model the workspace has
- * loaded is not fetched again by another feature. The rest of the `submodels` area's calls live in
+ * loaded is not fetched again by another feature. The rest of the `sub-models` area's calls live in
  * features/sub-models/api, their only reader.
  */
 type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;

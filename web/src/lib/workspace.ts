@@ -1,6 +1,6 @@
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { SubModelView } from '@shared/schemas/sub-models-api';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { useOutletContext } from 'react-router-dom';
 
 /**

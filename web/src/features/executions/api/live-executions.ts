@@ -3,7 +3,7 @@ import {
   type ExecutionStatusMessage,
   ExecutionStatusMessageSchema,
 } from '@shared/schemas/execution-status-message';
-import { INSTANCE_STATUS_LABELS } from '@shared/submodels/instances';
+import { INSTANCE_STATUS_LABELS } from '@shared/sub-models/instances';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { withoutSessionActivity } from '../../../lib/api-client';

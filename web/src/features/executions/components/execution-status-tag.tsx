@@ -4,7 +4,7 @@ import {
   type InstanceStatus,
   isRunning,
   type StatusColor,
-} from '@shared/submodels/instances';
+} from '@shared/sub-models/instances';
 import { Tag } from 'primereact/tag';
 
 /** 001 §4: "Execution status animation lasts 1300 ms" (one pulse of a running status). */

@@ -5,7 +5,7 @@ import type {
   ParameterFileTicket,
 } from '@shared/schemas/instance-api';
 import type { ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
-import type { InstanceStatus } from '@shared/submodels/instances';
+import type { InstanceStatus } from '@shared/sub-models/instances';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { entryKeys } from '../../../api/entry';
 import { putPresigned } from '../../../api/presigned-upload';

@@ -4,7 +4,7 @@ import type { ModelRoles } from '@shared/schemas/model';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { GroupView, ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
 import type { CurrentUser } from '@shared/schemas/user';
-import { sampleTemplate } from '@shared/submodels/sample-template';
+import { sampleTemplate } from '@shared/sub-models/sample-template';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';

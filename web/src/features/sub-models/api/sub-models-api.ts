@@ -5,8 +5,8 @@ import type {
   UpdateInputBody,
   UpdateSubModelBody,
 } from '@shared/schemas/sub-models-api';
-import type { InputDefinitionType } from '@shared/submodels/model-input';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { InputDefinitionType } from '@shared/sub-models/model-input';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { entryKeys } from '../../../api/entry';
@@ -14,7 +14,7 @@ import { apiClient, type RequestOptions } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';
 
 /**
- * The `submodels` area of the API (shared/schemas/sub-models-api.ts lists the routes) as the web app
+ * The `sub-models` area of the API (shared/schemas/sub-models-api.ts lists the routes) as the web app
  * calls it, with query options next to the fetchers. Keys are those of lib/workspace.ts, below the
  * entry's ['models', uuid], so a write that invalidates the entry refreshes these as well.
  */

@@ -1,6 +1,6 @@
 import type { DisplayScenarios, InstanceOrderBy } from '@shared/schemas/instance-api';
-import type { InstanceStatus } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { InstanceStatus } from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type ApiError, apiClient } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/workspace';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import type { ModelDetail, ModelPermissions } from '@shared/schemas/model-api';
-import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
+import { SECTION_TITLES, type SubModelType } from '@shared/sub-models/sub-model';
 import { ReasonedButton } from '../../../../components/ui/reasoned-button';
 
 /**

@@ -2,7 +2,7 @@ import { MESSAGES } from '@shared/messages';
 import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import { MODEL_STATUS_LABELS } from '@shared/schemas/model';
 import type { ModelDetail } from '@shared/schemas/model-api';
-import { visibleSections } from '@shared/submodels/sub-model-access';
+import { visibleSections } from '@shared/sub-models/sub-model-access';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';

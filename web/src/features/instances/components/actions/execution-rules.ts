@@ -9,8 +9,8 @@ import { EXECUTION_MESSAGES, type GovernanceAction } from '@shared/executions/ex
 import type { Outcome, PermissionUser } from '@shared/rules/model-permissions';
 import type { InstanceSummary } from '@shared/schemas/instance-api';
 import type { ModelRoles } from '@shared/schemas/model';
-import { canDownloadResults } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import { canDownloadResults } from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 
 /**
  * The execution actions of an instance (spec 001 §2, §4, §5): which the user sees, which are enabled

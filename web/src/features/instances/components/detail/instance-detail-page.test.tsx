@@ -1,5 +1,5 @@
 import type { InstanceResult, RunRecordView } from '@shared/schemas/execution-api';
-import type { InstanceStatus } from '@shared/submodels/instances';
+import type { InstanceStatus } from '@shared/sub-models/instances';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

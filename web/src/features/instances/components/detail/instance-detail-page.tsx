@@ -1,7 +1,7 @@
 import { isActiveRun } from '@shared/executions/execution-status';
 import { MESSAGES } from '@shared/messages';
 import type { InstanceResult } from '@shared/schemas/execution-api';
-import { hasResults, INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
+import { hasResults, INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/sub-models/instances';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useNavigate, useParams } from 'react-router-dom';

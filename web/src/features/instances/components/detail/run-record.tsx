@@ -1,6 +1,6 @@
 import type { InstanceResult, RunRecordView } from '@shared/schemas/execution-api';
 import { type HashedFile, RUNNER_LIMITS } from '@shared/schemas/run-result';
-import { MODEL_LANGUAGE_LABELS } from '@shared/submodels/sub-model';
+import { MODEL_LANGUAGE_LABELS } from '@shared/sub-models/sub-model';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Panel } from 'primereact/panel';

@@ -8,9 +8,9 @@ import {
   InstanceNameSchema,
   type InstanceStatus,
   instanceNameTaken,
-} from '@shared/submodels/instances';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
-import { FORM_MESSAGES, SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+} from '@shared/sub-models/instances';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
+import { FORM_MESSAGES, SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -39,7 +39,7 @@ const OptionalLabelSchema = z
   .string()
   .check(
     z.trim(),
-    z.maxLength(SUBMODEL_LIMITS.instanceLabelMax, FORM_MESSAGES.tooLong(INSTANCE_LABELS.label)),
+    z.maxLength(SUB_MODEL_LIMITS.instanceLabelMax, FORM_MESSAGES.tooLong(INSTANCE_LABELS.label)),
   );
 /** Add has a label too; edit and clone leave it out. */
 const NameFormSchema = z.object({ name: InstanceNameSchema, label: z.optional(OptionalLabelSchema) });
@@ -121,7 +121,7 @@ export function AddInstanceDialog({ uuid, subModelId, input, onHide, onCreated }
           : {}),
       }),
     onSuccess: (instance) => {
-      notify.success(SUBMODEL_MESSAGES.instanceCreated);
+      notify.success(SUB_MODEL_MESSAGES.instanceCreated);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
       onCreated(instance);
     },
@@ -146,7 +146,7 @@ export function AddInstanceDialog({ uuid, subModelId, input, onHide, onCreated }
         <TextField
           label="Instance Name *"
           autoFocus
-          maxLength={SUBMODEL_LIMITS.instanceNameMax + 1}
+          maxLength={SUB_MODEL_LIMITS.instanceNameMax + 1}
           disabled={Boolean(blocked)}
           error={nameError}
           hint={hint}
@@ -154,7 +154,7 @@ export function AddInstanceDialog({ uuid, subModelId, input, onHide, onCreated }
         />
         <TextField
           label="Label"
-          maxLength={SUBMODEL_LIMITS.instanceLabelMax + 1}
+          maxLength={SUB_MODEL_LIMITS.instanceLabelMax + 1}
           disabled={Boolean(blocked)}
           error={form.formState.errors.label?.message}
           {...form.register('label')}
@@ -188,7 +188,7 @@ export function EditInstanceDialog({ uuid, instance, onHide }: InstanceDialogPro
   const mutation = useMutation({
     mutationFn: (values: NameForm) => renameInstance(uuid, instance.id, values.name),
     onSuccess: () => {
-      notify.success(SUBMODEL_MESSAGES.instanceUpdated);
+      notify.success(SUB_MODEL_MESSAGES.instanceUpdated);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
       onHide();
     },
@@ -209,7 +209,7 @@ export function EditInstanceDialog({ uuid, instance, onHide }: InstanceDialogPro
         <TextField
           label="Instance Name *"
           autoFocus
-          maxLength={SUBMODEL_LIMITS.instanceNameMax + 1}
+          maxLength={SUB_MODEL_LIMITS.instanceNameMax + 1}
           disabled={!editable}
           error={nameError}
           hint={hint}
@@ -221,7 +221,7 @@ export function EditInstanceDialog({ uuid, instance, onHide }: InstanceDialogPro
 }
 
 /** The name a clone starts with: the original's, marked as a copy, within the 200 limit. */
-export const cloneName = (name: string) => `Copy of ${name}`.slice(0, SUBMODEL_LIMITS.instanceNameMax);
+export const cloneName = (name: string) => `Copy of ${name}`.slice(0, SUB_MODEL_LIMITS.instanceNameMax);
 
 /** Clone or Copy Scenario (§2): a new draft with the same values; only non-outdated instances (§4). */
 export function CloneInstanceDialog({
@@ -240,7 +240,7 @@ export function CloneInstanceDialog({
   const mutation = useMutation({
     mutationFn: (values: NameForm) => cloneInstance(uuid, instance.id, values.name),
     onSuccess: (clone) => {
-      notify.success(SUBMODEL_MESSAGES.scenarioCloned);
+      notify.success(SUB_MODEL_MESSAGES.scenarioCloned);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
       onCloned?.(clone);
       onHide();
@@ -265,7 +265,7 @@ export function CloneInstanceDialog({
         <TextField
           label="Instance Name *"
           autoFocus
-          maxLength={SUBMODEL_LIMITS.instanceNameMax + 1}
+          maxLength={SUB_MODEL_LIMITS.instanceNameMax + 1}
           disabled={!allowed}
           error={nameError}
           hint={hint}
@@ -287,7 +287,7 @@ export function LabelDialog({ uuid, instance, onHide }: InstanceDialogProps) {
   const mutation = useMutation({
     mutationFn: (label: string) => setInstanceLabel(uuid, instance.id, label),
     onSuccess: () => {
-      notify.success(SUBMODEL_MESSAGES.instanceUpdated);
+      notify.success(SUB_MODEL_MESSAGES.instanceUpdated);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
       onHide();
     },
@@ -312,7 +312,7 @@ export function LabelDialog({ uuid, instance, onHide }: InstanceDialogProps) {
         <TextField
           label="Label *"
           autoFocus
-          maxLength={SUBMODEL_LIMITS.instanceLabelMax + 1}
+          maxLength={SUB_MODEL_LIMITS.instanceLabelMax + 1}
           error={form.formState.errors.label?.message}
           {...form.register('label')}
         />
@@ -332,7 +332,7 @@ export function DeleteInstanceDialog({
   const mutation = useMutation({
     mutationFn: () => deleteInstance(uuid, instance.id),
     onSuccess: () => {
-      notify.success(SUBMODEL_MESSAGES.scenarioDeleted);
+      notify.success(SUB_MODEL_MESSAGES.scenarioDeleted);
       queryClient.removeQueries({ queryKey: instanceKeys.detail(uuid, instance.id) });
       void queryClient.invalidateQueries({ queryKey: instanceKeys.all(uuid) });
       onDeleted?.();

@@ -1,5 +1,5 @@
-import { InstanceNameSchema, instanceNameTaken, needsNameCheck } from '@shared/submodels/instances';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
+import { InstanceNameSchema, instanceNameTaken, needsNameCheck } from '@shared/sub-models/instances';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkInstanceName } from '../../api/instances-api';
 
@@ -55,7 +55,7 @@ export function useNameCheck(
         .catch(() => {
           if (live) setState({ name: trimmed, state: 'idle' });
         });
-    }, SUBMODEL_LIMITS.nameCheckDebounceMs);
+    }, SUB_MODEL_LIMITS.nameCheckDebounceMs);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -1,5 +1,5 @@
-import type { ParameterDefinition } from '@shared/submodels/parameter-definition';
-import { sampleDefinition, sampleTemplate, sampleValues } from '@shared/submodels/sample-template';
+import type { ParameterDefinition } from '@shared/sub-models/parameter-definition';
+import { sampleDefinition, sampleTemplate, sampleValues } from '@shared/sub-models/sample-template';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -8,12 +8,12 @@ import {
   parseParametersJson,
   saveCheck,
   validateInstanceValues,
-} from '@shared/submodels/instance-values';
-import { canEditInstance } from '@shared/submodels/instances';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { validateTemplateText } from '@shared/submodels/model-input';
-import type { ParameterDefinition } from '@shared/submodels/parameter-definition';
+} from '@shared/sub-models/instance-values';
+import { canEditInstance } from '@shared/sub-models/instances';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { validateTemplateText } from '@shared/sub-models/model-input';
+import type { ParameterDefinition } from '@shared/sub-models/parameter-definition';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
@@ -102,7 +102,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
   const reason = readOnlyReason(instance);
   const readOnly = reason !== undefined;
 
-  const settled = useDebounced(values, SUBMODEL_LIMITS.parameterValidationDebounceMs);
+  const settled = useDebounced(values, SUB_MODEL_LIMITS.parameterValidationDebounceMs);
   const issues = useMemo(
     () => (templateDefinitions ? validateInstanceValues(templateDefinitions, settled, userLevel) : []),
     [templateDefinitions, settled, userLevel],
@@ -122,7 +122,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
     },
     onSuccess: (saved, value) => {
       setSavedText(value);
-      notify.success(SUBMODEL_MESSAGES.scenarioParametersUpdated);
+      notify.success(SUB_MODEL_MESSAGES.scenarioParametersUpdated);
       queryClient.setQueryData(instanceKeys.detail(uuid, instance.id), saved);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.lists(uuid) });
     },
@@ -149,7 +149,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
     if (check.confirm) {
       const problems = check.definitionsValid
         ? check.valueIssues.map((i) => i.message)
-        : [SUBMODEL_MESSAGES.invalidTemplateBlocksInstance];
+        : [SUB_MODEL_MESSAGES.invalidTemplateBlocksInstance];
       setConfirming(problems);
       return;
     }
@@ -197,7 +197,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
       )}
       {definitions.kind === 'invalid' && (
         <p className="mr-error-text" role="alert">
-          {SUBMODEL_MESSAGES.invalidTemplateBlocksInstance}
+          {SUB_MODEL_MESSAGES.invalidTemplateBlocksInstance}
         </p>
       )}
       <CalibrationPicker choice={calibration} inputId="editor-calibration" disabled={readOnly} />
@@ -302,7 +302,7 @@ function ParametersEditor({ uuid, instance, input, userLevel }: EditorProps) {
             if (current) save.mutate(JSON.stringify(current));
           }}
         >
-          <p>{SUBMODEL_MESSAGES.saveAnyway}</p>
+          <p>{SUB_MODEL_MESSAGES.saveAnyway}</p>
           {confirming.length > 0 && (
             <ul className="mr-instance-editor__issues">
               {[...new Set(confirming)].slice(0, 10).map((p) => (

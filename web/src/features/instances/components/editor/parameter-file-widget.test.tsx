@@ -1,4 +1,4 @@
-import { sampleDefinition } from '@shared/submodels/sample-template';
+import { sampleDefinition } from '@shared/sub-models/sample-template';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

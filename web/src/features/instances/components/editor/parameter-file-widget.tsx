@@ -1,7 +1,7 @@
-import type { FileValue } from '@shared/submodels/instance-values';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import type { DefinitionOf } from '@shared/submodels/parameter-definition';
-import { PARAMETER_FILE_ACCEPT, parameterFileProblem } from '@shared/submodels/parameter-file';
+import type { FileValue } from '@shared/sub-models/instance-values';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import type { DefinitionOf } from '@shared/sub-models/parameter-definition';
+import { PARAMETER_FILE_ACCEPT, parameterFileProblem } from '@shared/sub-models/parameter-file';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
@@ -14,11 +14,11 @@ const isFileValue = (v: unknown): v is FileValue =>
 
 /** The message of a failed upload (spec 001 §8): a name taken (409), the server's rule, or the rest. */
 export function uploadFailure(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'AbortError') return SUBMODEL_MESSAGES.canceled;
-  if (error instanceof ApiError && error.status === 409) return SUBMODEL_MESSAGES.fileAlreadyExists;
+  if (error instanceof DOMException && error.name === 'AbortError') return SUB_MODEL_MESSAGES.canceled;
+  if (error instanceof ApiError && error.status === 409) return SUB_MODEL_MESSAGES.fileAlreadyExists;
   if (error instanceof ApiError && (error.status === 400 || error.status === 413 || error.status === 422))
-    return apiMessage(error) ?? SUBMODEL_MESSAGES.failedToUpdateFiles;
-  return SUBMODEL_MESSAGES.failedToUpdateFiles;
+    return apiMessage(error) ?? SUB_MODEL_MESSAGES.failedToUpdateFiles;
+  return SUB_MODEL_MESSAGES.failedToUpdateFiles;
 }
 
 /**

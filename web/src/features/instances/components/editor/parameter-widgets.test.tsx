@@ -1,6 +1,6 @@
-import { type InstanceValues, validateInstanceValues } from '@shared/submodels/instance-values';
-import type { ParameterDefinition } from '@shared/submodels/parameter-definition';
-import { sampleDefinition, sampleTemplate, sampleValues } from '@shared/submodels/sample-template';
+import { type InstanceValues, validateInstanceValues } from '@shared/sub-models/instance-values';
+import type { ParameterDefinition } from '@shared/sub-models/parameter-definition';
+import { sampleDefinition, sampleTemplate, sampleValues } from '@shared/sub-models/sample-template';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
-import { kindOf } from '@shared/submodels/converters';
-import type { FileValue, RangeValue, ValueIssue } from '@shared/submodels/instance-values';
-import type { DefinitionOf, ParameterDefinition } from '@shared/submodels/parameter-definition';
+import { kindOf } from '@shared/sub-models/converters';
+import type { FileValue, RangeValue, ValueIssue } from '@shared/sub-models/instance-values';
+import type { DefinitionOf, ParameterDefinition } from '@shared/sub-models/parameter-definition';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
@@ -10,7 +10,7 @@ import { ScalarInput, scalarProblem } from './scalar-input';
 
 /**
  * The parameters editor's widgets (spec 001 §2): an editable and a read-only widget for each of the
- * 13 parameter types. Values have the shapes of shared/submodels/instance-values.ts; every widget
+ * 13 parameter types. Values have the shapes of shared/sub-models/instance-values.ts; every widget
  * hands on the whole value of its parameter.
  */
 

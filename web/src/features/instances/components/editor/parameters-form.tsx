@@ -1,12 +1,12 @@
-import { kindOf } from '@shared/submodels/converters';
+import { kindOf } from '@shared/sub-models/converters';
 import {
   type InstanceValues,
   type ParameterState,
   parameterStates,
   type ValueIssue,
-} from '@shared/submodels/instance-values';
-import type { ParameterDefinition } from '@shared/submodels/parameter-definition';
-import { categoryName } from '@shared/submodels/parameter-types';
+} from '@shared/sub-models/instance-values';
+import type { ParameterDefinition } from '@shared/sub-models/parameter-definition';
+import { categoryName } from '@shared/sub-models/parameter-types';
 import { useId, useMemo } from 'react';
 import { EditableWidget, type FileUploadContext, ReadOnlyWidget } from './parameter-widgets';
 import { scalarProblem } from './scalar-input';

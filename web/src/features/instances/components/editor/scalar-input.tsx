@@ -1,4 +1,4 @@
-import { convert, type ValueKind } from '@shared/submodels/converters';
+import { convert, type ValueKind } from '@shared/sub-models/converters';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 

@@ -1,4 +1,4 @@
-import { INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
+import { INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/sub-models/instances';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';

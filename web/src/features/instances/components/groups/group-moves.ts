@@ -1,6 +1,6 @@
 import type { ClientRect, Collision, CollisionDetection, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { KeyboardCode, pointerWithin } from '@dnd-kit/core';
-import { addToGroup, removeFromGroup } from '@shared/submodels/groups';
+import { addToGroup, removeFromGroup } from '@shared/sub-models/groups';
 
 /**
  * Dragging instances into and out of groups (spec 001 §2): what a drop changes, and the keyboard

@@ -4,9 +4,9 @@ import {
   GROUP_LABELS,
   GroupNameSchema,
   groupNameProblem,
-} from '@shared/submodels/groups';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
-import { FORM_MESSAGES } from '@shared/submodels/messages';
+} from '@shared/sub-models/groups';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
+import { FORM_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
@@ -84,7 +84,7 @@ export function GroupDialog({ uuid, subModelId, groups, group, onHide }: GroupDi
         <TextField
           label="Name *"
           autoFocus
-          maxLength={SUBMODEL_LIMITS.groupNameMax + 1}
+          maxLength={SUB_MODEL_LIMITS.groupNameMax + 1}
           error={form.formState.errors.name?.message}
           {...form.register('name')}
         />

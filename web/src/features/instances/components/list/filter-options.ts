@@ -1,4 +1,4 @@
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
 
 /**
  * The rules of a filter list (spec 001 §2 "Filter lists"): a search box above 10 options; with more
@@ -19,7 +19,7 @@ export interface FilterListView {
   toggle: string | undefined;
 }
 
-const { filterSearchAbove, filterCollapseAbove, filterCollapsedCount } = SUBMODEL_LIMITS;
+const { filterSearchAbove, filterCollapseAbove, filterCollapsedCount } = SUB_MODEL_LIMITS;
 
 export function filterListView(
   options: readonly FilterOption[],

@@ -1,5 +1,5 @@
 import type { InstanceFacets } from '@shared/schemas/instance-api';
-import { INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/submodels/instances';
+import { INSTANCE_STATUS_LABELS, type InstanceStatus } from '@shared/sub-models/instances';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';

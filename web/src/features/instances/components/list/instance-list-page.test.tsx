@@ -1,6 +1,6 @@
 import type { InstanceListPage, InstanceSummary } from '@shared/schemas/instance-api';
 import type { GroupView } from '@shared/schemas/sub-models-api';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import type { InstanceSummary } from '@shared/schemas/instance-api';
-import { hasResults } from '@shared/submodels/instances';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
+import { hasResults } from '@shared/sub-models/instances';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -34,7 +34,7 @@ import '../instances.css';
 
 /** The list's search: 100 ms after the last keystroke (spec 001 §9); clearing searches at once. */
 export function InstanceSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const { text, setText } = useDebouncedSearch(value, onSearch, SUBMODEL_LIMITS.searchDebounceMs);
+  const { text, setText } = useDebouncedSearch(value, onSearch, SUB_MODEL_LIMITS.searchDebounceMs);
   return (
     <span className="mr-instance-search">
       <i className="pi pi-search mr-instance-search__icon" aria-hidden="true" />

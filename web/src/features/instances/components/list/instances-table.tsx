@@ -1,5 +1,5 @@
 import type { InstanceListPage, InstanceOrderBy, InstanceSummary } from '@shared/schemas/instance-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -124,7 +124,12 @@ function NameCell({ uuid, instance }: { uuid: string; instance: InstanceSummary 
         {instance.name}
       </Link>
       {instance.outdated && (
-        <Tag value={SUBMODEL_MESSAGES.outdatedChip} severity="warning" className="mr-instance-chip" rounded />
+        <Tag
+          value={SUB_MODEL_MESSAGES.outdatedChip}
+          severity="warning"
+          className="mr-instance-chip"
+          rounded
+        />
       )}
       {instance.label && <span className="mr-instance-label">{instance.label}</span>}
       <CalibrationUsed calibration={instance.calibration} />
@@ -174,7 +179,7 @@ export function InstancesTable({
           const row = e.value as InstanceSummary | null;
           onChange({ selected: row?.id });
         }}
-        emptyMessage={SUBMODEL_MESSAGES.noScenarioFound}
+        emptyMessage={SUB_MODEL_MESSAGES.noScenarioFound}
         size="small"
         pt={{ table: { 'aria-label': 'Instances' } }}
         className="mr-instances-table"
@@ -210,7 +215,7 @@ export function InstancesTable({
           body={(i: InstanceSummary) =>
             i.shared ? (
               <span className="mr-shared-marker">
-                <i className="pi pi-share-alt" aria-hidden="true" /> {SUBMODEL_MESSAGES.sharedMarker}
+                <i className="pi pi-share-alt" aria-hidden="true" /> {SUB_MODEL_MESSAGES.sharedMarker}
               </span>
             ) : null
           }

@@ -1,6 +1,6 @@
 import { INSTANCE_ORDER_BY, type InstanceOrderBy } from '@shared/schemas/instance-api';
-import { INSTANCE_STATUSES, type InstanceStatus } from '@shared/submodels/instances';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
+import { INSTANCE_STATUSES, type InstanceStatus } from '@shared/sub-models/instances';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
 import type { InstanceListQuery } from '../../api/instances-api';
 
 /**
@@ -23,14 +23,14 @@ export interface InstanceGridState {
   selected?: string;
 }
 
-export const PAGE_SIZES: readonly number[] = SUBMODEL_LIMITS.pageSizeOptions;
+export const PAGE_SIZES: readonly number[] = SUB_MODEL_LIMITS.pageSizeOptions;
 
 /** §9: page 0, 20 rows; "default sort created on descending". */
 export const DEFAULT_GRID: InstanceGridState = {
   status: [],
   createdBy: [],
   page: 0,
-  pageSize: SUBMODEL_LIMITS.instancePageSize,
+  pageSize: SUB_MODEL_LIMITS.instancePageSize,
   orderBy: 'createdOn',
   orderDesc: true,
 };

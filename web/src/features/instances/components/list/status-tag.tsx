@@ -3,7 +3,7 @@ import {
   INSTANCE_STATUS_LABELS,
   type InstanceStatus,
   type StatusColor,
-} from '@shared/submodels/instances';
+} from '@shared/sub-models/instances';
 import { Tag } from 'primereact/tag';
 
 /** §3 status colours on the theme's AA-contrast tags: red, grey, blue and green. */

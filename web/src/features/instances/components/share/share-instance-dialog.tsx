@@ -1,14 +1,14 @@
 import { LIMITS } from '@shared/constants';
 import type { ShareEntry } from '@shared/schemas/instance-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import {
   defaultShareMessage,
   ShareRequestSchema,
   type ShareUser,
   shareCandidateProblem,
   stopSharingConfirm,
-} from '@shared/submodels/sharing';
-import type { SubModelType } from '@shared/submodels/sub-model';
+} from '@shared/sub-models/sharing';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -113,7 +113,7 @@ function SharePicker({ uuid, instanceId, type, error, onPick }: SharePickerProps
 
   return (
     <div className="mr-field">
-      <label htmlFor={inputId}>{SUBMODEL_MESSAGES.sendEmailToSelectedUsers} *</label>
+      <label htmlFor={inputId}>{SUB_MODEL_MESSAGES.sendEmailToSelectedUsers} *</label>
       <span className="p-input-icon-right mr-share-picker__box">
         <InputText
           id={inputId}
@@ -136,7 +136,7 @@ function SharePicker({ uuid, instanceId, type, error, onPick }: SharePickerProps
       </span>
       <SuggestionList
         id={listId}
-        label={SUBMODEL_MESSAGES.sendEmailToSelectedUsers}
+        label={SUB_MODEL_MESSAGES.sendEmailToSelectedUsers}
         items={results}
         active={active}
         itemKey={(u) => u.id}
@@ -224,12 +224,12 @@ export function ShareInstanceDialog({
     onSuccess: (result) => {
       remember(result.sharedWith);
       setSelected([]);
-      notify.success(SUBMODEL_MESSAGES.instanceShared);
-      if (result.emailSent) notify.success(SUBMODEL_MESSAGES.emailSent);
+      notify.success(SUB_MODEL_MESSAGES.instanceShared);
+      if (result.emailSent) notify.success(SUB_MODEL_MESSAGES.emailSent);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422)
-        setErrors({ users: apiMessage(error) ?? SUBMODEL_MESSAGES.subModelAccessDenied });
+        setErrors({ users: apiMessage(error) ?? SUB_MODEL_MESSAGES.subModelAccessDenied });
     },
   });
 
@@ -259,7 +259,7 @@ export function ShareInstanceDialog({
 
   return (
     <ActionDialog
-      header={SUBMODEL_MESSAGES.shareInstance}
+      header={SUB_MODEL_MESSAGES.shareInstance}
       width={SHARE_DIALOG_WIDTH}
       onHide={onHide}
       cancelLabel="Close"
@@ -316,7 +316,7 @@ export function ShareInstanceDialog({
           />
         </div>
         <section className="mr-share-instance__shared" aria-labelledby="mr-shared-with">
-          <h3 id="mr-shared-with">{SUBMODEL_MESSAGES.sharedWith}</h3>
+          <h3 id="mr-shared-with">{SUB_MODEL_MESSAGES.sharedWith}</h3>
           {sharedWith.length === 0 ? (
             <p className="mr-muted">This instance is not shared with anyone.</p>
           ) : (
@@ -346,10 +346,10 @@ export function ShareInstanceDialog({
       </div>
       {stopping && (
         <ActionDialog
-          header={SUBMODEL_MESSAGES.stopSharing}
+          header={SUB_MODEL_MESSAGES.stopSharing}
           width="32rem"
           onHide={() => setStopping(undefined)}
-          confirmLabel={SUBMODEL_MESSAGES.stopSharing}
+          confirmLabel={SUB_MODEL_MESSAGES.stopSharing}
           danger
           busy={stop.isPending}
           onConfirm={() => stop.mutate(stopping)}

@@ -1,6 +1,6 @@
 import type { Outcome } from '@shared/rules/model-permissions';
-import type { SubModelType } from '@shared/submodels/sub-model';
-import { normalizeFileName } from '@shared/submodels/sub-model';
+import type { SubModelType } from '@shared/sub-models/sub-model';
+import { normalizeFileName } from '@shared/sub-models/sub-model';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,13 +39,13 @@ describe('DeleteSubModelDialog (001 §2, §5)', () => {
         />,
       ),
     );
-    const button = screen.getByRole('button', { name: SUBMODEL_MESSAGES.deleteSubModelButton });
+    const button = screen.getByRole('button', { name: SUB_MODEL_MESSAGES.deleteSubModelButton });
     expect(button).toBeDisabled();
-    await user.click(screen.getByLabelText(SUBMODEL_MESSAGES.deleteSubModelConfirm));
+    await user.click(screen.getByLabelText(SUB_MODEL_MESSAGES.deleteSubModelConfirm));
     expect(button).toBeEnabled();
     await user.click(button);
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(getMessages().map((m) => m.text)).toContain(SUBMODEL_MESSAGES.subModelDeleted);
+    expect(getMessages().map((m) => m.text)).toContain(SUB_MODEL_MESSAGES.subModelDeleted);
   });
 });

@@ -1,6 +1,6 @@
 import type { SubModelView } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { DeleteSubModelFormSchema } from '@shared/submodels/sub-model';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { DeleteSubModelFormSchema } from '@shared/sub-models/sub-model';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'primereact/checkbox';
 import { useId, useState } from 'react';
@@ -36,7 +36,7 @@ export function DeleteSubModelDialog({
     setBusy(true);
     try {
       await deleteSubModel(modelUuid, subModel.id);
-      notify.success(SUBMODEL_MESSAGES.subModelDeleted);
+      notify.success(SUB_MODEL_MESSAGES.subModelDeleted);
       queryClient.removeQueries({ queryKey: workspaceKeys.subModel(modelUuid, subModel.id) });
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.subModels(modelUuid) });
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(modelUuid) });
@@ -53,7 +53,7 @@ export function DeleteSubModelDialog({
       header="Delete Sub-model"
       width="40rem"
       onHide={onHide}
-      confirmLabel={SUBMODEL_MESSAGES.deleteSubModelButton}
+      confirmLabel={SUB_MODEL_MESSAGES.deleteSubModelButton}
       confirmIcon="pi pi-trash"
       danger
       busy={busy}
@@ -66,7 +66,7 @@ export function DeleteSubModelDialog({
       </p>
       <div className="mr-confirm">
         <Checkbox inputId={checkId} checked={confirm} onChange={(e) => setConfirm(Boolean(e.checked))} />
-        <label htmlFor={checkId}>{SUBMODEL_MESSAGES.deleteSubModelConfirm}</label>
+        <label htmlFor={checkId}>{SUB_MODEL_MESSAGES.deleteSubModelConfirm}</label>
       </div>
     </ActionDialog>
   );

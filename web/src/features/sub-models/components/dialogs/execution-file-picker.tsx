@@ -1,5 +1,5 @@
 import type { FileNode } from '@shared/schemas/model-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { Checkbox } from 'primereact/checkbox';
 import { useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
@@ -27,7 +27,7 @@ export function ExecutionFilePicker({
     setTicked((t) => (on ? [...t, uuid] : t.filter((id) => id !== uuid)));
   return (
     <ActionDialog
-      header={SUBMODEL_MESSAGES.selectFile}
+      header={SUB_MODEL_MESSAGES.selectFile}
       width="32rem"
       onHide={onHide}
       cancelLabel="Close"

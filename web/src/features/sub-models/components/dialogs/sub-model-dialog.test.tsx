@@ -1,5 +1,5 @@
 import type { SectionAccess } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,7 +89,7 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Name is required')).toBeInTheDocument();
     expect(within(form).getByText('Execution Files is required')).toBeInTheDocument();
-    expect(within(form).getByText(SUBMODEL_MESSAGES.pathMustBeRelative)).toBeInTheDocument();
+    expect(within(form).getByText(SUB_MODEL_MESSAGES.pathMustBeRelative)).toBeInTheDocument();
     expect(within(form).getByText('Execution timeout must be equal or greater then 1')).toBeInTheDocument();
     await user.clear(timeout);
     await user.type(timeout, '1441');
@@ -153,12 +153,12 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
     const form = await dialog();
     const fileInput = within(form).getByLabelText('Import definition file');
     await user.upload(fileInput, new File(['a,b'], 'definition.csv', { type: 'text/csv' }));
-    expect(await within(form).findByText(SUBMODEL_MESSAGES.unsupportedFileExtension)).toBeInTheDocument();
+    expect(await within(form).findByText(SUB_MODEL_MESSAGES.unsupportedFileExtension)).toBeInTheDocument();
     await user.upload(fileInput, new File(['{"a": 1}'], 'definition.json', { type: 'application/json' }));
-    expect(await within(form).findByText(SUBMODEL_MESSAGES.invalidDataStructure)).toBeInTheDocument();
+    expect(await within(form).findByText(SUB_MODEL_MESSAGES.invalidDataStructure)).toBeInTheDocument();
     await user.upload(fileInput, new File(['<definitions/>'], 'definition.xml', { type: 'text/xml' }));
     await waitFor(() =>
-      expect(within(form).queryByText(SUBMODEL_MESSAGES.invalidDataStructure)).not.toBeInTheDocument(),
+      expect(within(form).queryByText(SUB_MODEL_MESSAGES.invalidDataStructure)).not.toBeInTheDocument(),
     );
     expect(within(form).getByLabelText('Import definition file')).toHaveAttribute('aria-invalid', 'false');
     // Switching to a JSON definition makes the XML file unsupported.
@@ -166,7 +166,7 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
     await user.click(within(form).getByLabelText('Definition Type').closest('.p-dropdown') as HTMLElement);
     await user.click(await screen.findByRole('option', { name: 'JSON', hidden: true }));
     expect(
-      await within(form).findByText(SUBMODEL_MESSAGES.unsupportedInputDefinitionType),
+      await within(form).findByText(SUB_MODEL_MESSAGES.unsupportedInputDefinitionType),
     ).toBeInTheDocument();
   });
 
@@ -186,13 +186,13 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
       new File([xml], 'definition.xml', { type: 'text/xml' }),
     );
     expect(
-      await within(form).findByText(SUBMODEL_MESSAGES.unsupportedInputDefinitionType),
+      await within(form).findByText(SUB_MODEL_MESSAGES.unsupportedInputDefinitionType),
     ).toBeInTheDocument();
     await chooseType('JSON Template');
     expect(
       await within(form).findByText(SUB_MODEL_DIALOG_TEXTS.fileReady('definition.xml', 1)),
     ).toBeVisible();
-    expect(within(form).queryByText(SUBMODEL_MESSAGES.invalidDataStructure)).not.toBeInTheDocument();
+    expect(within(form).queryByText(SUB_MODEL_MESSAGES.invalidDataStructure)).not.toBeInTheDocument();
     expect(within(form).getByLabelText('Import definition file')).toHaveAttribute('aria-invalid', 'false');
   });
 
@@ -237,7 +237,7 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
       definitionType: 'JSONTEMPLATE',
     });
     expect(imported).toEqual({ fileName: 'age.json', content: definitions });
-    expect(getMessages().map((m) => m.text)).toContain(SUBMODEL_MESSAGES.subModelCreated);
+    expect(getMessages().map((m) => m.text)).toContain(SUB_MODEL_MESSAGES.subModelCreated);
     expect(getMessages().map((m) => m.text)).toContain(SUB_MODEL_DIALOG_TEXTS.imported('age.json'));
   });
 
@@ -253,12 +253,12 @@ describe('SubModelDialog (001 §2, §5)', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     const question = await screen.findByRole('dialog', { name: 'Outdate instances?' });
     expect(
-      within(question).getByRole('button', { name: SUBMODEL_MESSAGES.proceedWithoutOutdating }),
+      within(question).getByRole('button', { name: SUB_MODEL_MESSAGES.proceedWithoutOutdating }),
     ).toBeInTheDocument();
-    await user.click(within(question).getByRole('button', { name: SUBMODEL_MESSAGES.outdateInstances }));
+    await user.click(within(question).getByRole('button', { name: SUB_MODEL_MESSAGES.outdateInstances }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(updated).toMatchObject({ name: 'Base case 2', timeoutSeconds: 1860, outdateInstances: true });
     expect(updated).not.toHaveProperty('definitionType');
-    expect(getMessages().map((m) => m.text)).toContain(SUBMODEL_MESSAGES.subModelUpdated);
+    expect(getMessages().map((m) => m.text)).toContain(SUB_MODEL_MESSAGES.subModelUpdated);
   });
 });

@@ -1,8 +1,8 @@
 import type { FileNode, ModelDetail } from '@shared/schemas/model-api';
 import type { SectionAccess, SubModelView } from '@shared/schemas/sub-models-api';
-import { definitionFileProblem, importDefinitionFile } from '@shared/submodels/definition-import';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { INPUT_DEFINITION_TYPE_LABELS, type InputDefinitionType } from '@shared/submodels/model-input';
+import { definitionFileProblem, importDefinitionFile } from '@shared/sub-models/definition-import';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { INPUT_DEFINITION_TYPE_LABELS, type InputDefinitionType } from '@shared/sub-models/model-input';
 import {
   FORM_LABELS,
   isDefinitionTypeEditable,
@@ -12,7 +12,7 @@ import {
   type SubModelFormValues,
   type SubModelType,
   toSubModelPayload,
-} from '@shared/submodels/sub-model';
+} from '@shared/sub-models/sub-model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -181,7 +181,9 @@ function SubModelFormDialog({
               definitionType: undefined,
               ...(outdateInstances === undefined ? {} : { outdateInstances }),
             });
-      notify.success(mode === 'add' ? SUBMODEL_MESSAGES.subModelCreated : SUBMODEL_MESSAGES.subModelUpdated);
+      notify.success(
+        mode === 'add' ? SUB_MODEL_MESSAGES.subModelCreated : SUB_MODEL_MESSAGES.subModelUpdated,
+      );
       if (chosen) {
         try {
           await importDefinition(model.uuid, saved.id, chosen);
@@ -252,7 +254,7 @@ function SubModelFormDialog({
             <span title={picker.enabled ? undefined : NO_FILES_REASON}>
               <Button
                 type="button"
-                label={SUBMODEL_MESSAGES.selectFile}
+                label={SUB_MODEL_MESSAGES.selectFile}
                 icon="pi pi-folder-open"
                 outlined
                 size="small"
@@ -439,7 +441,7 @@ function LinkField(props: {
               options={props.options}
               placeholder="None"
               showClear
-              emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
+              emptyMessage={SUB_MODEL_MESSAGES.noSubModelFound}
               onChange={(e) => field.onChange(e.value ?? undefined)}
               onBlur={field.onBlur}
             />

@@ -7,7 +7,7 @@ import {
   modelLanguageOf,
   type SubModelFormValues,
   toSubModelForm,
-} from '@shared/submodels/sub-model';
+} from '@shared/sub-models/sub-model';
 
 /**
  * What the Add/Edit sub-model dialog (spec 001 §2, §5) needs from the entry: its language, the

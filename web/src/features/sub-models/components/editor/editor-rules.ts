@@ -1,8 +1,8 @@
 import type { Outcome, PermissionUser } from '@shared/rules/model-permissions';
 import type { ModelDetail } from '@shared/schemas/model-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import type { SubModelType } from '@shared/submodels/sub-model';
-import { subModelPermission } from '@shared/submodels/sub-model-access';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import type { SubModelType } from '@shared/sub-models/sub-model';
+import { subModelPermission } from '@shared/sub-models/sub-model-access';
 
 /**
  * Who may change a sub-model's input definitions: those who may edit the sub-model, and for display
@@ -46,4 +46,4 @@ export function jsonSaveDecision(check: JsonCheck): 'blocked' | 'confirm' | 'sav
   return check.object ? 'save' : 'confirm';
 }
 
-export const SAVE_ANYWAY = SUBMODEL_MESSAGES.saveAnyway;
+export const SAVE_ANYWAY = SUB_MODEL_MESSAGES.saveAnyway;

@@ -1,5 +1,5 @@
 import type { ModelInputView } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -107,14 +107,14 @@ describe('the input definition editor (001 §2, §5)', { timeout: 60_000 }, () =
     const name = field('Variable Name');
     expect(await within(form()).findByText('Variable Name is required')).toBeInTheDocument();
     await u.type(name, '1st');
-    expect(await within(form()).findByText(SUBMODEL_MESSAGES.variableNameStart)).toBeInTheDocument();
+    expect(await within(form()).findByText(SUB_MODEL_MESSAGES.variableNameStart)).toBeInTheDocument();
     await u.clear(name);
     await u.type(name, 'rate$');
-    expect(await within(form()).findByText(SUBMODEL_MESSAGES.specialCharacters)).toBeInTheDocument();
+    expect(await within(form()).findByText(SUB_MODEL_MESSAGES.specialCharacters)).toBeInTheDocument();
     await u.clear(name);
     await u.type(name, 'rate 2');
     await waitFor(() =>
-      expect(within(form()).queryByText(SUBMODEL_MESSAGES.specialCharacters)).not.toBeInTheDocument(),
+      expect(within(form()).queryByText(SUB_MODEL_MESSAGES.specialCharacters)).not.toBeInTheDocument(),
     );
   });
 
@@ -125,7 +125,7 @@ describe('the input definition editor (001 §2, §5)', { timeout: 60_000 }, () =
     await addParameter(u);
     await u.type(field('Variable Name'), '1st');
     await u.type(field('Title'), 'First');
-    expect(within(form()).queryByText(SUBMODEL_MESSAGES.variableNameStart)).not.toBeInTheDocument();
+    expect(within(form()).queryByText(SUB_MODEL_MESSAGES.variableNameStart)).not.toBeInTheDocument();
   });
 
   it('checks a string length and its default, and number bounds by type', async () => {
@@ -179,7 +179,7 @@ describe('the input definition editor (001 §2, §5)', { timeout: 60_000 }, () =
     open();
     await addParameter(u);
     await chooseType(u, 'File');
-    expect(await within(form()).findByText(SUBMODEL_MESSAGES.noHelpFiles)).toBeInTheDocument();
+    expect(await within(form()).findByText(SUB_MODEL_MESSAGES.noHelpFiles)).toBeInTheDocument();
     expect(field('Size (MB)')).toHaveValue('1');
   });
 
@@ -214,13 +214,13 @@ describe('the input definition editor (001 §2, §5)', { timeout: 60_000 }, () =
     await u.type(field('Title'), 'Age');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('dialog', { name: 'Save input definition' });
-    expect(within(confirm).getByText(SUBMODEL_MESSAGES.saveAnyway)).toBeInTheDocument();
+    expect(within(confirm).getByText(SUB_MODEL_MESSAGES.saveAnyway)).toBeInTheDocument();
     await u.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(saved).toBeDefined());
     expect(JSON.parse(saved?.value ?? '')).toMatchObject({
       definitions: [{ id: 'p1', type: 'STRING', title: 'Age', length: 255 }],
     });
-    expect(getMessages().map((m) => m.text)).toContain(SUBMODEL_MESSAGES.inputDefinitionUpdated);
+    expect(getMessages().map((m) => m.text)).toContain(SUB_MODEL_MESSAGES.inputDefinitionUpdated);
   });
 
   it('saves a valid template without asking', async () => {

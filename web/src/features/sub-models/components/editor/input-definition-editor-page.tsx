@@ -1,7 +1,7 @@
 import type { ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
-import { saveCheck } from '@shared/submodels/instance-values';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/submodels/model-input';
+import { saveCheck } from '@shared/sub-models/instance-values';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/sub-models/model-input';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
@@ -63,7 +63,7 @@ export function InputDefinitionEditorPage() {
     return (
       <section className="mr-definition-editor">
         <h2 className="mr-workspace__page-title">Input Definition</h2>
-        <p className="mr-muted">{SUBMODEL_MESSAGES.noInputDefinitionFound}</p>
+        <p className="mr-muted">{SUB_MODEL_MESSAGES.noInputDefinitionFound}</p>
         {editable && !inputId && (
           <Button
             type="button"
@@ -114,7 +114,7 @@ function DefinitionEditor({
 
   const helpFilesQueryResult = useQuery({ ...helpFilesQuery(modelUuid), enabled: asTemplate });
   useEffect(() => {
-    if (helpFilesQueryResult.isError) notify.error(SUBMODEL_MESSAGES.failedToLoadHelpFiles);
+    if (helpFilesQueryResult.isError) notify.error(SUB_MODEL_MESSAGES.failedToLoadHelpFiles);
   }, [helpFilesQueryResult.isError]);
   const helpFiles: HelpFilesState = {
     status: helpFilesQueryResult.isError ? 'error' : helpFilesQueryResult.data ? 'ready' : 'loading',
@@ -133,7 +133,7 @@ function DefinitionEditor({
     try {
       const saved = await updateInput(modelUuid, subModel.id, input.id, { value });
       setSavedValue(value);
-      notify.success(SUBMODEL_MESSAGES.inputDefinitionUpdated);
+      notify.success(SUB_MODEL_MESSAGES.inputDefinitionUpdated);
       queryClient.setQueryData(
         workspaceKeys.inputs(modelUuid, subModel.id),
         (old: { items: ModelInputView[] } | undefined) =>

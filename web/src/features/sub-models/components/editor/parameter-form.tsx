@@ -1,4 +1,4 @@
-import { FIELD_LABELS as L } from '@shared/submodels/parameter-definition';
+import { FIELD_LABELS as L } from '@shared/sub-models/parameter-definition';
 import {
   CONTROL_TYPE_LABELS,
   type ControlType,
@@ -7,7 +7,7 @@ import {
   PARAMETER_TYPES,
   type ParameterCategory,
   type ParameterType,
-} from '@shared/submodels/parameter-types';
+} from '@shared/sub-models/parameter-types';
 import { CheckField, SelectField, TextField } from './fields';
 import {
   changeParameterType,

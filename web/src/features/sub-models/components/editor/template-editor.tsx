@@ -1,10 +1,10 @@
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import type { DefinitionIssue } from '@shared/submodels/model-input';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import type { DefinitionIssue } from '@shared/sub-models/model-input';
 import {
   ALTERNATIVE_PARAMETER_CATEGORIES,
   PARAMETER_CATEGORIES,
   PARAMETER_TYPE_LABELS,
-} from '@shared/submodels/parameter-types';
+} from '@shared/sub-models/parameter-types';
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useState } from 'react';
 import { ReadOnlyContext } from './fields';
@@ -32,8 +32,8 @@ import type { HelpFilesState } from './type-parts';
 /** §5: the variable name check can be switched off by a local setting (this localStorage key = 'off'). */
 export const VARIABLE_NAME_CHECK_KEY = 'mr.submodels.variableNameCheck';
 const NAME_CHECK_MESSAGES: readonly string[] = [
-  SUBMODEL_MESSAGES.specialCharacters,
-  SUBMODEL_MESSAGES.variableNameStart,
+  SUB_MODEL_MESSAGES.specialCharacters,
+  SUB_MODEL_MESSAGES.variableNameStart,
 ];
 
 export function variableNameCheckEnabled(): boolean {

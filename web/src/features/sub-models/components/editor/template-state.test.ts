@@ -1,5 +1,5 @@
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { sampleTemplate } from '@shared/submodels/sample-template';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { sampleTemplate } from '@shared/sub-models/sample-template';
 import { describe, expect, it } from 'vitest';
 import {
   addColumn,
@@ -33,7 +33,10 @@ describe('template drafts', () => {
     expect(parseTemplateValue(templateValue(sample()))).toMatchObject({ ok: true });
     expect(parseTemplateValue('{}')).toEqual({ ok: true, definitions: [] });
     for (const bad of ['[]', '{"definitions": 3}', 'not json', '{"definitions": [1]}'])
-      expect(parseTemplateValue(bad)).toEqual({ ok: false, message: SUBMODEL_MESSAGES.invalidDataStructure });
+      expect(parseTemplateValue(bad)).toEqual({
+        ok: false,
+        message: SUB_MODEL_MESSAGES.invalidDataStructure,
+      });
   });
 
   it('adds a string parameter with the defaults of §3 and a fresh id', () => {
@@ -167,7 +170,7 @@ describe('template drafts', () => {
     defs[2] = { ...defs[2], min: 10, max: 5 } as DraftParameter;
     const issues = templateIssues(defs);
     const errors = issuesByPath(issues);
-    expect(errors.get('definitions.0.name')).toBe(SUBMODEL_MESSAGES.variableNameStart);
+    expect(errors.get('definitions.0.name')).toBe(SUB_MODEL_MESSAGES.variableNameStart);
     expect(errors.get('definitions.2.max')).toBe('Max must be equal or greater then 10');
     expect(parameterHasIssues(issues, 2)).toBe(true);
     expect(parameterHasIssues(issues, 1)).toBe(false);

@@ -1,19 +1,19 @@
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { type DefinitionIssue, validateTemplate } from '@shared/submodels/model-input';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { type DefinitionIssue, validateTemplate } from '@shared/sub-models/model-input';
 import {
   changeColumnDataType,
   changeRangeDataType,
   type DefinitionOf,
   newArrayColumn,
   newParameterDefinition,
-} from '@shared/submodels/parameter-definition';
+} from '@shared/sub-models/parameter-definition';
 import {
   CONTROLLER_TYPES,
   type ColumnDataType,
   type ControlType,
   type ParameterType,
   type RangeDataType,
-} from '@shared/submodels/parameter-types';
+} from '@shared/sub-models/parameter-types';
 
 /**
  * The state of the template editor (spec 001 §2 "Input definition editor", §3, §5): the list of
@@ -84,13 +84,13 @@ export function parseTemplateValue(value: string): ParsedTemplate {
   try {
     parsed = JSON.parse(value);
   } catch {
-    return { ok: false, message: SUBMODEL_MESSAGES.invalidDataStructure };
+    return { ok: false, message: SUB_MODEL_MESSAGES.invalidDataStructure };
   }
   if (!isObject(parsed) || Array.isArray(parsed))
-    return { ok: false, message: SUBMODEL_MESSAGES.invalidDataStructure };
+    return { ok: false, message: SUB_MODEL_MESSAGES.invalidDataStructure };
   const definitions = parsed.definitions ?? [];
   if (!Array.isArray(definitions) || !definitions.every((d) => isObject(d) && !Array.isArray(d)))
-    return { ok: false, message: SUBMODEL_MESSAGES.invalidDataStructure };
+    return { ok: false, message: SUB_MODEL_MESSAGES.invalidDataStructure };
   return { ok: true, definitions: definitions as unknown as DraftParameter[] };
 }
 

@@ -1,12 +1,12 @@
-import { DESIGNED_MESSAGES, SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { FIELD_LABELS as L } from '@shared/submodels/parameter-definition';
+import { DESIGNED_MESSAGES, SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { FIELD_LABELS as L } from '@shared/sub-models/parameter-definition';
 import {
   type ColumnDataType,
   ColumnDataTypeSchema,
   PARAMETER_TYPE_LABELS,
   type RangeDataType,
   RangeDataTypeSchema,
-} from '@shared/submodels/parameter-types';
+} from '@shared/sub-models/parameter-types';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { type ReactNode, useContext } from 'react';
@@ -147,7 +147,7 @@ export function TypeParts(props: PartsProps) {
     case 'FILE':
       return <FilePart {...props} />;
     default:
-      return <p className="mr-error-text">{SUBMODEL_MESSAGES.formattingFailed}</p>;
+      return <p className="mr-error-text">{SUB_MODEL_MESSAGES.formattingFailed}</p>;
   }
 }
 
@@ -506,7 +506,7 @@ function FilePart({ d, base, errors, helpFiles, onChange }: PartsProps) {
       {helpFiles.status === 'ready' && helpFiles.items.length === 0 ? (
         <div className="mr-field">
           <span>{L.helpFile}</span>
-          <p className="mr-muted">{SUBMODEL_MESSAGES.noHelpFiles}</p>
+          <p className="mr-muted">{SUB_MODEL_MESSAGES.noHelpFiles}</p>
           <GroupError error={err('files')} />
         </div>
       ) : (
@@ -515,7 +515,7 @@ function FilePart({ d, base, errors, helpFiles, onChange }: PartsProps) {
           value={d.files || undefined}
           options={helpFiles.items.map((f) => ({ label: f.name, value: f.uuid }))}
           placeholder={helpFiles.status === 'loading' ? 'Loading…' : 'Select a help file'}
-          hint={helpFiles.status === 'error' ? SUBMODEL_MESSAGES.failedToLoadHelpFiles : undefined}
+          hint={helpFiles.status === 'error' ? SUB_MODEL_MESSAGES.failedToLoadHelpFiles : undefined}
           error={err('files')}
           onChange={(files) => onChange({ ...d, files })}
         />

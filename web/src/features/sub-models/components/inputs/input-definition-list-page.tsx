@@ -1,6 +1,6 @@
 import type { ModelInputView } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/submodels/model-input';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/sub-models/model-input';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -35,7 +35,7 @@ export function InputDefinitionListPage() {
         value={inputs.data?.items ?? []}
         dataKey="id"
         loading={inputs.isPending}
-        emptyMessage={SUBMODEL_MESSAGES.noInputDefinitionFound}
+        emptyMessage={SUB_MODEL_MESSAGES.noInputDefinitionFound}
         size="small"
       >
         <Column field="name" header="Name" />

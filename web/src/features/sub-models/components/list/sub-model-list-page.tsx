@@ -1,7 +1,7 @@
 import type { SubModelView } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
-import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/submodels/model-input';
-import { SECTION_TITLES, secondsToMinutes } from '@shared/submodels/sub-model';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
+import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/sub-models/model-input';
+import { SECTION_TITLES, secondsToMinutes } from '@shared/sub-models/sub-model';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -45,7 +45,7 @@ export function SubModelListPage() {
         metaKeySelection={false}
         selection={subModel ?? null}
         onSelectionChange={(e) => selectSubModel((e.value as SubModelView | null)?.id)}
-        emptyMessage={SUBMODEL_MESSAGES.noSubModelFound}
+        emptyMessage={SUB_MODEL_MESSAGES.noSubModelFound}
         size="small"
       >
         <Column field="name" header="Name" />

@@ -1,6 +1,6 @@
 import type { ModelInputView } from '@shared/schemas/sub-models-api';
-import type { InputDefinitionType } from '@shared/submodels/model-input';
-import { normalizeFileName, type SubModelType } from '@shared/submodels/sub-model';
+import type { InputDefinitionType } from '@shared/sub-models/model-input';
+import { normalizeFileName, type SubModelType } from '@shared/sub-models/sub-model';
 
 /**
  * The sub-model Export of the sidebar (spec 001 §9): the input definition as a .json file whose name

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { SubModelView } from '@shared/schemas/sub-models-api';
-import { SUBMODEL_MESSAGES } from '@shared/submodels/messages';
+import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,7 +79,7 @@ describe('the sub-model workspace (001 §2)', { timeout: 30_000 }, () => {
   it("shows the section header with its tiles, 'No SubModel was found' and the sidebar's states", async () => {
     open(paths.subModelList.getHref(MODEL_UUID, 'scenario'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Scenario Management' })).toBeInTheDocument();
-    expect(await screen.findByText(SUBMODEL_MESSAGES.noSubModelFound)).toBeInTheDocument();
+    expect(await screen.findByText(SUB_MODEL_MESSAGES.noSubModelFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: entry.name })).toHaveAttribute(
       'href',
       paths.modelDetail.getHref(MODEL_UUID),
@@ -149,7 +149,7 @@ describe('the sub-model workspace (001 §2)', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Calibration Management' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText(SUBMODEL_MESSAGES.noInputDefinitionFound)).toBeInTheDocument();
+    expect(await screen.findByText(SUB_MODEL_MESSAGES.noInputDefinitionFound)).toBeInTheDocument();
     expect(screen.getByText('Sub-model').nextElementSibling).toHaveTextContent('Zeta');
   });
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
-import { SUBMODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
-import { type SubModelType, SubModelTypeSchema } from '@shared/submodels/sub-model';
+import { SUB_MODEL_API_MESSAGES } from '@shared/schemas/sub-models-api';
+import { type SubModelType, SubModelTypeSchema } from '@shared/sub-models/sub-model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useCallback, useMemo, useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -125,7 +125,7 @@ export function SubModelWorkspace({
       <Spinner />
     );
   if (!model.data) return <Spinner />;
-  if (!webModel) return <Problem title="Sub-models" text={SUBMODEL_API_MESSAGES.onlyWebModel} />;
+  if (!webModel) return <Problem title="Sub-models" text={SUB_MODEL_API_MESSAGES.onlyWebModel} />;
   if (
     params.scenarioId &&
     instance.isError &&
@@ -134,7 +134,7 @@ export function SubModelWorkspace({
   )
     return <Problem title="Instance Not Found" text={MESSAGES.instanceNotFoundOrNoAccess} />;
   if (pageSubModel.isError && pageSubModel.error instanceof ApiError && pageSubModel.error.status === 404)
-    return <Problem title="Sub-model Not Found" text={SUBMODEL_API_MESSAGES.subModelNotFound} />;
+    return <Problem title="Sub-model Not Found" text={SUB_MODEL_API_MESSAGES.subModelNotFound} />;
   if (!section) return <Spinner />;
 
   const entry = model.data;

@@ -2,8 +2,8 @@ import type { Outcome, PermissionUser } from '@shared/rules/model-permissions';
 import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { SectionAccess, SubModelView } from '@shared/schemas/sub-models-api';
-import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
-import { subModelPermission } from '@shared/submodels/sub-model-access';
+import { SECTION_TITLES, type SubModelType } from '@shared/sub-models/sub-model';
+import { subModelPermission } from '@shared/sub-models/sub-model-access';
 import type { ActionGroup, ActionItem } from '../../../../components/ui/action-sidebar';
 
 /**

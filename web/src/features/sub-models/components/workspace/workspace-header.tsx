@@ -1,4 +1,4 @@
-import { SECTION_TITLES, type SubModelType } from '@shared/submodels/sub-model';
+import { SECTION_TITLES, type SubModelType } from '@shared/sub-models/sub-model';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../config/paths';
 

@@ -3,7 +3,7 @@ import {
   INSTANCE_STATUS_LABELS,
   type InstanceStatus,
   type StatusColor,
-} from '@shared/submodels/instances';
+} from '@shared/sub-models/instances';
 import { Steps } from 'primereact/steps';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';

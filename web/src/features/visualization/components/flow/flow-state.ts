@@ -1,6 +1,6 @@
 import type { DisplayScenarios } from '@shared/schemas/instance-api';
-import { hasResults, type InstanceStatus } from '@shared/submodels/instances';
-import type { SubModelType } from '@shared/submodels/sub-model';
+import { hasResults, type InstanceStatus } from '@shared/sub-models/instances';
+import type { SubModelType } from '@shared/sub-models/sub-model';
 
 /**
  * The visualization flow's rules and texts (spec 001 §2 visualization flow, §4, §5, §8, §9), pure so

@@ -1,5 +1,5 @@
-import { parseParametersJson } from '@shared/submodels/instance-values';
-import { validateTemplateText } from '@shared/submodels/model-input';
+import { parseParametersJson } from '@shared/sub-models/instance-values';
+import { validateTemplateText } from '@shared/sub-models/model-input';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useMemo } from 'react';

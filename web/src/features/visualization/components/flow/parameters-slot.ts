@@ -1,5 +1,5 @@
-import type { InstanceValues, ValueIssue } from '@shared/submodels/instance-values';
-import type { ParameterDefinition } from '@shared/submodels/parameter-definition';
+import type { InstanceValues, ValueIssue } from '@shared/sub-models/instance-values';
+import type { ParameterDefinition } from '@shared/sub-models/parameter-definition';
 import type { ComponentType } from 'react';
 
 /**

@@ -1,7 +1,7 @@
 import type { InstanceDetail } from '@shared/schemas/instance-api';
 import type { RunResult } from '@shared/schemas/run-result';
-import { hasResults, isRunning } from '@shared/submodels/instances';
-import { FORM_MESSAGES } from '@shared/submodels/messages';
+import { hasResults, isRunning } from '@shared/sub-models/instances';
+import { FORM_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';

@@ -7,12 +7,12 @@ import {
 import type { Outcome, PermissionUser } from '@shared/rules/model-permissions';
 import type { InstanceSummary } from '@shared/schemas/instance-api';
 import type { ModelRoles } from '@shared/schemas/model';
-import { canDeleteInstance } from '@shared/submodels/instances';
+import { canDeleteInstance } from '@shared/sub-models/instances';
 
 /**
  * The instance row menu of step 1 (spec 001 §2: View Details, Copy, Export, Execute, Cancel Execution,
  * Accept, Unaccept, Supersede for calibration only, Delete Instance), decided by the rules the API
- * applies (shared/executions/execution-access.ts, shared/submodels/instances.ts).
+ * applies (shared/executions/execution-access.ts, shared/sub-models/instances.ts).
  */
 export type RowAction = 'details' | 'execute' | 'cancel' | 'accept' | 'unaccept' | 'supersede' | 'delete';
 

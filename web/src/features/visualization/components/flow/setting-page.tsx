@@ -4,10 +4,10 @@ import {
   type InstanceValues,
   parseParametersJson,
   validateInstanceValues,
-} from '@shared/submodels/instance-values';
-import { canEditInstance, type InstanceStatus } from '@shared/submodels/instances';
-import { SUBMODEL_LIMITS } from '@shared/submodels/limits';
-import { validateTemplateText } from '@shared/submodels/model-input';
+} from '@shared/sub-models/instance-values';
+import { canEditInstance, type InstanceStatus } from '@shared/sub-models/instances';
+import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
+import { validateTemplateText } from '@shared/sub-models/model-input';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
@@ -154,7 +154,7 @@ function Settings({
   const [initialOrder] = useState(scenarios);
   const [invalid, setInvalid] = useState(false);
   const [dragged, setDragged] = useState<number>();
-  const settled = useDebounced(values, SUBMODEL_LIMITS.parameterValidationDebounceMs);
+  const settled = useDebounced(values, SUB_MODEL_LIMITS.parameterValidationDebounceMs);
   const issues = useMemo(
     () => (definitions ? validateInstanceValues(definitions, settled, userLevel) : []),
     [definitions, settled, userLevel],
