@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   [ENV_VARS.sfnEndpoint]: optional,
   [ENV_VARS.lambdaEndpoint]: optional,
   [ENV_VARS.mailOutboxDir]: optional,
+  [ENV_VARS.sourceControlProvider]: optional,
+  [ENV_VARS.bitbucketBaseUrl]: optional,
+  [ENV_VARS.bitbucketTokenSecret]: optional,
+  [ENV_VARS.sourceControlGitRoot]: optional,
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -117,6 +121,20 @@ export const env = {
   },
   get mailOutboxDir() {
     return load()[ENV_VARS.mailOutboxDir];
+  },
+  /** 'bitbucket' or 'git'; unset: this deployment has no source control (the routes answer 503). */
+  get sourceControlProvider() {
+    return load()[ENV_VARS.sourceControlProvider];
+  },
+  get bitbucketBaseUrl() {
+    return required(ENV_VARS.bitbucketBaseUrl);
+  },
+  /** Name or ARN of the secret holding the Bitbucket token. */
+  get bitbucketTokenSecret() {
+    return required(ENV_VARS.bitbucketTokenSecret);
+  },
+  get sourceControlGitRoot() {
+    return required(ENV_VARS.sourceControlGitRoot);
   },
 };
 

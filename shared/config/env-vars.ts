@@ -37,6 +37,16 @@ export const ENV_VARS = {
   buildTime: 'BUILD_TIME',
   /** Which world we are in: 'aws' or 'local'. Handlers never branch on it for business rules. */
   stage: 'STAGE',
+  /**
+   * Source control (issue 18 §5; docs/source-control.md): which provider serves /v2/source-control
+   * ('bitbucket' in AWS, 'git' locally), the Bitbucket Server/Data Center base URL and the Secrets
+   * Manager secret holding its HTTP access token (set only on the source-control area's function).
+   */
+  sourceControlProvider: 'SOURCE_CONTROL_PROVIDER',
+  bitbucketBaseUrl: 'BITBUCKET_BASE_URL',
+  bitbucketTokenSecret: 'BITBUCKET_TOKEN_SECRET',
+  /** Local only: the folder of bare git repositories (<project>/<repo>.git) the git provider serves. */
+  sourceControlGitRoot: 'SOURCE_CONTROL_GIT_ROOT',
   /** Local only: endpoints of the emulators (empty in AWS). */
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
@@ -88,6 +98,7 @@ export const LOCAL_ONLY_ENV_VARS: readonly EnvVarName[] = [
   ENV_VARS.sfnEndpoint,
   ENV_VARS.lambdaEndpoint,
   ENV_VARS.mailOutboxDir,
+  ENV_VARS.sourceControlGitRoot,
   ENV_VARS.traceEnabled,
   ENV_VARS.metricsDisabled,
   ENV_VARS.xrayManualMode,

@@ -23,5 +23,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unprocessable: 'UNPROCESSABLE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** The repository server (Bitbucket) did not answer, or this deployment has none (502/503). */
+  sourceControlUnavailable: 'SOURCE_CONTROL_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
