@@ -73,11 +73,11 @@ describe('Save or Update Analysis', () => {
     expect(check.body.exists).toBe(false);
   });
 
-  it('lets the owner tier save an analysis, and refuses those who only see it (403, nothing changed)', async () => {
+  it('lets the owner tier save an analysis; a draft is not found by those who only see the section (404, nothing changed)', async () => {
     const analysis = await newAnalysis('employee');
     for (const persona of ['viewer', 'vendor', 'modeler']) {
       const res = await call(persona, 'POST', analysisPath(analysis.id), { name: uniqueName('Taken over') });
-      expect(res.status, persona).toBe(403);
+      expect(res.status, persona).toBe(404);
     }
     const after = await call('employee', 'GET', instancePath(entry.uuid, analysis.id));
     expect(after.body).toMatchObject({ name: analysis.name, hidden: true });
@@ -105,5 +105,65 @@ describe('Save or Update Analysis', () => {
     const analysis = await newAnalysis('employee');
     const res = await call('hta', 'POST', analysisPath(analysis.id), { name: uniqueName() });
     expect(res.status).toBe(404);
+  });
+
+  it('refuses those who only see a saved analysis its rename (403, nothing changed)', async () => {
+    const analysis = await newAnalysis('employee');
+    await setInstanceState(entry.uuid, analysis.id, { status: 'COMPLETED' });
+    const name = uniqueName('Scenario Analysis');
+    expect((await call('employee', 'POST', analysisPath(analysis.id), { name })).status).toBe(200);
+    for (const persona of ['viewer', 'vendor', 'modeler']) {
+      const res = await call(persona, 'POST', analysisPath(analysis.id), { name: uniqueName('Taken over') });
+      expect(res.status, persona).toBe(403);
+    }
+    expect((await call('employee', 'GET', instancePath(entry.uuid, analysis.id))).body.name).toBe(name);
+  });
+});
+
+/**
+ * Reading an analysis (issue 19: a draft was readable by anyone who guessed its id): a hidden one only
+ * by those who may change it (its creator, users it is shared with, the owner tier, super users), on
+ * every route that reads it by id and in the hidden list; a saved one by everyone who sees the display
+ * section.
+ */
+describe('who reads an analysis', () => {
+  const readsOf = (id: string) => [
+    instancePath(entry.uuid, id),
+    `${instancePath(entry.uuid, id)}/result`,
+    `${instancePath(entry.uuid, id)}/outputs`,
+    `${instancePath(entry.uuid, id)}/record`,
+  ];
+  const hiddenIds = async (persona: string) =>
+    (
+      (await call(persona, 'GET', `${instancesPath(entry.uuid)}?executionSetupId=${displayId}&hidden=true`))
+        .body.items as Json[]
+    ).map((i) => i.id);
+
+  it('answers 404 on every read of a draft to those who only see the display section, and lists it only for its readers', async () => {
+    const draft = await newAnalysis('employee');
+    await setInstanceState(entry.uuid, draft.id, { status: 'COMPLETED' });
+    for (const persona of ['viewer', 'vendor', 'modeler']) {
+      for (const path of readsOf(draft.id))
+        expect((await call(persona, 'GET', path)).status, `${persona} ${path}`).toBe(404);
+      const run = await call(persona, 'POST', `/v2/models/${entry.uuid}/executions`, {
+        instanceIds: [draft.id],
+      });
+      expect(run.status, persona).toBe(404);
+      expect(await hiddenIds(persona), persona).not.toContain(draft.id);
+    }
+    for (const persona of ['employee', 'owner', 'admin']) {
+      const res = await call(persona, 'GET', instancePath(entry.uuid, draft.id));
+      expect(res.status, persona).toBe(200);
+      expect(await hiddenIds(persona), persona).toContain(draft.id);
+    }
+  });
+
+  it('lets everyone who sees the display section read a saved analysis, and nobody else', async () => {
+    const analysis = await newAnalysis('employee');
+    await setInstanceState(entry.uuid, analysis.id, { status: 'COMPLETED' });
+    await call('employee', 'POST', analysisPath(analysis.id), { name: uniqueName('Scenario Analysis') });
+    for (const persona of ['viewer', 'vendor', 'modeler', 'owner'])
+      expect((await call(persona, 'GET', instancePath(entry.uuid, analysis.id))).status, persona).toBe(200);
+    expect((await call('hta', 'GET', instancePath(entry.uuid, analysis.id))).status).toBe(404);
   });
 });

@@ -24,6 +24,7 @@ import type { ModelRecord } from '../../data/models';
 import { getInput, listSubModels, type SubModelRecord } from '../../data/sub-models';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
+import { seesAnalysisDraft } from '../instances/instance-access';
 import { permissionUser } from '../models/model-access';
 import { fullName } from '../models/model-users';
 import { displayedRuns } from '../runs/displayed-scenarios';
@@ -82,7 +83,12 @@ export async function createExecution(
   const instances = await Promise.all(body.instanceIds.map((id) => getInstance(uuid, id)));
   const found: InstanceRecord[] = [];
   for (const instance of instances) {
-    if (!instance || !seesInstanceSection(who, model.roles, instance.type))
+    // Someone else's draft analysis is not found either (instance-access.ts seesInstance).
+    if (
+      !instance ||
+      !seesInstanceSection(who, model.roles, instance.type) ||
+      (instance.type === 'display' && instance.hidden && !seesAnalysisDraft(user, model, instance))
+    )
       throw new NotFoundError(INSTANCE_API_MESSAGES.notFound);
     found.push(instance);
   }

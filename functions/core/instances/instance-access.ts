@@ -23,7 +23,10 @@ import { permissionUser } from '../models/model-access';
  * Authorization of the `instances` area (docs/permissions.md, "Instances"), after the entry check of
  * the sub-models area (visible entry, else 404; WebModel 2.0 only, else 400: loadSubModelEntry):
  * - seeing an instance: the caller sees its section (§6; display-section instances, the analyses of
- *   the visualization, for those who see the display section). Otherwise 404, nothing revealed.
+ *   the visualization, for those who see the display section). A hidden analysis (a draft of the flow,
+ *   not saved under a name yet) is seen only by those who may change it: its creator, the users it is
+ *   shared with, the entry's owners, lead and steward, and super users (seesInstance). Otherwise 404,
+ *   nothing revealed: an id alone must not open someone else's draft.
  * - the action's role rule of shared/sub-models: changing an instance (values, name, label, hidden,
  *   parameter files) belongs to its creator, the users it is shared with, the entry's owners, lead and
  *   steward, and super users (changesInstance; others who see it get it read-only); cloning it needs
@@ -51,6 +54,28 @@ export function visibleTypes(user: User, model: ModelRecord): Set<SubModelType> 
   );
 }
 
+/**
+ * Whether a hidden analysis is the caller's to see: a draft is private to those who may change it
+ * (changesInstance, the rule of Save Analysis), not to everyone who sees the display section.
+ */
+export function seesAnalysisDraft(
+  user: Pick<User, 'id' | 'userType'>,
+  model: Pick<ModelRecord, 'roles'>,
+  record: Pick<InstanceRecord, 'createdBy' | 'sharedWith'>,
+): boolean {
+  return changesInstance(permissionUser(user), model.roles, record);
+}
+
+/** Whether the caller sees this instance: its section, and for a hidden analysis seesAnalysisDraft. */
+export function seesInstance(
+  user: User,
+  model: ModelRecord,
+  record: Pick<InstanceRecord, 'type' | 'hidden' | 'createdBy' | 'sharedWith'>,
+): boolean {
+  if (!seesInstancesOf(user, model, record.type)) return false;
+  return !(record.type === 'display' && record.hidden) || seesAnalysisDraft(user, model, record);
+}
+
 /** The instance if it exists and the caller sees it; 404 otherwise. */
 export async function loadInstance(
   user: User,
@@ -58,18 +83,27 @@ export async function loadInstance(
   instanceId: string,
 ): Promise<InstanceRecord> {
   const record = await getInstance(model.uuid, instanceId);
-  if (!record || !seesInstancesOf(user, model, record.type)) throw new NotFoundError(MSG.notFound);
+  if (!record || !seesInstance(user, model, record)) throw new NotFoundError(MSG.notFound);
   return record;
 }
 
-/** The role half of an action (display-section instances are changed by those who see the section). */
+/**
+ * The role half of an action. Display-section instances (analyses) are shared and deleted by those who
+ * see the section; changing one (its name, display scenarios, values, hidden) is Save Analysis's rule:
+ * who may change it (changesInstance), read-only for the others who see it.
+ */
 function roleOutcome(
   action: InstanceAction,
   user: User,
   model: ModelRecord,
   record: InstanceRecord,
 ): Outcome {
-  if (record.type === 'display') return seesInstancesOf(user, model, 'display') ? 'allowed' : 'disallowed';
+  if (record.type === 'display') {
+    if (!seesInstancesOf(user, model, 'display')) return 'disallowed';
+    if (action === 'edit' || action === 'label')
+      return changesInstance(permissionUser(user), model.roles, record) ? 'allowed' : 'forbidden';
+    return 'allowed';
+  }
   const who = permissionUser(user);
   if (action === 'edit' || action === 'label') {
     // Changing it: who sees it, and among them its creator, those it is shared with, the owner tier.

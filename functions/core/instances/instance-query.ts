@@ -15,7 +15,8 @@ import type { InstanceSummaryRecord } from '../../data/instances';
  * instances held in memory (instance-list-cache.ts). Pure: no I/O, so unit tests cover every filter.
  *
  * - Scope (always applied): the sections the caller sees, the sub-model (`executionSetupId`),
- *   `hidden` (hidden instances, the visualization's unsaved analyses, only when asked for), `view` (mine = created by the caller or shared with the caller) and the search `query`
+ *   `hidden` (hidden instances, the visualization's unsaved analyses, only when asked for, and only
+ *   those the caller may see: `seesDraft`), `view` (mine = created by the caller or shared with the caller) and the search `query`
  *   (a part of the name, label or creator's name, any case).
  * - Column filters: status (a list), name (one name, whole, any case), creator (a list of ids) and
  *   creation month (UTC).
@@ -94,6 +95,12 @@ export interface QueryCaller {
   id: string;
   /** The sections whose instances the caller sees. */
   visibleTypes: ReadonlySet<SubModelType>;
+  /**
+   * Whether the caller sees a hidden analysis (a draft of the visualization flow): those who may
+   * change it (instance-access.ts seesAnalysisDraft). Without it, its creator and those it is shared
+   * with.
+   */
+  seesDraft?: (row: Pick<InstanceRow, 'createdBy' | 'sharedWith'>) => boolean;
 }
 
 /** The row as the caller sees it: `shared` and `userAccess` depend on who asks. */
@@ -165,11 +172,16 @@ export function queryInstances(
   const month = query.createdOnMonth;
   const search = query.query?.trim().toLowerCase() || undefined;
   const mine = query.view === 'mine';
+  const seesDraft =
+    caller.seesDraft ??
+    ((r: Pick<InstanceRow, 'createdBy' | 'sharedWith'>) =>
+      r.createdBy === caller.id || r.sharedWith.includes(caller.id));
 
   const inScope = (r: InstanceRow) =>
     caller.visibleTypes.has(r.type) &&
     (query.executionSetupId === undefined || r.executionSetupId === query.executionSetupId) &&
     r.hidden === (query.hidden ?? false) &&
+    (!r.hidden || r.type !== 'display' || seesDraft(r)) &&
     (!mine || r.createdBy === caller.id || r.sharedWith.includes(caller.id)) &&
     (search === undefined || r.search.includes(search));
   const failures = (r: InstanceRow) =>

@@ -6,7 +6,7 @@ import type { ModelRecord } from '../../data/models';
 import { getModel } from '../../data/models';
 import { ForbiddenError } from '../../lib/errors';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
-import { visibleTypes } from './instance-access';
+import { seesAnalysisDraft, visibleTypes } from './instance-access';
 import { instanceListAt } from './instance-list-cache';
 import { queryInstances } from './instance-query';
 
@@ -40,5 +40,9 @@ export async function listInstances(
   const types = visibleTypes(user, model);
   if (types.size === 0) throw new ForbiddenError(SUB_MODEL_API_MESSAGES.sectionDenied);
   const list = await instanceListAt(uuid, read.rev);
-  return queryInstances(list, query, { id: user.id, visibleTypes: types });
+  return queryInstances(list, query, {
+    id: user.id,
+    visibleTypes: types,
+    seesDraft: (row) => seesAnalysisDraft(user, model, row),
+  });
 }

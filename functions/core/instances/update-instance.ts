@@ -30,7 +30,7 @@ import { loadSubModelEntry } from '../sub-models/sub-model-access';
 import { checkCalibrationChoice } from './calibration-choice';
 import { checkDisplayScenarios } from './display-scenarios';
 import { requireUploadedFileValues } from './file-values';
-import { loadInstance, requireInstanceAction, visibleTypes } from './instance-access';
+import { loadInstance, requireInstanceAction, seesInstance, visibleTypes } from './instance-access';
 import { applyLocalWrite, heldInstanceList } from './instance-list-cache';
 import { parseStoredValues, prepareIncomingValues } from './instance-values-view';
 import { expertiseLevelOf, instanceDetail } from './instance-view';
@@ -75,7 +75,7 @@ export async function checkInstanceName(
   const owner = await getInstanceNameOwner(uuid, instanceNameKey(body.name));
   if (owner === undefined || owner === body.instanceId) return { exists: false };
   const holder = await getInstance(uuid, owner);
-  return { exists: holder !== undefined && types.has(holder.type) };
+  return { exists: holder !== undefined && seesInstance(user, model, holder) };
 }
 
 /**
