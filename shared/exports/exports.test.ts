@@ -5,6 +5,7 @@ import { RunResultSchema } from '../schemas/run-result';
 import { chartTable, exportChart } from './chart-data';
 import { chartPartXml, columnLetter } from './drawingml/chart-xml';
 import { EXPORT_MESSAGES, exportResult } from './index';
+import { niceTicks } from './pdf-chart';
 import { TABLE_ROWS_PER_SLIDE } from './pptx';
 import { SCENARIO_COLUMNS } from './provenance';
 import { pageLayout, pageRows, tableGrid } from './table-grid';
@@ -296,5 +297,14 @@ describe('every format', () => {
   it('lists every displayed scenario in the provenance columns', () => {
     expect(SCENARIO_COLUMNS).toContain('Input SHA-256');
     expect(chartTable(exportChart(lineChart(1, 2)).model).columns).toHaveLength(1);
+  });
+});
+
+describe('PDF chart axes', () => {
+  it('puts round ticks 1, 2, 2.5 or 5 times a power of ten apart over the range', () => {
+    expect(niceTicks(0, 37000)).toEqual([0, 10000, 20000, 30000]);
+    expect(niceTicks(-0.1, 0.5)).toEqual([-0.2, 0, 0.2, 0.4]);
+    expect(niceTicks(0, 1)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    expect(niceTicks(5, 5)).toEqual([0, 2, 4, 6, 8, 10]);
   });
 });

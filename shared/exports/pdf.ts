@@ -2,6 +2,7 @@ import type { jsPDF as JsPdf } from 'jspdf';
 import type { ResultCell, ResultElement } from '../schemas/run-result';
 import { type ExportChart, exportChart } from './chart-data';
 import { EXPORT_MESSAGES, ExportError, throwIfCanceled } from './messages';
+import { drawChartModel } from './pdf-chart';
 import { FILE_COLUMNS, PROVENANCE_TITLE, provenanceRows, SCENARIO_COLUMNS } from './provenance';
 import { columnWeights, type GridCell, pageLayout, type TableGrid, tableGrid } from './table-grid';
 import type { ChartPicture, ExportInput } from './types';
@@ -9,8 +10,9 @@ import type { ChartPicture, ExportInput } from './types';
 /**
  * The PDF export (issue 19 §2): A4 landscape in centimetres (spec 001 §9), the title on the first page
  * and in every footer with the page number, elements flowing down the pages, tables paged with their
- * head repeated, charts as vector graphics from the page's SVG (svg2pdf.js) or else as the page's
- * 1630 × 830 picture, a chart the page did not draw as its data table, and a last provenance page.
+ * head repeated, charts as vector graphics (the page's SVG through svg2pdf.js, the page's 1630 × 830
+ * picture, or else drawn from the chart model by pdf-chart.ts) each followed by its data table, and a
+ * last provenance page.
  * web/src/features/visualization/components/export/print.css gives the printed page the same layout.
  */
 export const PAGE = { width: 29.7, height: 21, margin: 1.5, footer: 1 } as const;
@@ -221,24 +223,44 @@ class PdfWriter {
     this.y = y + 0.1;
   }
 
+  /**
+   * A chart: its title, the chart as vector graphics (the page's SVG through svg2pdf.js or its
+   * picture when the page hands one over, else drawn from the chart model), then its data as a table,
+   * so every number behind a line can be read off the page as in Excel.
+   */
   async chart(chart: ExportChart, picture: ChartPicture | undefined) {
-    const { model, table } = chart;
+    const { model } = chart;
     const height = BODY_WIDTH * CHART_RATIO;
-    if (!picture) {
-      // Not drawn on the page (a hidden section, or no screen at all): the data, as in Excel.
-      this.text(model.title ?? 'Chart', 12, 'bold');
-      const cells: ResultCell[] = [table.xTitle, ...table.columns.map((column) => column.name)].map(
-        (value, column) => ({ row: 0, column, value, th: true }),
-      );
-      table.xs.forEach((x, row) => {
-        cells.push({ row: row + 1, column: 0, value: x });
-        table.columns.forEach((column, index) => {
-          cells.push({ row: row + 1, column: index + 1, value: column.values[row] ?? null });
-        });
-      });
-      this.table(tableGrid({ kind: 'table', cells, options: { tableHeadTillRow: 1 } }));
-      return;
+    if (picture) await this.picture(model.title, picture, height);
+    else {
+      this.ensure(height + 1);
+      if (model.title) this.text(model.title, 12, 'bold');
+      drawChartModel(this.doc, this.font, model, { x: PAGE.margin, y: this.y, width: BODY_WIDTH, height });
+      this.y += height + 0.5;
     }
+    this.dataTable(chart);
+  }
+
+  private dataTable({ model, table }: ExportChart) {
+    const cells: ResultCell[] = [table.xTitle, ...table.columns.map((column) => column.name)].map(
+      (value, column) => ({ row: 0, column, value, th: true }),
+    );
+    table.xs.forEach((x, row) => {
+      cells.push({ row: row + 1, column: 0, value: x });
+      table.columns.forEach((column, index) => {
+        cells.push({ row: row + 1, column: index + 1, value: column.values[row] ?? null });
+      });
+    });
+    this.table(
+      tableGrid({
+        kind: 'table',
+        cells,
+        options: { tableHeadTillRow: 1, caption: `Data of ${model.title ?? 'the chart'}` },
+      }),
+    );
+  }
+
+  private async picture(title: string | null, picture: ChartPicture, height: number) {
     if (
       !(
         picture.width > 0 &&
@@ -251,7 +273,7 @@ class PdfWriter {
     const width = Math.min(BODY_WIDTH, (height * picture.width) / picture.height);
     const drawnHeight = (width * picture.height) / picture.width;
     this.ensure(drawnHeight + 1);
-    if (model.title) this.text(model.title, 12, 'bold');
+    if (title) this.text(title, 12, 'bold');
     const x = PAGE.margin + (BODY_WIDTH - width) / 2;
     if (picture.kind === 'png') {
       const isPng =

@@ -126,6 +126,40 @@ describe('the exported files in other programs', () => {
     },
   );
 
+  it('poppler finds every chart of the PDF drawn as vectors: title, axis titles, tick labels, legend, then its data', async () => {
+    const pdf = join(dir, EXPORT_FILE_NAMES.pdf);
+    // No picture anywhere: each chart is drawn from the chart model with paths and text.
+    const { stdout: images } = await run('pdfimages', ['-list', pdf]);
+    expect(images.trim().split('\n')).toHaveLength(2);
+    const { stdout: info } = await run('pdfinfo', [pdf]);
+    const pageCount = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    const pages: string[] = [];
+    for (let page = 1; page <= pageCount; page++)
+      pages.push((await run('pdftotext', ['-f', `${page}`, '-l', `${page}`, pdf, '-'])).stdout);
+    const pageOf = (title: string) => pages.findIndex((text) => text.split('\n').includes(title));
+    for (const title of CHART_TITLES) {
+      const at = pageOf(title);
+      expect(at, title).toBeGreaterThan(0);
+      // The data table follows the chart.
+      expect(pages.slice(at, at + 3).join('\n'), title).toContain(`Data of ${title}`);
+    }
+    const costs = pages[pageOf('Costs by strategy')] ?? '';
+    for (const text of ['Cost ($)', 'Strategy', '10,000', '20,000', 'Usual care', 'New drug', 'Drug cost'])
+      expect(costs).toContain(text);
+    const plane = pages[pageOf('CE plane')] ?? '';
+    for (const text of [
+      'Incremental effect (QALYs)',
+      'Incremental cost',
+      'Willingness to pay: 20,000',
+      'More effective, more costly',
+      'Less effective, less costly',
+    ])
+      expect(plane).toContain(text);
+    expect(pages[pageOf('Tornado')]).toContain('Base case: 8,214');
+    expect(pages[pageOf('Tornado')]).toContain('Drug cost (500 to 1,500)');
+    expect(pages[pageOf('CEAC')]).toContain('Probability cost-effective');
+  });
+
   it('poppler reads the PDF export: A4 landscape pages, title, page numbers and provenance', async () => {
     const pdf = join(dir, EXPORT_FILE_NAMES.pdf);
     const { stdout: info } = await run('pdfinfo', [pdf]);
