@@ -179,6 +179,12 @@ const SIGNED_IN: Screen[] = [
     path: () => '/admin/registration-review',
     ready: heading('Incoming user requests'),
   },
+  {
+    name: 'admin: usage',
+    persona: 'admin',
+    path: () => '/admin/usage',
+    ready: heading('Usage'),
+  },
   // Instances (issue 10): a WebModel 2.0 entry of its own with a sub-model, an instance and a group.
   ...needing('web', [
     {

@@ -53,7 +53,14 @@ async function detailAs(persona: string, uuid: string) {
 describe('demo catalogue seed', () => {
   it('creates every entry once under its generated name; a second run adds and changes nothing', async () => {
     expect(Object.keys(first.uuids).sort()).toEqual(DEMO_ENTRIES.map((e) => e.key).sort());
-    expect(second.added).toEqual({ entries: 0, versions: 0, 'sub-models': 0, runs: 0, incidents: 0 });
+    expect(second.added).toEqual({
+      entries: 0,
+      versions: 0,
+      'sub-models': 0,
+      runs: 0,
+      incidents: 0,
+      usage: 0,
+    });
     expect(second.uuids).toEqual(first.uuids);
     expect(footprintsAfter).toEqual(footprintsBefore);
     const details = await Promise.all(DEMO_ENTRIES.map((e) => detailAs('admin', uuidOf(e.key))));

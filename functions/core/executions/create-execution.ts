@@ -38,6 +38,7 @@ import {
 } from '../runs/execution-plan';
 import { announceStatus } from '../runs/run-events';
 import { loadSubModelEntry } from '../sub-models/sub-model-access';
+import { recordUsage } from '../usage/record-usage';
 import { requireCalibrationAccess } from './execution-rights';
 
 export interface CreatedExecution {
@@ -165,6 +166,7 @@ export async function createExecution(
 
   // 5. Everyone who follows these instances hears of it.
   countEvent(BUSINESS_EVENTS.runStarted, runs.length);
+  await recordUsage(uuid, 'runs', runs.length);
   await Promise.all(
     prepared.map(({ instance }, i) =>
       announceStatus(

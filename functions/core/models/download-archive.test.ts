@@ -29,6 +29,7 @@ vi.mock('../../data/archive-jobs', async (importOriginal) => ({
 }));
 vi.mock('../../data/audit', () => audit);
 vi.mock('../../lib/job-invoker', () => invoker);
+vi.mock('../usage/record-usage', () => ({ recordUsage: vi.fn() }));
 
 const { startDownloadArchive, getDownloadArchive, missingBodiesMessage, ARCHIVE_NOT_YOURS } = await import(
   './download-archive'

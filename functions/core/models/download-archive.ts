@@ -22,6 +22,7 @@ import type { ModelRecord } from '../../data/models';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../lib/errors';
 import { startJob } from '../../lib/job-invoker';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
+import { recordUsage } from '../usage/record-usage';
 import { DOWNLOAD_URL_SECONDS, requireTheoremAccess } from './download-files';
 import { mayReadFile } from './file-read-rules';
 import { loadModelFor, loadVisibleModel, requireAction } from './model-access';
@@ -93,6 +94,7 @@ export async function startDownloadArchive(
     now,
   );
   countEvent(BUSINESS_EVENTS.fileDownloaded, files.length);
+  await recordUsage(uuid, 'downloads', files.length, now);
 
   try {
     await startJob({ job: 'build-archive', archiveId });

@@ -6,6 +6,7 @@ import { getModelFile } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent } from '../../lib/observability';
+import { recordUsage } from '../usage/record-usage';
 import { entryFilesDecision, fileDownloadDecision, theoremMissing } from './file-read-rules';
 import { loadVisibleModel } from './model-access';
 
@@ -55,6 +56,7 @@ export async function downloadFile(
     now,
   );
   countEvent(BUSINESS_EVENTS.fileDownloaded);
+  await recordUsage(uuid, 'downloads', 1, now);
   return {
     url: await presignDownload(file.s3Key, file.name, DOWNLOAD_URL_SECONDS),
     fileName: file.name,

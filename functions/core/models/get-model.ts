@@ -1,6 +1,7 @@
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import { getModel, type ModelRecord } from '../../data/models';
+import { recordUsage } from '../usage/record-usage';
 import { loadVisibleModel } from './model-access';
 import { toModelDetail } from './model-detail';
 
@@ -16,6 +17,8 @@ export async function getModelDetail(
   read?: { model: ModelRecord | undefined },
 ): Promise<ModelDetail> {
   const model = await loadVisibleModel(uuid, caller, read);
+  // An opened entry counts for the admin usage page (issue 20 §8); never fails the read.
+  await recordUsage(uuid, 'views');
   return toModelDetail(model, caller);
 }
 

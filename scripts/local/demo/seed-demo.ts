@@ -21,6 +21,7 @@ import { type DemoFile, demoFiles, revisedWorkbookFile } from './files';
 import { INCIDENTS_STEP } from './incidents';
 import { MODEL_RUNS_STEP, modelDirFiles } from './model-runs';
 import { SUB_MODELS_STEP } from './sub-models';
+import { USAGE_STEP } from './usage';
 import { VERSIONS_STEP } from './versions';
 
 /**
@@ -80,6 +81,7 @@ export const DEMO_STEPS: DemoStep[] = [
   SUB_MODELS_STEP,
   MODEL_RUNS_STEP,
   INCIDENTS_STEP,
+  USAGE_STEP,
 ];
 
 export async function seedDemoCatalogue(

@@ -282,6 +282,10 @@ export const routes: RouteObject[] = [
               () => import('../features/registration/components/registration-review-page'),
             ),
           },
+          {
+            path: paths.adminUsage.path,
+            lazy: guardedPage(allow.admin, () => import('../features/admin-usage/components/usage-page')),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

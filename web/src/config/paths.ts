@@ -142,6 +142,7 @@ export const paths = {
     path: '/admin/registration-review',
     getHref: () => '/admin/registration-review',
   },
+  adminUsage: { path: '/admin/usage', getHref: () => '/admin/usage' },
 
   notImplemented: { path: '/not-implemented', getHref: () => '/not-implemented' },
   error500: { path: '/error/500', getHref: () => '/error/500' },
