@@ -97,6 +97,13 @@ export const AREAS = {
     // more memory, and the CPU share that comes with it. Workbook diffs run in the jobs function.
     memorySize: 1024,
   },
+  // Its own function: it alone holds the read grant on the Bitbucket token's secret (and, in AWS, the
+  // only network path to the repository server), so no other area's function can read the company's
+  // source code; browsing and saving are authorized per call (shared/rules/source-control-permissions.ts).
+  'source-control': {
+    trigger: 'http',
+    summary: 'Source control: projects, repositories, branches, browse, history, commit diffs, save file',
+  },
   unmatched: {
     trigger: 'http',
     summary: 'Requests that match no route ($default): the JSON 404; touches no data',
@@ -486,23 +493,6 @@ export const HTTP_ROUTES = [
     auth: 'jwt',
     summary: 'Run a stopped rename job again (administrators)',
   },
-  // Admin Space: usage analytics (issue 20 §8)
-  {
-    method: 'GET',
-    path: '/v2/admin/usage',
-    handler: 'http/admin/get-usage-report',
-    area: 'admin',
-    auth: 'jwt',
-    summary: "One month's views, downloads and runs per model entry (administrators)",
-  },
-  {
-    method: 'GET',
-    path: '/v2/admin/usage/dormant',
-    handler: 'http/admin/list-dormant-entries',
-    area: 'admin',
-    auth: 'jwt',
-    summary: 'Model entries nobody opened in a year, candidates for retirement (administrators)',
-  },
   // Catalogue: list and Dynamic View (in-memory projection, docs/data-model.md "Catalogue search")
   {
     method: 'GET',
@@ -830,6 +820,71 @@ export const HTTP_ROUTES = [
     area: 'diffs',
     auth: 'jwt',
     summary: 'The text diff of one VBA module of a computed workbook diff',
+  },
+  // Source control (issue 18 §5; docs/source-control.md)
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects',
+    handler: 'http/source-control/list-source-projects',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: 'Source-control projects (internal users)',
+  },
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects/{project}',
+    handler: 'http/source-control/get-source-project',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: 'One source-control project',
+  },
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects/{project}/repos',
+    handler: 'http/source-control/list-source-repositories',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: "A project's repositories",
+  },
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects/{project}/repos/{repo}/branches',
+    handler: 'http/source-control/list-source-branches',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: "A repository's branches, the default one marked",
+  },
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects/{project}/repos/{repo}/browse',
+    handler: 'http/source-control/browse-source',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: "A folder's entries or a file's text at a branch or commit (?path&at)",
+  },
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects/{project}/repos/{repo}/commits',
+    handler: 'http/source-control/list-source-commits',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: 'Commits touching a path, newest first, paged (?path&until&start&limit)',
+  },
+  {
+    method: 'GET',
+    path: '/v2/source-control/projects/{project}/repos/{repo}/diff',
+    handler: 'http/source-control/get-source-diff',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: 'The diff between two commits under a path (?path&since&until)',
+  },
+  {
+    method: 'PUT',
+    path: '/v2/source-control/projects/{project}/repos/{repo}/files',
+    handler: 'http/source-control/save-source-file',
+    area: 'source-control',
+    auth: 'jwt',
+    summary: 'Commit one file in the name of an entry linked to the repository',
   },
   // Sub-models, input definitions, groups, help files (issue 10)
   {

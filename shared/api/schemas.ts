@@ -174,6 +174,22 @@ import {
 } from '../schemas/registration';
 import { AppSettingsSchema, VersionInfoSchema } from '../schemas/settings';
 import {
+  SaveSourceFileBodySchema,
+  SourceBranchesSchema,
+  SourceBrowseQuerySchema,
+  SourceBrowseSchema,
+  SourceCommitSchema,
+  SourceDiffQuerySchema,
+  SourceDiffSchema,
+  SourceHistoryQuerySchema,
+  SourceHistorySchema,
+  SourceProjectParamsSchema,
+  SourceProjectSchema,
+  SourceProjectsSchema,
+  SourceRepoParamsSchema,
+  SourceRepositoriesSchema,
+} from '../schemas/source-control';
+import {
   CreateGroupBodySchema,
   CreateInputBodySchema,
   CreateSubModelBodySchema,
@@ -197,7 +213,6 @@ import {
 } from '../schemas/sub-models-api';
 import { TourDetailSchema, TourParamsSchema } from '../schemas/tour';
 import { CurrentUserSchema } from '../schemas/user';
-import { DormantEntryListSchema, UsageQuerySchema, UsageReportSchema } from '../schemas/usage';
 import {
   FilesHistoryQuerySchema,
   FilesHistorySchema,
@@ -406,6 +421,40 @@ export const API_SCHEMAS = {
   'GET /v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}/macros/{module}': {
     params: MacroDiffParamsSchema,
     response: MacroDiffSchema,
+  },
+  // Source control (issue 18 §5)
+  'GET /v2/source-control/projects': { response: SourceProjectsSchema },
+  'GET /v2/source-control/projects/{project}': {
+    params: SourceProjectParamsSchema,
+    response: SourceProjectSchema,
+  },
+  'GET /v2/source-control/projects/{project}/repos': {
+    params: SourceProjectParamsSchema,
+    response: SourceRepositoriesSchema,
+  },
+  'GET /v2/source-control/projects/{project}/repos/{repo}/branches': {
+    params: SourceRepoParamsSchema,
+    response: SourceBranchesSchema,
+  },
+  'GET /v2/source-control/projects/{project}/repos/{repo}/browse': {
+    params: SourceRepoParamsSchema,
+    query: SourceBrowseQuerySchema,
+    response: SourceBrowseSchema,
+  },
+  'GET /v2/source-control/projects/{project}/repos/{repo}/commits': {
+    params: SourceRepoParamsSchema,
+    query: SourceHistoryQuerySchema,
+    response: SourceHistorySchema,
+  },
+  'GET /v2/source-control/projects/{project}/repos/{repo}/diff': {
+    params: SourceRepoParamsSchema,
+    query: SourceDiffQuerySchema,
+    response: SourceDiffSchema,
+  },
+  'PUT /v2/source-control/projects/{project}/repos/{repo}/files': {
+    params: SourceRepoParamsSchema,
+    body: SaveSourceFileBodySchema,
+    response: SourceCommitSchema,
   },
   'GET /v2/models/{uuid}/archives/{archiveId}': {
     params: ArchiveParamsSchema,
@@ -685,6 +734,4 @@ export const API_SCHEMAS = {
     response: RenameJobSchema,
     status: 202,
   },
-  'GET /v2/admin/usage': { query: UsageQuerySchema, response: UsageReportSchema },
-  'GET /v2/admin/usage/dormant': { response: DormantEntryListSchema },
 } as const satisfies Record<RouteKey, RouteSchemas>;
