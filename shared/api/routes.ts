@@ -493,6 +493,23 @@ export const HTTP_ROUTES = [
     auth: 'jwt',
     summary: 'Run a stopped rename job again (administrators)',
   },
+  // Admin Space: usage analytics (issue 20 §8)
+  {
+    method: 'GET',
+    path: '/v2/admin/usage',
+    handler: 'http/admin/get-usage-report',
+    area: 'admin',
+    auth: 'jwt',
+    summary: "One month's views, downloads and runs per model entry (administrators)",
+  },
+  {
+    method: 'GET',
+    path: '/v2/admin/usage/dormant',
+    handler: 'http/admin/list-dormant-entries',
+    area: 'admin',
+    auth: 'jwt',
+    summary: 'Model entries nobody opened in a year, candidates for retirement (administrators)',
+  },
   // Catalogue: list and Dynamic View (in-memory projection, docs/data-model.md "Catalogue search")
   {
     method: 'GET',

@@ -213,6 +213,7 @@ import {
 } from '../schemas/sub-models-api';
 import { TourDetailSchema, TourParamsSchema } from '../schemas/tour';
 import { CurrentUserSchema } from '../schemas/user';
+import { DormantEntryListSchema, UsageQuerySchema, UsageReportSchema } from '../schemas/usage';
 import {
   FilesHistoryQuerySchema,
   FilesHistorySchema,
@@ -734,4 +735,6 @@ export const API_SCHEMAS = {
     response: RenameJobSchema,
     status: 202,
   },
+  'GET /v2/admin/usage': { query: UsageQuerySchema, response: UsageReportSchema },
+  'GET /v2/admin/usage/dormant': { response: DormantEntryListSchema },
 } as const satisfies Record<RouteKey, RouteSchemas>;
