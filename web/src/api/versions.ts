@@ -1,6 +1,6 @@
 import { MacroModuleDiffSchema } from '@shared/diffs/macros';
 import { SheetDiffPageSchema } from '@shared/diffs/spreadsheet';
-import type { UpdateLineageBody } from '@shared/schemas/versions-api';
+import type { NewVersionBody, UpdateLineageBody } from '@shared/schemas/versions-api';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiError, apiClient } from '../lib/api-client';
 import { entryKeys } from './entry';
@@ -56,6 +56,18 @@ export const lineageRootsQuery = (filter: LineageRootsFilter) =>
         },
         signal,
       }),
+  });
+
+/**
+ * POST /v2/models/{uuid}/versions: the new version of `uuid` in one operation (entry, roles, lineage
+ * link, files copied in S3) → `{ uuid, name }`. The wizard answers a taken name (409: the name
+ * collision dialog) and refused input (422: the issues) itself.
+ */
+export const createVersion = (uuid: string, body: NewVersionBody) =>
+  apiClient.call('createVersion', {
+    params: { uuid },
+    body,
+    handleErrors: (e) => e.status === 409 || e.status === 422,
   });
 
 /** Links the entry (with its subtree) under a parent, or starts a new lineage (`parentId` null). */

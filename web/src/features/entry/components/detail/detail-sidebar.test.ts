@@ -76,6 +76,27 @@ describe('detail action sidebar', () => {
     expect(sidebarGroups(model(), { canCreate: false }).map((g) => g.title)).not.toContain('Create');
   });
 
+  it("offers 'New Model Version' in Version Tracking by the newVersion permission, with the reason when disabled", () => {
+    const item = (m = model()) =>
+      sidebarGroups(m)
+        .find((g) => g.title === 'Version Tracking')
+        ?.items.find((i) => i.key === 'newVersion');
+    expect(item()).toMatchObject({ label: 'New Model Version', outcome: 'allowed', action: 'newVersion' });
+    expect(item()?.reason).toBeUndefined();
+    const retired = model({
+      status: 'RETIRED',
+      permissions: { ...allowedPermissions, newVersion: 'forbidden' },
+    });
+    expect(item(retired)).toMatchObject({
+      outcome: 'forbidden',
+      reason: 'A retired model entry cannot get a new version.',
+    });
+    const viewer = model({ permissions: { ...allowedPermissions, newVersion: 'disallowed' } });
+    expect(labels(viewer).find(([t]) => t === 'Version Tracking')?.[1]).not.toContain(
+      'New Model Version:disallowed',
+    );
+  });
+
   it('disables Model Access on an external model without lead or steward', () => {
     const m = model({
       metadata: { ...model().metadata, ext_url: 'https://ext.test' },

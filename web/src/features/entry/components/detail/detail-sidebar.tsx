@@ -22,6 +22,7 @@ export type DetailAction =
   | 'access'
   | 'basedOn'
   | 'visualization'
+  | 'newVersion'
   | SubModelType;
 
 /** Opens step 1 of the visualization flow for the entry (001 §2). */
@@ -41,6 +42,21 @@ interface SidebarItem {
   /** The tooltip of a disabled item. */
   reason?: string;
   action?: DetailAction;
+}
+
+/** Version Tracking's action that opens the New Model Version wizard (000 §2). */
+export const NEW_VERSION_ACTION_LABEL = 'New Model Version';
+
+/**
+ * Why a visible 'New Model Version' is disabled (shared/rules/model-permissions.ts 'newVersion':
+ * forbidden on a retired, a PNEU-insights and a read-only THEOREM entry).
+ */
+export function newVersionBlock(model: ModelDetail): string | undefined {
+  if (model.permissions.newVersion !== 'forbidden') return undefined;
+  if (model.status === 'RETIRED') return 'A retired model entry cannot get a new version.';
+  if (model.metadata.platform === 'Pneumococcal Vaccines')
+    return 'PNEU-insights model entries are read-only: they cannot get a new version.';
+  return 'Without the THEOREM model access this model entry is read-only: it cannot get a new version.';
 }
 
 const LATER = {
@@ -125,6 +141,15 @@ export function sidebarGroups(
           icon: 'pi pi-history',
           outcome: placeholder(p.versionControl),
           reason: LATER.versions,
+        },
+        {
+          key: 'newVersion',
+          label: NEW_VERSION_ACTION_LABEL,
+          icon: 'pi pi-plus-circle',
+          // Managers who may add entries (shared/rules/model-permissions.ts); the server checks again.
+          outcome: p.newVersion,
+          reason: newVersionBlock(model),
+          action: 'newVersion',
         },
       ],
     },

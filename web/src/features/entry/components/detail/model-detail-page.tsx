@@ -16,6 +16,7 @@ import { HOME_HREF, paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { showMessageAfterReload } from '../../../../lib/reload-folder-tab';
+import { NewVersionWizard } from '../new-version/new-version-wizard';
 import type { DetailPanels } from './detail-panels';
 import { type DetailAction, DetailSidebar } from './detail-sidebar';
 import { type DetailTab, DetailTabs } from './detail-tabs';
@@ -168,6 +169,16 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
       {dialog === 'metadata' && <EditMetadataDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'files' && <FilesDialog model={model} onHide={() => setDialog(undefined)} />}
       {dialog === 'lineage' && <LineageDialog model={model} onHide={() => setDialog(undefined)} />}
+      {dialog === 'newVersion' && (
+        <NewVersionWizard
+          source={model}
+          onHide={() => setDialog(undefined)}
+          onCreated={(created) => {
+            setDialog(undefined);
+            navigate(paths.modelDetail.getHref(created));
+          }}
+        />
+      )}
       {dialog === 'access' && (
         <AccessDialog
           model={model}

@@ -39,6 +39,8 @@ export interface MetadataFormProps {
    * a file). Absent where the entry has no stored files yet (the wizard names it after its upload).
    */
   changelogChoices?: readonly { uuid: string; name: string }[] | undefined;
+  /** The version field's hint (the new-version wizard names the parent's version, 000 §5). */
+  versionHint?: string | undefined;
 }
 
 export { fieldLabel };
@@ -105,6 +107,7 @@ export function MetadataForm({
   showErrors,
   disabled,
   changelogChoices,
+  versionHint,
 }: MetadataFormProps) {
   const err = (field: MetadataField) => (showErrors ? errors[field] : undefined);
   const set = <K extends MetadataField>(field: K, v: ModelMetadata[K]) => onChange({ ...value, [field]: v });
@@ -290,7 +293,7 @@ export function MetadataForm({
       </Section>
 
       <Section title="Version Control">
-        {text('version_release_of_model', { max: VERSION_MAX_LENGTH })}
+        {text('version_release_of_model', { max: VERSION_MAX_LENGTH, hint: versionHint })}
         {text('version_log', { max: 10_000, area: true })}
         {changelogChoices && (
           <Field

@@ -71,5 +71,9 @@ export const hasFailedUpload = (list: readonly WizardFile[]) => list.some((f) =>
 export const allUploaded = (list: readonly WizardFile[]) => list.every((f) => f.upload === 'uploaded');
 
 /** Tags to offer: the option list's file types plus tags typed in this session. */
-export const tagChoices = (known: readonly string[], list: readonly WizardFile[], typed: string) =>
+export const tagChoices = (
+  known: readonly string[],
+  list: readonly Pick<WizardFile, 'fileTag'>[],
+  typed: string,
+) =>
   fileTypeChoices([...known, ...list.map((f) => f.fileTag ?? '')], typed);

@@ -31,7 +31,8 @@ export function FileTypeChooser({
   onApply,
 }: {
   known: readonly string[];
-  files: readonly WizardFile[];
+  /** Files whose types are offered too (types typed in this session). */
+  files: readonly Pick<WizardFile, 'fileTag'>[];
   onApply: (tag: string) => void;
 }) {
   const [typed, setTyped] = useState('');

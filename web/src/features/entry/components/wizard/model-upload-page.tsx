@@ -7,20 +7,7 @@ import { EMPTY_ROLES, type ModelMetadata } from '@shared/schemas/model';
 import { type NameCheckResult, PublishIssueSchema } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import type { MenuItem, MenuItemOptions } from 'primereact/menuitem';
-import { Steps } from 'primereact/steps';
-import {
-  Children,
-  cloneElement,
-  isValidElement,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activeValues, metadataOptionsQuery } from '../../../../api/metadata-options';
 import { checkModelName, modelDetailQuery } from '../../../../api/models';
@@ -51,6 +38,7 @@ import {
   WIZARD_STEPS,
   type WizardSnapshot,
 } from './wizard-state';
+import { WizardSteps } from './wizard-steps';
 import './wizard.css';
 
 const INITIAL_METADATA: ModelMetadata = { global: 'false', platform: 'Model Repository' };
@@ -310,28 +298,12 @@ export function ModelUploadPage() {
       {step !== 0 && basedOnQuery.data && (
         <p className="mr-muted mr-long-name">Based on the metadata of {basedOnQuery.data.name}.</p>
       )}
-      <Steps
-        className="mr-wizard__steps"
+      <WizardSteps
+        labels={WIZARD_STEPS}
+        statuses={statuses}
+        active={step}
         readOnly={busy}
-        activeIndex={step}
-        onSelect={(e) => go(e.index as StepIndex)}
-        model={WIZARD_STEPS.map((label, i) => ({
-          label,
-          className: `mr-step mr-step--${statuses[i]}`,
-          // The status is in the accessible name too, not only in the colour. The name starts with
-          // what the step shows, its number and label (a space keeps the two apart), so that speech
-          // input finds the step by what it reads.
-          template: (_item: MenuItem, options: MenuItemOptions) =>
-            isValidElement<{ children?: ReactNode } & Record<string, unknown>>(options.element)
-              ? cloneElement(
-                  options.element,
-                  { 'aria-label': `${i + 1} ${label}: ${statuses[i]}`, 'data-status': statuses[i] },
-                  ...Children.toArray(options.element.props.children).flatMap((part, k) =>
-                    k === 0 ? [part] : [' ', part],
-                  ),
-                )
-              : options.element,
-        }))}
+        onSelect={(index) => go(index as StepIndex)}
       />
 
       <div className="mr-wizard__body">
