@@ -75,5 +75,4 @@ export const tagChoices = (
   known: readonly string[],
   list: readonly Pick<WizardFile, 'fileTag'>[],
   typed: string,
-) =>
-  fileTypeChoices([...known, ...list.map((f) => f.fileTag ?? '')], typed);
+) => fileTypeChoices([...known, ...list.map((f) => f.fileTag ?? '')], typed);
