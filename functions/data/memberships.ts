@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { parseItem, queryAll, tableName } from './table';
+import { parseItem, queryAll, queryPages, tableName } from './table';
 import type { LabeledTxItem } from './transactions';
 
 /**
@@ -43,4 +43,25 @@ export async function listMemberships(userId: string): Promise<Membership[]> {
     ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'MODEL#' },
   });
   return items.map((item) => ({ userId, ...parseItem(MembershipItemSchema, item) }));
+}
+
+const MANAGING_ROLES: readonly MembershipRole[] = ['VESTLEAD', 'STEWARD', 'OWNER'];
+
+/**
+ * Whether the user is lead, steward or owner of at least one entry (the Externalization flag, 002 §6).
+ * Reads the user's memberships page by page and stops at the first managing one: usually one page.
+ */
+export async function managesAnyEntry(userId: string): Promise<boolean> {
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'MODEL#' },
+    Limit: 100,
+  });
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) {
+      const { roles } = parseItem(MembershipItemSchema, item);
+      if (roles.some((role) => MANAGING_ROLES.includes(role))) return true;
+    }
+  }
+  return false;
 }

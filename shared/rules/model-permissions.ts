@@ -1,5 +1,6 @@
 import type { ModelRoles, ModelStatus, Platform, TheoremFlags } from '../schemas/model';
 import type { UserType } from '../schemas/user';
+import { userPermissionFlags } from './user-permissions';
 
 /**
  * The permission module for model entries, used by the API to refuse and by the web app to show,
@@ -131,9 +132,9 @@ export function modelPermission(action: ModelAction, user: PermissionUser, model
   }
 }
 
-/** Adding a model entry needs an internal or super user (002 §6 createModel flag). */
+/** Adding a model entry: the createModel flag of 002 §6 (shared/rules/user-permissions.ts). */
 export function canAddModel(userType: UserType): Outcome {
-  return userType === 'EXTERNALUSER' ? 'disallowed' : 'allowed';
+  return userPermissionFlags(userType, { managesEntries: false }).createModel ? 'allowed' : 'disallowed';
 }
 
 export const isAllowed = (o: Outcome) => o === 'allowed';

@@ -4,8 +4,8 @@ import {
   HOME_PATH,
   outboxMessages,
   submitPasswordSignIn,
-  TABS_BY_USER_TYPE,
   TITLE_SUFFIX,
+  tabsOf,
   visibleTabs,
 } from './support/app';
 import { expect, test } from './support/fixtures';
@@ -15,7 +15,7 @@ const ACTIVE_PERSONAS = PERSONAS.filter((p) => p.active).map((p) => p.key);
 
 test.describe('sign-in', () => {
   for (const key of ACTIVE_PERSONAS) {
-    test(`${key} signs in through the welcome page and sees the tabs of their user type`, async ({
+    test(`${key} signs in through the welcome page and sees the tabs their user type and roles give`, async ({
       page,
       persona,
       signIn,
@@ -25,7 +25,7 @@ test.describe('sign-in', () => {
 
       await expectSignedIn(page);
       await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
-      expect(await visibleTabs(page)).toEqual(TABS_BY_USER_TYPE[user.userType]);
+      expect(await visibleTabs(page)).toEqual(tabsOf(user));
       await expect(page.getByRole('banner')).toContainText(`${user.firstName} ${user.lastName}`);
       await expect(page).toHaveTitle(TITLE_SUFFIX);
     });

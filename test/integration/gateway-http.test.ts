@@ -51,6 +51,18 @@ describe('local HTTP gateway', () => {
     });
   });
 
+  it('gives Externalization only to internal users who manage an entry, and Add Model Entry to external users too (issue 21 §25)', async () => {
+    const flags = async (persona: string) =>
+      (
+        (await (await api('/v2/users/me', { token: await idToken(persona) })).json()) as {
+          permissions: object;
+        }
+      ).permissions;
+    expect(await flags('owner')).toMatchObject({ createModel: true, externalizationTabEnabled: true });
+    expect(await flags('employee')).toMatchObject({ createModel: true, externalizationTabEnabled: false });
+    expect(await flags('vendor')).toMatchObject({ createModel: true, externalizationTabEnabled: false });
+  });
+
   it('answers 401 like API Gateway without a token', async () => {
     const res = await api('/v2/users/me');
     expect(res.status).toBe(401);

@@ -5,8 +5,9 @@ import { person, rolesOf } from '../../testing/people';
 
 /**
  * Persona × route for the external user routes (issue 20 §2, §9): each route's use case with a super
- * user, an internal user and an external user. Allowed callers get past authorization (the stubs
- * answer); refused ones get 403 and nothing is written.
+ * user, an internal user who manages an entry, one who manages none (no route of this area is theirs:
+ * the Externalization flag needs an entry to grant) and an external user. Allowed callers get past
+ * authorization (the stubs answer); refused ones get 403 and nothing is written.
  */
 const store = vi.hoisted(() => ({ users: new Map<string, ExternalUser>(), writes: [] as unknown[] }));
 vi.mock('../../data/external-users', () => ({
@@ -36,7 +37,11 @@ vi.mock('../../data/models', () => ({
     rev: 1,
   }),
 }));
-vi.mock('../../data/memberships', () => ({ listMemberships: async () => [{ modelUuid: 'm1' }] }));
+vi.mock('../../data/memberships', () => ({
+  listMemberships: async () => [{ modelUuid: 'm1' }],
+  // `employee`, an internal user, manages no entry (issue 21 §25); the others manage some.
+  managesAnyEntry: async (userId: string) => userId !== 'employee',
+}));
 vi.mock('../../data/sub-models', () => ({ listSubModels: async () => [] }));
 vi.mock('../../data/users', () => ({ getUser: async () => undefined, putUser: async () => undefined }));
 vi.mock('../../lib/mailer', () => ({ sendMail: vi.fn(async () => 'id') }));
@@ -64,6 +69,7 @@ const { ForbiddenError } = await import('../../lib/errors');
 
 const superUser = person('admin', 'SUPERUSER');
 const owner = person('owner');
+const employee = person('employee');
 const external = person('ext', 'EXTERNALUSER');
 
 function seedUser(email: string, status: ExternalUser['status'], extra: Partial<ExternalUser> = {}): void {
@@ -148,12 +154,13 @@ const ROUTES: Route[] = [
 ];
 
 describe.each(ROUTES)('%s', (_name, run, allowed) => {
-  it.each([superUser, owner, external])('as %s', async (caller) => {
+  it.each([superUser, owner, employee, external])('as %s', async (caller) => {
     const outcome = await run(caller).then(
       () => 'allowed',
       (error: unknown) => (error instanceof ForbiddenError ? 'forbidden' : error),
     );
-    expect(outcome).toBe(allowed.includes(caller.userType) ? 'allowed' : 'forbidden');
+    const mayUse = allowed.includes(caller.userType) && caller !== employee;
+    expect(outcome).toBe(mayUse ? 'allowed' : 'forbidden');
     if (outcome === 'forbidden') expect(store.writes).toEqual([]);
   });
 });
@@ -210,7 +217,7 @@ describe('the external user actions', () => {
     expect(store.writes).toEqual([]);
   });
 
-  it('refuses a model the caller does not manage', async () => {
+  it('refuses a model the caller does not manage (though they manage others)', async () => {
     const viewer = person('someone');
     await expect(registerExternalUserFor(viewer, registration)).rejects.toMatchObject({
       statusCode: 422,

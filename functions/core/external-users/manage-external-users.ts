@@ -13,7 +13,7 @@ import { listMemberships } from '../../data/memberships';
 import { getModel } from '../../data/models';
 import { listSubModels } from '../../data/sub-models';
 import { ForbiddenError, UnprocessableError } from '../../lib/errors';
-import { requireAdministrator, requireFlag } from '../admin/authorize';
+import { requireAdministrator, requireExternalization, requireFlag } from '../admin/authorize';
 import { modelFacts } from './external-grants';
 import {
   deactivateExternalUser,
@@ -37,7 +37,7 @@ export async function listExternalUsersFor(
   caller: User,
   query: { status?: ExternalUserStatus | undefined },
 ): Promise<ExternalUserList> {
-  requireFlag(caller, 'externalizationTabEnabled');
+  await requireExternalization(caller);
   const users = query.status ? await listExternalUsersByStatus(query.status) : await listExternalUsers();
   const items = users.map(toExternalUserSummary);
   return { items, total: items.length };
@@ -48,7 +48,7 @@ export async function listExternalUsersFor(
  * Roles Assigned of the User Overview modal. The sub-models are read now (a deleted one drops out).
  */
 export async function getExternalUserOverview(caller: User, email: string): Promise<ExternalUserOverview> {
-  requireFlag(caller, 'externalizationTabEnabled');
+  await requireExternalization(caller);
   const user = await loadExternalUser(email);
   const subModelAccessRequests = (
     await Promise.all(
@@ -93,7 +93,7 @@ export async function getExternalUserOverview(caller: User, email: string): Prom
  * top sensitivity) and, on WebModel 2.0, its calibration and scenario sub-models for step 3.
  */
 export async function listEligibleModels(caller: User): Promise<EligibleModelList> {
-  requireFlag(caller, 'externalizationTabEnabled');
+  await requireExternalization(caller);
   const memberships = await listMemberships(caller.id);
   const models = (await Promise.all(memberships.map((m) => getModel(m.modelUuid)))).filter(
     (m) =>
@@ -157,7 +157,7 @@ export async function extendExternalAccess(
   accessEndsOn: string,
   now = new Date(),
 ): Promise<ExternalUserSummary> {
-  requireFlag(caller, 'externalizationTabEnabled');
+  await requireExternalization(caller);
   const user = await loadExternalUser(email);
   if (user.registeredBy !== caller.id && caller.userType !== 'SUPERUSER') {
     throw new ForbiddenError(

@@ -53,6 +53,15 @@ describe('createUpload', () => {
     });
   });
 
+  it('lets an external user upload the files of a new entry (000 §2 bars only unknown user types; issue 21 §25)', async () => {
+    const ticket = await createUpload(
+      { ...lead, id: 'vendor', userType: 'EXTERNALUSER' },
+      { files: [{ name: 'a', size: 1 }] },
+    );
+    expect(ticket.files).toHaveLength(1);
+    expect(uploads.putUpload.mock.calls[0]?.[0]).toMatchObject({ createdBy: 'vendor' });
+  });
+
   it('refuses a file over the limit with 413 and bad names with 400, storing nothing', async () => {
     await expect(createUpload(lead, { files: [{ name: 'big.bin', size: 1001 }] })).rejects.toMatchObject({
       statusCode: 413,
@@ -60,11 +69,6 @@ describe('createUpload', () => {
     });
     await expect(createUpload(lead, { files: [{ name: '../x', size: 1 }] })).rejects.toMatchObject({
       statusCode: 400,
-    });
-    await expect(
-      createUpload({ ...lead, userType: 'EXTERNALUSER' }, { files: [{ name: 'a', size: 1 }] }),
-    ).rejects.toMatchObject({
-      statusCode: 403,
     });
     expect(uploads.putUpload).not.toHaveBeenCalled();
   });

@@ -240,11 +240,15 @@ describe('createModel', () => {
         expect.objectContaining({ severity: 'ERROR_PUBLISH', message: 'Files is missing' }),
       ]),
     });
-    await expect(createModel(PEOPLE.get('vendor') as User, createBody())).rejects.toMatchObject({
-      statusCode: 403,
-    });
     expect(transactions.runTransaction).not.toHaveBeenCalled();
     expect(files.copyObject).not.toHaveBeenCalled();
+  });
+
+  it('lets an external user add an entry as its owner, lead and steward staying internal (issue 21 §25)', async () => {
+    const model = await createModel(PEOPLE.get('vendor') as User, createBody());
+    expect(model.roles.owners).toContain('vendor');
+    expect(model.roles.vestLead).not.toBe('vendor');
+    expect(model.roles.steward).not.toBe('vendor');
   });
 
   it('makes the creator an owner when they hold no managing role', async () => {

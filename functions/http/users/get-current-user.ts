@@ -1,5 +1,5 @@
-import { userPermissionFlags } from '@shared/rules/user-permissions';
 import type { CurrentUser } from '@shared/schemas/user';
+import { callerPermissionFlags } from '../../core/admin/authorize';
 import { httpHandler } from '../http-handler';
 
 /**
@@ -15,6 +15,6 @@ export const handler = httpHandler({
     email: user.email,
     userType: user.userType,
     ...(user.externalUserType ? { externalUserType: user.externalUserType } : {}),
-    permissions: userPermissionFlags(user.userType),
+    permissions: await callerPermissionFlags(user),
   }),
 });

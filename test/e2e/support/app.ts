@@ -24,15 +24,21 @@ export const TAB_LABELS = [
 export type TabLabel = (typeof TAB_LABELS)[number];
 
 /**
- * The header tabs of each user type (issue 2 §5; shared/rules/user-permissions.ts): Add Model Entry
- * needs createModel, Externalization needs externalizationTabEnabled, Admin Space is for super users.
- * Written out rather than computed from the flags, so the test states the rule instead of copying it.
+ * The header tabs of a persona (issue 2 §5; shared/rules/user-permissions.ts): Add Model Entry needs
+ * createModel (every known user type, 000 §2), Externalization needs externalizationTabEnabled (super
+ * users, and internal users who lead, steward or own an entry: issue 21 §25), Admin Space is for super
+ * users. Written out rather than computed from the flags, so the test states the rule instead of
+ * copying it. The internal personas who manage no entry in the demo or in any test's data:
  */
-export const TABS_BY_USER_TYPE: Record<Persona['userType'], readonly TabLabel[]> = {
-  SUPERUSER: TAB_LABELS,
-  INTERNALUSER: ['Add Model Entry', 'Model Entries', 'Execution Queue', 'Externalization'],
-  EXTERNALUSER: ['Model Entries', 'Execution Queue'],
-};
+const MANAGES_NO_ENTRY: ReadonlySet<string> = new Set(['employee', 'viewer', 'modeler']);
+
+export function tabsOf(persona: Pick<Persona, 'key' | 'userType'>): readonly TabLabel[] {
+  if (persona.userType === 'SUPERUSER') return TAB_LABELS;
+  if (persona.userType === 'EXTERNALUSER' || MANAGES_NO_ENTRY.has(persona.key)) {
+    return ['Add Model Entry', 'Model Entries', 'Execution Queue'];
+  }
+  return ['Add Model Entry', 'Model Entries', 'Execution Queue', 'Externalization'];
+}
 
 export const mainNavigation = (page: Page): Locator => page.getByRole('navigation', { name: 'Main' });
 

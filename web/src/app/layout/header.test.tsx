@@ -20,7 +20,7 @@ const user = (userType: CurrentUser['userType']): CurrentUser => ({
   lastName: 'Admin',
   email: 'alice@example.com',
   userType,
-  permissions: userPermissionFlags(userType),
+  permissions: userPermissionFlags(userType, { managesEntries: true }),
 });
 
 const settings: AppSettings = {
@@ -84,11 +84,11 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'Admin Space' })).toHaveAttribute('href', '/admin/user');
   });
 
-  it('shows an external user neither Add Model Entry nor Admin Space', () => {
+  it('shows an external user Add Model Entry (000 §2) but neither Externalization nor Admin Space', () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ items: [], unseenCount: 0 })));
     renderHeader(user('EXTERNALUSER'));
     const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Model Entries', 'Execution Queue']);
+    expect(links.map((l) => l.textContent)).toEqual(['Add Model Entry', 'Model Entries', 'Execution Queue']);
   });
 
   it('opens the Help menu from the keyboard with links from the settings', async () => {

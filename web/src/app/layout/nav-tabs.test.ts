@@ -5,9 +5,12 @@ import type { CurrentUser } from '@shared/schemas/user';
 import { describe, expect, it } from 'vitest';
 import { navTabs } from './nav-tabs';
 
-const user = (userType: CurrentUser['userType']): Pick<CurrentUser, 'userType' | 'permissions'> => ({
+const user = (
+  userType: CurrentUser['userType'],
+  managesEntries = true,
+): Pick<CurrentUser, 'userType' | 'permissions'> => ({
   userType,
-  permissions: userPermissionFlags(userType),
+  permissions: userPermissionFlags(userType, { managesEntries }),
 });
 
 describe('navigation tabs', () => {
@@ -30,8 +33,20 @@ describe('navigation tabs', () => {
     ]);
   });
 
-  it('shows external users only what they may use', () => {
-    expect(navTabs(user('EXTERNALUSER')).map((t) => t.label)).toEqual(['Model Entries', 'Execution Queue']);
+  it('shows external users only what they may use: Add Model Entry (000 §2) but no Externalization', () => {
+    expect(navTabs(user('EXTERNALUSER')).map((t) => t.label)).toEqual([
+      'Add Model Entry',
+      'Model Entries',
+      'Execution Queue',
+    ]);
+  });
+
+  it('hides Externalization from an internal user who manages no entry (issue 21 §25)', () => {
+    expect(navTabs(user('INTERNALUSER', false)).map((t) => t.label)).toEqual([
+      'Add Model Entry',
+      'Model Entries',
+      'Execution Queue',
+    ]);
   });
 
   it('follows the permission flags, not the user type, for Add Model Entry and Externalization', () => {
