@@ -2,9 +2,11 @@ import type { ChartElement } from '../schemas/run-result';
 import {
   type ChartModel,
   type ChartModelKind,
+  type ChartSeriesModel,
   expandSteps,
   toChartModel,
 } from '../visualization/chart-model';
+import { REFERENCE_LINE_COLOR } from '../visualization/palette';
 import { EXPORT_MESSAGES, ExportError } from './messages';
 
 const KINDS: readonly ChartModelKind[] = [
@@ -32,6 +34,11 @@ const KINDS: readonly ChartModelKind[] = [
  */
 export interface ExportChart {
   model: ChartModel;
+  /**
+   * Series that only carry a text label (officeChart: an annotation's label at one point): drawn
+   * without line or marker, their name shown as the point's data label, left out of the legend.
+   */
+  labelSeries?: Array<{ index: number; position: 'l' | 'r' }>;
   table: {
     xTitle: string;
     numericX: boolean;
@@ -100,3 +107,76 @@ export function exportChart(element: ChartElement): ExportChart {
 /** Lines: a numeric line or a line-drawn scatter series. */
 export const drawsLines = (chart: ExportChart) =>
   chart.model.series.some((series) => series.line !== 'none') && chart.table.numericX;
+
+/**
+ * The chart as the Office writers draw it: DrawingML has no reference lines or free text bound to
+ * data, so the chart model's annotations become series of their own (what Excel users do by hand):
+ * - a vertical line on a numeric x axis (the acceptability curve's willingness to pay) becomes a
+ *   dashed two-point series from the bottom to the top of the value range, named by its label (so the
+ *   legend says 'Willingness to pay: 20,000');
+ * - a label at a data position (the CE plane's quadrants) becomes a one-point series without line or
+ *   marker whose name is shown as the point's data label, left out of the legend (`labelSeries`);
+ *   the point moves a twentieth of the range inwards so the text stays inside the plot;
+ * - a vertical line across horizontal bars (the tornado's base case) is already drawn: the category
+ *   axis crosses the value axis there; its label becomes that axis' title.
+ * Their points join the chart's data table, so the sheet shows the cells the chart draws them from.
+ */
+export function officeChart(chart: ExportChart): ExportChart {
+  const { model } = chart;
+  if (model.annotations.length === 0) return chart;
+  if (model.categories) {
+    if (model.kind !== 'bar' || !model.bars) return chart;
+    const labels = model.annotations.flatMap((annotation) =>
+      annotation.kind === 'vertical-line' ? [annotation.label] : [],
+    );
+    const title = [model.xAxis.title, ...labels].filter(Boolean).join(' · ');
+    return { ...chart, model: { ...model, xAxis: { ...model.xAxis, title: title || null } } };
+  }
+  const ys = model.series.flatMap((series) => series.points.flatMap((point) => point.y ?? []));
+  const yMin = model.yAxis.min ?? Math.min(...ys);
+  const yMax = model.yAxis.max ?? Math.max(...ys);
+  const xs = model.series.flatMap((series) => series.points.map((point) => point.x as number));
+  const xMin = model.xAxis.min ?? Math.min(...xs);
+  const xMax = model.xAxis.max ?? Math.max(...xs);
+  const series: ChartSeriesModel[] = [...model.series];
+  const labelSeries: NonNullable<ExportChart['labelSeries']> = [];
+  for (const annotation of model.annotations) {
+    if (annotation.kind === 'vertical-line') {
+      if (!Number.isFinite(yMin) || !Number.isFinite(yMax)) continue;
+      series.push({
+        name: annotation.label,
+        legendName: annotation.label,
+        color: annotation.color,
+        role: 'reference',
+        line: 'dashed',
+        curve: 'straight',
+        markers: false,
+        points: [
+          { x: annotation.x, y: yMin },
+          { x: annotation.x, y: yMax },
+        ],
+      });
+    } else {
+      const inset = (annotation.align === 'end' ? -1 : 1) * ((xMax - xMin) / 20 || 0);
+      const lift = (annotation.verticalAlign === 'top' ? -1 : 1) * ((yMax - yMin) / 20 || 0);
+      // The point is on the text's `align` side: the text runs left of it ('end') or right ('start').
+      labelSeries.push({ index: series.length, position: annotation.align === 'end' ? 'l' : 'r' });
+      series.push({
+        name: annotation.text,
+        legendName: annotation.text,
+        color: REFERENCE_LINE_COLOR,
+        role: 'reference',
+        line: 'none',
+        curve: 'straight',
+        markers: false,
+        points: [{ x: annotation.x + inset, y: annotation.y + lift }],
+      });
+    }
+  }
+  const annotated: ChartModel = { ...model, series, annotations: [] };
+  return {
+    model: annotated,
+    table: chartTable(annotated),
+    ...(labelSeries.length > 0 ? { labelSeries } : {}),
+  };
+}

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { RunResultSchema } from '../schemas/run-result';
-import { chartTable, exportChart } from './chart-data';
+import { CE_PLANE_QUADRANTS } from '../visualization/chart-model';
+import { chartTable, exportChart, officeChart } from './chart-data';
 import { chartPartXml, columnLetter } from './drawingml/chart-xml';
 import { EXPORT_MESSAGES, exportResult } from './index';
 import { niceTicks } from './pdf-chart';
@@ -307,4 +308,69 @@ describe('PDF chart axes', () => {
     expect(niceTicks(0, 1)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
     expect(niceTicks(5, 5)).toEqual([0, 2, 4, 6, 8, 10]);
   });
+});
+
+describe('annotations in the native Office charts', () => {
+  const figure = (type: string) => FIGURES.find((f) => f.chartType === type) as never;
+  /** The `<c:ser>` of the series named `name` in a chart part. */
+  const seriesNamed = (xml: string, name: string) =>
+    xml.split('<c:ser>').find((part) => part.includes(`<c:v>${name}</c:v></c:pt></c:strCache>`));
+  const chartWith = (files: Record<string, string>, prefix: string, text: string) =>
+    chartParts(files, prefix)
+      .map((path) => files[path] as string)
+      .find((xml) => xml.includes(text)) ?? '';
+
+  it('turns a vertical line into a two-point series, labels into label-only series, a base case into the axis title', () => {
+    const ceac = officeChart(exportChart(figure('acceptability-curve')));
+    const line = ceac.model.series.at(-1);
+    expect(line).toMatchObject({ name: 'Willingness to pay: 20,000', line: 'dashed', markers: false });
+    expect(line?.points).toEqual([
+      { x: 20000, y: 0 },
+      { x: 20000, y: 1 },
+    ]);
+    expect(ceac.model.annotations).toEqual([]);
+    expect(ceac.table.columns.at(-1)?.name).toBe('Willingness to pay: 20,000');
+
+    const plane = officeChart(exportChart(figure('ce-plane')));
+    expect(plane.labelSeries).toHaveLength(4);
+    const northEast = plane.model.series.find((s) => s.name === 'More effective, more costly');
+    expect(northEast?.line).toBe('none');
+    expect(plane.labelSeries?.find((l) => plane.model.series[l.index] === northEast)?.position).toBe('l');
+
+    const tornado = officeChart(exportChart(figure('tornado')));
+    expect(tornado.model.xAxis.title).toBe('Base case: 8,214');
+    expect(tornado.model.series).toHaveLength(2);
+  });
+
+  it.each([
+    ['xlsx', 'xl'],
+    ['pptx', 'ppt'],
+  ] as const)(
+    '%s: the CE plane carries its quadrant labels and a dashed WTP line, the CEAC its WTP line',
+    async (format, prefix) => {
+      const files = zipText(await exportResult(format, sampleInput()));
+      const plane = chartWith(files, prefix, 'Less effective, more costly (dominated)');
+      for (const quadrant of Object.values(CE_PLANE_QUADRANTS)) {
+        const series = seriesNamed(plane, quadrant) ?? '';
+        expect(series, quadrant).toContain('<c:showSerName val="1"/>');
+        expect(series, quadrant).toContain('<c:symbol val="none"/>');
+        expect(series, quadrant).toContain('<a:ln><a:noFill/></a:ln>');
+      }
+      // Out of the legend: one deleted entry per label.
+      expect(
+        plane.match(/<c:legendEntry><c:idx val="\d+"\/><c:delete val="1"\/><\/c:legendEntry>/g),
+      ).toHaveLength(4);
+      const wtp = seriesNamed(plane, 'Willingness to pay: 20,000') ?? '';
+      expect(wtp).toContain('<a:prstDash val="dash"/>');
+      expect(wtp).toContain('<c:symbol val="none"/>');
+
+      const ceac = chartWith(files, prefix, 'Probability cost-effective');
+      const line = seriesNamed(ceac, 'Willingness to pay: 20,000') ?? '';
+      expect(line).toContain('<c:v>20000</c:v>');
+      expect(line).toContain('<a:prstDash val="dash"/>');
+
+      const tornado = chartWith(files, prefix, 'Drug cost (500 to 1,500)');
+      expect(tornado).toContain('Base case: 8,214');
+    },
+  );
 });

@@ -302,18 +302,28 @@ function base64(bytes: Uint8Array): string {
 }
 
 async function registerFont(doc: Doc, font: NonNullable<ExportInput['pdfFont']>): Promise<string> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await font.load();
-    if (bytes.length === 0) throw new Error('empty font file');
-  } catch (error) {
-    throw new ExportError(EXPORT_MESSAGES.fontFetchFailed, { cause: error });
+  const fetchFont = async (load: () => Promise<Uint8Array>) => {
+    try {
+      const bytes = await load();
+      if (bytes.length === 0) throw new Error('empty font file');
+      return bytes;
+    } catch (error) {
+      throw new ExportError(EXPORT_MESSAGES.fontFetchFailed, { cause: error });
+    }
+  };
+  const [regular, bold] = await Promise.all([
+    fetchFont(font.load),
+    font.loadBold ? fetchFont(font.loadBold) : undefined,
+  ]);
+  doc.addFileToVFS(`${font.name}.ttf`, base64(regular));
+  doc.addFont(`${font.name}.ttf`, font.name, 'normal');
+  if (bold) {
+    doc.addFileToVFS(`${font.name}-Bold.ttf`, base64(bold));
+    doc.addFont(`${font.name}-Bold.ttf`, font.name, 'bold');
+  } else {
+    // One file for both weights: headings stay in the same glyph coverage.
+    doc.addFont(`${font.name}.ttf`, font.name, 'bold');
   }
-  const file = `${font.name}.ttf`;
-  doc.addFileToVFS(file, base64(bytes));
-  // One file for both weights: headings stay in the same glyph coverage.
-  doc.addFont(file, font.name, 'normal');
-  doc.addFont(file, font.name, 'bold');
   return font.name;
 }
 

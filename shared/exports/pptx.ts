@@ -1,8 +1,9 @@
-import { unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type PptxGenJS from 'pptxgenjs';
 import type { ResultElement } from '../schemas/run-result';
 import type { ChartAxisModel } from '../visualization/chart-model';
-import { type ExportChart, exportChart, hex } from './chart-data';
+import { type ExportChart, exportChart, hex, officeChart } from './chart-data';
+import { legendXml, lineLook, marker, nameLabel } from './drawingml/chart-xml';
 import { EXPORT_MESSAGES, ExportError, throwIfCanceled } from './messages';
 import { FILE_COLUMNS, PROVENANCE_TITLE, provenanceRows, SCENARIO_COLUMNS } from './provenance';
 import { columnWeights, type PageCell, pageLayout, pageRows, type TableGrid, tableGrid } from './table-grid';
@@ -172,8 +173,8 @@ export function pptxChart(
           data: byCategory,
           options: { ...common, lineDataSymbol: 'none', lineSize: 2, displayBlanksAs: 'span' },
         };
-      // pptxgenjs draws one line style per chart: lines for a line chart, markers for a scatter
-      // (whose reference line, two points, then shows as its two end markers).
+      // pptxgenjs draws one line style per chart: lines for a line chart, markers for a scatter;
+      // styleScatterSeries then gives reference lines and annotation labels their own look.
       const lines = model.kind === 'line';
       return {
         type: T.scatter,
@@ -220,12 +221,54 @@ export function pptxChart(
   }
 }
 
-function addChart(pptx: Presentation, element: Extract<ResultElement, { kind: 'chart' }>) {
-  const chart = exportChart(element);
+function addChart(pptx: Presentation, element: Extract<ResultElement, { kind: 'chart' }>): ExportChart {
+  const chart = officeChart(exportChart(element));
   const slide = pptx.addSlide();
   slideTitle(slide, chart.model.title ?? 'Chart');
   const { type, data, options } = pptxChart(pptx, chart);
   slide.addChart(type, data, options);
+  return chart;
+}
+
+/** Whether pptxChart draws the chart as a pptxgenjs scatter (numeric x). */
+const drawnAsScatter = (chart: ExportChart) =>
+  (chart.model.kind === 'line' || chart.model.kind === 'scatter') && chart.table.numericX;
+
+/**
+ * pptxgenjs 4.0.1 styles every series of a scatter alike (one line size, dash and marker per chart)
+ * and has no per-series data labels without labelling every point. Its chart part is rewritten per
+ * series here with the chart-part writer's pieces: a reference line (willingness to pay, an
+ * annotation's line) drawn as a line without markers, dashed where the model says so; an annotation's
+ * text (officeChart's label series) without line or marker, its name as the data label, and out of
+ * the legend. pptxgenjs writes each series as `<c:ser>` with its `<c:idx>`, one `<c:spPr>` whose
+ * `<a:ln>` is the line, then one `<c:marker>`: only those are replaced.
+ */
+export function styleScatterSeries(xml: string, chart: ExportChart): string {
+  const [before, ...series] = xml.split('<c:ser>');
+  const styled = series.map((part) => {
+    const index = Number(/<c:idx val="(\d+)"\/>/.exec(part)?.[1]);
+    const model = chart.model.series[index];
+    if (!model) return part;
+    const label = chart.labelSeries?.find((entry) => entry.index === index);
+    if (label)
+      return part
+        .replace(/<a:ln\b[\s\S]*?<\/a:ln>|<a:ln\/>/, '<a:ln><a:noFill/></a:ln>')
+        .replace(
+          /<c:marker>[\s\S]*?<\/c:marker>/,
+          `<c:marker><c:symbol val="none"/></c:marker>${nameLabel(label.position, model.color)}`,
+        );
+    if (model.line === 'none' || model.markers) return part;
+    return part
+      .replace(/<a:ln\b[\s\S]*?<\/a:ln>|<a:ln\/>/, lineLook(model, 22225))
+      .replace(/<c:marker>[\s\S]*?<\/c:marker>/, marker(model));
+  });
+  const out = [before, ...styled].join('<c:ser>');
+  return chart.labelSeries
+    ? out.replace(
+        /<c:legend>\s*<c:legendPos val="b"\/>/,
+        legendXml(chart.labelSeries).replace(/<c:overlay val="0"\/><\/c:legend>$/, ''),
+      )
+    : out;
 }
 
 function addProvenance(pptx: Presentation, input: ExportInput, signal?: AbortSignal) {
@@ -300,6 +343,7 @@ export async function writePptx(input: ExportInput): Promise<Uint8Array> {
     color: '495057',
   });
 
+  const charts: ExportChart[] = [];
   for (const element of elements) {
     throwIfCanceled(input.signal);
     switch (element.kind) {
@@ -338,7 +382,7 @@ export async function writePptx(input: ExportInput): Promise<Uint8Array> {
         addTable(pptx, element, input.signal);
         break;
       case 'chart':
-        addChart(pptx, element);
+        charts.push(addChart(pptx, element));
         break;
     }
   }
@@ -347,5 +391,17 @@ export async function writePptx(input: ExportInput): Promise<Uint8Array> {
   const stored = (await pptx.write({ outputType: 'uint8array' })) as Uint8Array;
   // pptxgenjs 4.0.1 ignores `compression` with an outputType and stores every part: a deck of ten
   // 1,000-point charts came to 10 MB. Deflated again here (the parts keep their order).
-  return zipSync(unzipSync(stored), { level: 6 });
+  const files = unzipSync(stored);
+  // pptxgenjs numbers chart parts with a counter of the whole process: in part-number order they are
+  // the charts in the order they were added.
+  const parts = Object.keys(files)
+    .filter((path) => /^ppt\/charts\/chart\d+\.xml$/.test(path))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
+  parts.forEach((path, index) => {
+    const chart = charts[index];
+    const part = files[path];
+    if (chart && part && drawnAsScatter(chart))
+      files[path] = strToU8(styleScatterSeries(strFromU8(part), chart));
+  });
+  return zipSync(files, { level: 6 });
 }

@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import type { ResultElement } from '../schemas/run-result';
-import { type ExportChart, exportChart } from './chart-data';
+import { type ExportChart, exportChart, officeChart } from './chart-data';
 import { addChartsToWorkbook, type SheetChart } from './drawingml/xlsx-charts';
 import { EXPORT_MESSAGES, ExportError, throwIfCanceled } from './messages';
 import { FILE_COLUMNS, PROVENANCE_TITLE, provenanceRows, SCENARIO_COLUMNS } from './provenance';
@@ -256,7 +256,7 @@ export async function writeXlsx(input: ExportInput): Promise<Uint8Array> {
         current.table(element);
         break;
       case 'chart':
-        current.chart(exportChart(element));
+        current.chart(officeChart(exportChart(element)));
         break;
     }
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { EXPORT_FILE_NAMES, exportResult } from '@shared/exports/index';
+import { dejaVuSans } from '@shared/exports/testing/node-font';
 import { SAMPLE_RESULT, sampleInput } from '@shared/exports/testing/sample-result';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,5 +179,55 @@ describe('the exported files in other programs', () => {
     const pages = await pngPages(pdf, join(dir, 'pdf-page'));
     expect(pages.length).toBe(2);
     for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);
+  });
+
+  it('the PDF with DejaVu Sans prints Greek, Cyrillic, €, ≤ and ä as text, in tables and charts', async () => {
+    const title = 'Ανάλυση σεναρίων – Анализ ≤ 20 000 €';
+    const input = sampleInput(
+      {
+        options: { title },
+        elements: [
+          {
+            kind: 'table',
+            cells: [
+              { row: 0, column: 0, value: 'Strategie (Ärzte)', th: true },
+              { row: 0, column: 1, value: 'Κόστος €', th: true },
+              { row: 1, column: 0, value: 'Лечение' },
+              { row: 1, column: 1, value: 1250 },
+            ],
+            options: { tableHeadTillRow: 1 },
+          },
+          {
+            kind: 'chart',
+            chartType: 'column',
+            data: [
+              { group: 'Θεραπεία α', x: 'Год 1', y: 3 },
+              { group: 'Θεραπεία α', x: 'Год 2', y: 5 },
+            ],
+            options: { title: 'Кривая', yAxisLabel: 'Κόστος ≤ €' },
+          },
+        ],
+      },
+      { title, pdfFont: dejaVuSans() },
+    );
+    const pdf = join(dir, 'unicode.pdf');
+    await writeFile(pdf, await exportResult('pdf', input));
+    const { stdout } = await run('pdftotext', [pdf, '-']);
+    for (const text of [
+      title,
+      'Strategie (Ärzte)',
+      'Κόστος €',
+      'Лечение',
+      'Кривая',
+      'Θεραπεία α',
+      'Год 2',
+      'Κόστος ≤ €',
+    ])
+      expect(stdout, text).toContain(text);
+    const { stdout: fonts } = await run('pdffonts', [pdf]);
+    // Both faces (regular and bold) embedded: the 'emb' column says yes.
+    expect(fonts.split('\n').filter((line) => /^DejaVuSans\s.*\bIdentity-H\s+yes\b/.test(line))).toHaveLength(
+      2,
+    );
   });
 });

@@ -76,16 +76,30 @@ const axisTitle = (text: string | undefined) =>
 
 type Series = ExportChart['model']['series'][number];
 
-function lineLook(series: Series, width = 28575): string {
+export function lineLook(series: Series, width = 28575): string {
   if (series.line === 'none') return `<a:ln w="${width}"><a:noFill/></a:ln>`;
   const dash = series.line === 'dashed' ? '<a:prstDash val="dash"/>' : '';
   return `<a:ln w="${width}" cap="rnd">${solid(hex(series.color))}${dash}</a:ln>`;
 }
 
-function marker(series: Series): string {
+export function marker(series: Series): string {
   return series.markers
     ? `<c:marker><c:symbol val="circle"/><c:size val="5"/><c:spPr>${solid(hex(series.color))}<a:ln><a:noFill/></a:ln></c:spPr></c:marker>`
     : '<c:marker><c:symbol val="none"/></c:marker>';
+}
+
+/** A data label showing the series' name beside its point (DrawingML CT_DLbls sequence order). */
+export function nameLabel(position: 'l' | 'r', color: string): string {
+  const text = `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr sz="900" b="0">${solid(hex(color))}</a:defRPr></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>`;
+  return `<c:dLbls><c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr>${text}<c:dLblPos val="${position}"/><c:showLegendKey val="0"/><c:showVal val="0"/><c:showCatName val="0"/><c:showSerName val="1"/><c:showPercent val="0"/><c:showBubbleSize val="0"/></c:dLbls>`;
+}
+
+/** The legend at the bottom, without the entries of label-only series. */
+export function legendXml(labelSeries: ExportChart['labelSeries']): string {
+  const hidden = (labelSeries ?? [])
+    .map(({ index }) => `<c:legendEntry><c:idx val="${index}"/><c:delete val="1"/></c:legendEntry>`)
+    .join('');
+  return `<c:legend><c:legendPos val="b"/>${hidden}<c:overlay val="0"/></c:legend>`;
 }
 
 /** How the chart is written: scatter for lines on a numeric x axis, as the page spaces them. */
@@ -163,6 +177,12 @@ function seriesXml(chart: ExportChart, plot: Plot, ref: ChartTableRef): string {
         break;
       }
       case 'scatter': {
+        const label = chart.labelSeries?.find((entry) => entry.index === index);
+        if (label) {
+          // An annotation's text (officeChart): no line, no marker, the series name as the data label.
+          out += `<c:ser>${head}<c:spPr><a:ln><a:noFill/></a:ln></c:spPr><c:marker><c:symbol val="none"/></c:marker>${nameLabel(label.position, series.color)}<c:xVal>${categories}</c:xVal><c:yVal>${values}</c:yVal><c:smooth val="0"/></c:ser>`;
+          break;
+        }
         // A numeric line draws lines; a scatter's data series draw markers, its reference line a line.
         const drawn =
           model.kind === 'line' && series.line === 'none' ? { ...series, line: 'solid' as const } : series;
@@ -236,7 +256,7 @@ export function chartPartXml(chart: ExportChart, ref: ChartTableRef): string {
   const title = model.title
     ? `<c:title>${rich(model.title)}<c:overlay val="0"/></c:title><c:autoTitleDeleted val="0"/>`
     : '<c:autoTitleDeleted val="1"/>';
-  const legend = '<c:legend><c:legendPos val="b"/><c:overlay val="0"/></c:legend>';
+  const legend = legendXml(chart.labelSeries);
   // Numeric lines span the rows where a series has no point (see chart-data.ts); bars show gaps.
   const blanks = plotOf(chart) === 'scatter' || plotOf(chart) === 'area' ? 'span' : 'gap';
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace ${NS}><c:roundedCorners val="0"/><c:chart>${title}<c:plotArea><c:layout/>${plotAreaXml(chart, ref)}</c:plotArea>${legend}<c:plotVisOnly val="1"/><c:dispBlanksAs val="${blanks}"/></c:chart><c:spPr><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill><a:ln><a:noFill/></a:ln></c:spPr></c:chartSpace>`;

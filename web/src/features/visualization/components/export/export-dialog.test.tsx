@@ -37,6 +37,9 @@ function Page({ source }: { source: ResultExportSource }) {
       <button type="button" onClick={() => exporter.open('xlsx')}>
         Export Excel
       </button>
+      <button type="button" onClick={() => exporter.open('pdf')}>
+        Export PDF
+      </button>
       {exporter.dialog}
     </>
   );
@@ -135,6 +138,30 @@ describe('the export dialog', () => {
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Undefined or wrong chart type'));
     expect(downloads).toEqual([]);
+  });
+
+  it('writes the PDF with DejaVu Sans, both faces fetched from the build only when the PDF is written', async () => {
+    vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
+    exportResult.mockResolvedValue(new Uint8Array([1]));
+    const fetched: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      fetched.push(String(url));
+      return String(url).includes('Bold')
+        ? new Response('', { status: 404 })
+        : new Response(new Uint8Array([0, 1, 0, 0]));
+    });
+    render(withQueryClient(<Page source={SOURCE} />));
+    await userEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(downloads).toEqual(['visualizationResults.pdf']));
+    expect(fetched).toEqual([]);
+
+    const [, input] = exportResult.mock.calls[0] ?? [];
+    expect(input?.pdfFont?.name).toBe('DejaVuSans');
+    expect(await input?.pdfFont?.load()).toEqual(new Uint8Array([0, 1, 0, 0]));
+    expect(fetched[0]).toMatch(/DejaVuSans\.ttf/);
+    // A failed fetch rejects: the PDF writer turns it into 'Fetching font has failed.'.
+    await expect(input?.pdfFont?.loadBold?.()).rejects.toThrow('HTTP 404');
   });
 
   it("says 'Nothing to export.' for a result without elements and opens no dialog", async () => {

@@ -1,5 +1,7 @@
 import type { ChartPicture, ExportFormat, ExportProvenance } from '@shared/exports/index';
 import type { RunResult } from '@shared/schemas/run-result';
+import dejaVuSansUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
+import dejaVuSansBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
 import { ProgressBar } from 'primereact/progressbar';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { getInstanceRecord } from '../../../../api/instance-results';
@@ -42,6 +44,26 @@ const wait = (ms: number, signal: AbortSignal) =>
       resolve();
     });
   });
+
+/** A font file of the app's build, as bytes; a failed fetch becomes 'Fetching font has failed.' in the PDF writer. */
+async function fetchFont(url: string, signal: AbortSignal): Promise<Uint8Array> {
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * The PDF's font: DejaVu Sans (Bitstream Vera licence, docs/licences.md) covers Greek, Cyrillic, €, ≤
+ * and most symbols a result names, where jsPDF's built-in Helvetica prints Latin-1 only. Vite ships
+ * both faces as assets of their own, fetched only when a PDF is written.
+ */
+function pdfFont(signal: AbortSignal) {
+  return {
+    name: 'DejaVuSans',
+    load: () => fetchFont(dejaVuSansUrl, signal),
+    loadBold: () => fetchFont(dejaVuSansBoldUrl, signal),
+  };
+}
 
 /** Hands the bytes to the browser as a download with the spec's file name. */
 export function downloadBytes(bytes: Uint8Array, fileName: string, type: string): void {
@@ -135,6 +157,7 @@ export function useResultExport(source: ResultExportSource | undefined): {
         title: source.title,
         provenance,
         ...(source.chartPicture ? { chartPicture: source.chartPicture } : {}),
+        ...(format === 'pdf' ? { pdfFont: pdfFont(signal) } : {}),
         signal,
       });
       if (signal.aborted) throw new exportsModule.ExportError(exportsModule.EXPORT_MESSAGES.canceled);
