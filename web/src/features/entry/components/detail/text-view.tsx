@@ -7,7 +7,9 @@ import {
   PLATFORM_DISPLAY_LABELS,
 } from '@shared/schemas/model';
 import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { modelFilesQuery } from '../../../../api/models';
 import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { formatLocalDateTime } from '../../../../lib/format';
 import { fieldLabel } from '../metadata-form/metadata-form';
@@ -88,13 +90,43 @@ export function displayValue(metadata: ModelMetadata, field: MetadataField): str
   return text || undefined;
 }
 
-function FieldList({ metadata, fields }: { metadata: ModelMetadata; fields: readonly MetadataField[] }) {
+/**
+ * The changelog (000 §3 `changelog_file`) is stored as a file's uuid; readers want its name and folder.
+ * Looked up in the caller's file list (shared with the Folder View's cache). A uuid that is not in the
+ * list (a file since deleted, or withheld from the caller) says so instead of showing a bare id.
+ */
+export const CHANGELOG_NOT_AVAILABLE = 'The changelog file is not available to you';
+
+function ChangelogFileName({ modelUuid, fileUuid }: { modelUuid: string; fileUuid: string }) {
+  const files = useQuery(modelFilesQuery(modelUuid));
+  if (files.isPending) return <span className="mr-muted">Loading…</span>;
+  const file = files.data?.items.find((f) => f.uuid === fileUuid && !f.folder);
+  if (!file) return <span className="mr-muted">{CHANGELOG_NOT_AVAILABLE}</span>;
+  return <>{file.path ? `${file.path}/${file.name}` : file.name}</>;
+}
+
+function FieldList({
+  metadata,
+  fields,
+  modelUuid,
+}: {
+  metadata: ModelMetadata;
+  fields: readonly MetadataField[];
+  /** Given where the changelog's file name may be looked up (not for preview-only callers). */
+  modelUuid?: string;
+}) {
   return (
     <dl className="mr-text-view__list">
       {fields.map((field) => (
         <div key={field} className="mr-text-view__item">
           <dt>{fieldLabel(field)}</dt>
-          <dd>{displayValue(metadata, field) ?? <span className="mr-muted">—</span>}</dd>
+          <dd>
+            {field === 'changelog_file' && metadata.changelog_file && modelUuid ? (
+              <ChangelogFileName modelUuid={modelUuid} fileUuid={metadata.changelog_file} />
+            ) : (
+              (displayValue(metadata, field) ?? <span className="mr-muted">—</span>)
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -139,7 +171,7 @@ export function TextView({ model, previewOnly }: { model: ModelDetail; previewOn
       {TEXT_VIEW_SECTIONS.map((section) => (
         <section key={section.title} aria-label={section.title} className="mr-text-view__section">
           <h3>{section.title}</h3>
-          <FieldList metadata={model.metadata} fields={section.fields} />
+          <FieldList metadata={model.metadata} fields={section.fields} modelUuid={model.uuid} />
         </section>
       ))}
     </div>
