@@ -20,9 +20,10 @@ import { listModelFiles, type ModelFileRecord } from '../../../functions/data/mo
 import { getModelNameOwner } from '../../../functions/data/model-names';
 import { parameterFileKey } from '../../../functions/data/parameter-files';
 import { listInputs, listSubModels } from '../../../functions/data/sub-models';
-import { DEMO_ENTRIES, type DemoEntry, demoEntryName } from './catalogue';
+import { DEMO_ENTRIES, type DemoEntry, demoEntry, demoEntryName } from './catalogue';
 import { type DemoFile, XLSX_TYPE } from './files';
 import type { DemoContext, DemoStep } from './seed-demo';
+import { demoChainVersions, RESULTS_CHAIN } from './versions';
 
 /**
  * Demo step 'runs' (issue 11 §3): the three computing demo entries (DemoEntry.modelDir) get a scenario
@@ -173,10 +174,16 @@ async function seedModelRuns(ctx: DemoContext): Promise<number> {
   const runs: Run[] = [];
   const chains: CalibratedChain[] = [];
   let added = 0;
+  const targets: { entry: DemoEntry; uuid: string | undefined }[] = [];
   for (const entry of COMPUTING_ENTRIES) {
     const uuid = ctx.uuids.get(entry.key) ?? (await getModelNameOwner(nameKey(demoEntryName(entry))));
+    if (uuid) ctx.uuids.set(entry.key, uuid);
+    targets.push({ entry, uuid });
+  }
+  // The R model's later version runs the same-named scenarios, so compare shows what it changed.
+  targets.push(...(await resultVersionTargets(ctx)));
+  for (const { entry, uuid } of targets) {
     if (!uuid || (await listSubModels(uuid)).length > 0) continue;
-    ctx.uuids.set(entry.key, uuid);
     let seeded: SeededEntry;
     try {
       seeded = await seedEntry(lead, uuid, entry);
@@ -225,6 +232,18 @@ async function seedModelRuns(ctx: DemoContext): Promise<number> {
     `demo catalogue: ${all.length - failed.length} of ${all.length} demo runs completed in ${seconds} s`,
   );
   return added;
+}
+
+/**
+ * The versions of RESULTS_CHAIN (versions.ts) that exist, each with its base entry's plan: the same
+ * sub-model and scenarios, run with its own changed script (issue 18 §6).
+ */
+async function resultVersionTargets(ctx: DemoContext): Promise<{ entry: DemoEntry; uuid: string }[]> {
+  const base = demoEntry(RESULTS_CHAIN.base);
+  const baseUuid = ctx.uuids.get(base.key) ?? (await getModelNameOwner(nameKey(demoEntryName(base))));
+  if (!baseUuid) return [];
+  const versions = await demoChainVersions(RESULTS_CHAIN, baseUuid);
+  return versions.map((uuid) => ({ entry: base, uuid }));
 }
 
 /** Execute and start, as the instance sidebar does; undefined (logged) when Execute refuses. */

@@ -34,8 +34,10 @@ interface DemoVersion {
   version: string;
   log: string;
   /** One line of each script that changes, and what it becomes. */
-  python: [string, string];
+  python?: [string, string];
   r: [string, string];
+  /** The R script `r` edits (default partitioned_survival.R, the catalogue's model script). */
+  rFile?: string;
   /** The state of model/cea-model.xlsm this version saves (a chain without it has no such file). */
   workbook?: CeaWorkbookVersion;
 }
@@ -157,11 +159,32 @@ export const DEMO_CHAINS: readonly DemoChain[] = [
   },
 ];
 
+/**
+ * The R demo model that runs (issue 18 §6): version 1.1 stops the treatment's cost once a patient is
+ * sick, so its scenarios' ICER falls (Base case 21,536 → 15,134, -30%). The runs step
+ * (model-runs.ts) gives this version the same sub-model and scenarios as 1.0 and runs them, so
+ * compare mode's Results section shows what the change did.
+ */
+export const RESULTS_CHAIN: DemoChain = {
+  base: 'demo-run-markov-r',
+  versions: [
+    {
+      version: '1.1',
+      log: 'Stopping rule: the new treatment is no longer given (or paid for) once a patient is sick.',
+      rFile: 'markov_cohort.R',
+      r: [
+        '  state_costs <- c(p$cost_healthy, p$cost_sick, 0) + treated * c(p$cost_treatment, p$cost_treatment, 0)',
+        '  state_costs <- c(p$cost_healthy, p$cost_sick, 0) + treated * c(p$cost_treatment, 0, 0)',
+      ],
+    },
+  ],
+};
+
 export const VERSIONS_STEP: DemoStep = { name: 'versions', run: seedVersions };
 
 async function seedVersions(ctx: DemoContext): Promise<number> {
   let added = 0;
-  for (const chain of DEMO_CHAINS) {
+  for (const chain of [...DEMO_CHAINS, RESULTS_CHAIN]) {
     const base = demoEntry(chain.base);
     const creator = ctx.users.get(base.creator) as User;
     let parentUuid = ctx.uuids.get(chain.base);
@@ -180,7 +203,7 @@ async function seedVersions(ctx: DemoContext): Promise<number> {
       added++;
     }
   }
-  if (added > 0) ctx.log(`demo catalogue: ${added} new versions in ${DEMO_CHAINS.length} lineages`);
+  if (added > 0) ctx.log(`demo catalogue: ${added} new versions in ${DEMO_CHAINS.length + 1} lineages`);
   return added;
 }
 
@@ -240,8 +263,10 @@ async function createDemoVersion(
 
   const files = await listModelFiles(uuid);
   const edits = await Promise.all([
-    edit(files, 'markov_cohort.py', (t) => replaceLine(t, step.python)),
-    edit(files, 'partitioned_survival.R', (t) => replaceLine(t, step.r)),
+    step.python
+      ? edit(files, 'markov_cohort.py', (t) => replaceLine(t, step.python as [string, string]))
+      : undefined,
+    edit(files, step.rFile ?? 'partitioned_survival.R', (t) => replaceLine(t, step.r)),
     edit(files, 'CHANGELOG.md', (t) => `${t.trimEnd()}\n\n## Version ${step.version}\n\n- ${step.log}\n`),
   ]);
   const changed: Upload[] = edits
