@@ -45,6 +45,8 @@ export interface FlowListQuery {
   pageSize: number;
   orderBy: InstanceOrderBy;
   orderDesc: boolean;
+  /** Only hidden analyses (Save Progress drafts): the server lists only those the caller may read. */
+  hidden?: boolean;
 }
 
 export const flowListQuery = (uuid: string, q: FlowListQuery) =>
@@ -63,6 +65,7 @@ export const flowListQuery = (uuid: string, q: FlowListQuery) =>
           pageSize: q.pageSize,
           orderBy: q.orderBy,
           orderDesc: q.orderDesc,
+          hidden: q.hidden ? true : undefined,
         },
       }),
     placeholderData: keepPreviousData,
@@ -123,6 +126,18 @@ export const setDisplayScenarios = (uuid: string, id: string, displayScenarios: 
   apiClient.call('updateInstance', {
     params: { uuid, instanceId: id },
     body: { displayScenarios },
+    handleErrors: ownErrors,
+  });
+
+/** Save Progress 'Update current': the draft's name and its displayed scenarios (§4, §5). */
+export const updateDraftAnalysis = (
+  uuid: string,
+  id: string,
+  body: { name?: string; displayScenarios: DisplayScenarios },
+) =>
+  apiClient.call('updateInstance', {
+    params: { uuid, instanceId: id },
+    body,
     handleErrors: ownErrors,
   });
 

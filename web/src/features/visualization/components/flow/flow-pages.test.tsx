@@ -310,6 +310,151 @@ describe('step 2: display parameters', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Save Progress (§4, §5)', { timeout: 30_000 }, () => {
+  const draft = (over: Partial<InstanceDetail> = {}) =>
+    detail({
+      id: '01AN',
+      name: 'My draft',
+      type: 'display',
+      executionSetupId: '01DISP',
+      hidden: true,
+      status: 'DRAFT',
+      displayScenarios: [
+        { id: '01B', order: 1 },
+        { id: '01A', order: 2 },
+      ],
+      ...over,
+    });
+
+  it('is disabled with nothing ticked; saves the ticked instances as a new hidden draft and keeps it in the URL', async () => {
+    const fetchMock = stubFetch(
+      ...subModelRoutes,
+      on('GET', `/models/${UUID}/instances`, () =>
+        json(200, page([summary({ id: '01A', name: 'Base case' })])),
+      ),
+      on('POST', `/models/${UUID}/sub-models/01DISP/instances`, () => json(201, draft())),
+    );
+    const user = userEvent.setup();
+    renderAt(`/model/${UUID}/visualization/selection`);
+    const save = await screen.findByRole('button', { name: FLOW_TEXTS.saveProgress });
+    expect(save).toBeDisabled();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Base case' }));
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: FLOW_TEXTS.saveProgress });
+    // Nothing to update yet: only 'Save as new'.
+    expect(within(dialog).getByRole('radio', { name: FLOW_TEXTS.updateCurrent })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: FLOW_TEXTS.saveAsNew })).toBeChecked();
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Name is required');
+    expect(callsTo(fetchMock, 'POST', `/models/${UUID}/sub-models/01DISP/instances`)).toHaveLength(0);
+    await user.type(name, 'My draft');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(where()).toContain('analysis=01AN'));
+    expect(messages()).toContain(FLOW_TEXTS.progressSaved);
+    const [created] = callsTo(fetchMock, 'POST', `/models/${UUID}/sub-models/01DISP/instances`);
+    expect(JSON.parse(String(created?.init.body))).toEqual({
+      name: 'My draft',
+      hidden: true,
+      displayScenarios: [{ id: '01A', order: 1 }],
+    });
+  });
+
+  it('reopens a draft by its deep link with its scenarios ticked', async () => {
+    stubFetch(
+      ...subModelRoutes,
+      on('GET', `/models/${UUID}/instances/01AN`, () => json(200, draft())),
+      on('GET', `/models/${UUID}/instances`, () =>
+        json(200, page([summary({ id: '01A', name: 'Base case' }), summary({ id: '01B', name: 'Arm B' })])),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt(`/model/${UUID}/visualization/selection?analysis=01AN`);
+    expect(await screen.findByRole('checkbox', { name: 'Select Arm B' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Base case' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: FLOW_TEXTS.proceed }));
+    expect(where()).toBe(`/model/${UUID}/visualization/setting?scenarios=01B%2C01A&analysis=01AN`);
+  });
+
+  it("step 2: 'Update current' renames the draft, keeps the order and stores the parameters", async () => {
+    const fetchMock = stubFetch(
+      ...subModelRoutes,
+      on('GET', `/models/${UUID}/instances/01A`, () => json(200, detail({ id: '01A', name: 'Base case' }))),
+      on('GET', `/models/${UUID}/instances/01B`, () => json(200, detail({ id: '01B', name: 'Arm B' }))),
+      on('GET', `/models/${UUID}/instances/01AN`, () =>
+        json(200, draft({ input: { modelInputId: '01IN', value: '{"wtp":25000}' } })),
+      ),
+      on('GET', `/models/${UUID}/sub-models/01DISP/inputs`, () => json(200, { items: [displayInput] })),
+      on('PATCH', `/models/${UUID}/instances/01AN`, () => json(200, draft({ name: 'Renamed' }))),
+      on('PUT', `/models/${UUID}/instances/01AN/inputs`, () =>
+        json(200, { ...draft(), valid: true, issues: [] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt(`/model/${UUID}/visualization/setting?scenarios=01B,01A&analysis=01AN`);
+    const field = await screen.findByRole('textbox', { name: /Parameters/ });
+    expect(field).toHaveValue('{\n  "wtp": 25000\n}');
+    await user.click(screen.getByRole('button', { name: FLOW_TEXTS.saveProgress }));
+    const dialog = await screen.findByRole('dialog', { name: FLOW_TEXTS.saveProgress });
+    expect(within(dialog).getByRole('radio', { name: FLOW_TEXTS.updateCurrent })).toBeChecked();
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    expect(name).toHaveValue('My draft');
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(messages()).toContain(FLOW_TEXTS.progressSaved));
+    const [patched] = callsTo(fetchMock, 'PATCH', `/models/${UUID}/instances/01AN`);
+    expect(JSON.parse(String(patched?.init.body))).toEqual({
+      name: 'Renamed',
+      displayScenarios: [
+        { id: '01B', order: 1 },
+        { id: '01A', order: 2 },
+      ],
+    });
+    const [stored] = callsTo(fetchMock, 'PUT', `/models/${UUID}/instances/01AN/inputs`);
+    expect(JSON.parse(String(stored?.init.body))).toEqual({ modelInputId: '01IN', value: '{"wtp":25000}' });
+    expect(callsTo(fetchMock, 'POST', `/models/${UUID}/executions`)).toHaveLength(0);
+  });
+
+  it('is disabled for an analysis that has run', async () => {
+    stubFetch(
+      ...subModelRoutes,
+      on('GET', `/models/${UUID}/instances/01A`, () => json(200, detail({ id: '01A' }))),
+      on('GET', `/models/${UUID}/instances/01B`, () => json(200, detail({ id: '01B' }))),
+      on('GET', `/models/${UUID}/instances/01AN`, () => json(200, draft({ status: 'COMPLETED' }))),
+      on('GET', `/models/${UUID}/sub-models/01DISP/inputs`, () => json(200, { items: [displayInput] })),
+    );
+    renderAt(`/model/${UUID}/visualization/setting?scenarios=01B,01A&analysis=01AN`);
+    await screen.findByRole('textbox', { name: /Parameters/ });
+    expect(screen.getByRole('button', { name: FLOW_TEXTS.saveProgress })).toBeDisabled();
+  });
+
+  it("lists the caller's drafts under Saved Analyses, each reopening where it was left", async () => {
+    stubFetch(
+      ...subModelRoutes,
+      on('GET', `/models/${UUID}/instances/01AN`, () => json(200, draft())),
+      on('GET', `/models/${UUID}/instances`, (url) =>
+        json(
+          200,
+          page(
+            url.searchParams.get('hidden') === 'true'
+              ? [summary({ id: '01AN', name: 'My draft', type: 'display', hidden: true, status: 'DRAFT' })]
+              : [],
+          ),
+        ),
+      ),
+    );
+    renderAt(`/model/${UUID}/visualization/selection?show=saved`);
+    const drafts = await screen.findByRole('region', { name: FLOW_TEXTS.drafts });
+    const link = await within(drafts).findByRole('link', { name: 'My draft' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/model/${UUID}/visualization/setting?scenarios=01B%2C01A&analysis=01AN`,
+    );
+  });
+});
+
 describe('step 3: the result', { timeout: 30_000 }, () => {
   const analysis = (over: Partial<InstanceDetail>) =>
     detail({
@@ -342,6 +487,32 @@ describe('step 3: the result', { timeout: 30_000 }, () => {
     );
     renderAt(`/model/${UUID}/visualization/render/01AN`);
     expect(await screen.findByText(FLOW_TEXTS.unfinished)).toBeInTheDocument();
+  });
+
+  it("offers Print only when the exports are offered: an empty result prints and exports 'Nothing to export.'", async () => {
+    stubFetch(
+      ...subModelRoutes,
+      on('GET', `/models/${UUID}/instances/01AN`, () => json(200, analysis({ status: 'COMPLETED' }))),
+      on('GET', `/models/${UUID}/instances/01A`, () => json(200, detail({ id: '01A' }))),
+      on('GET', `/models/${UUID}/instances/01AN/result`, () =>
+        json(200, {
+          instanceId: '01AN',
+          status: 'COMPLETED',
+          runId: '01R',
+          groupId: '01G',
+          files: [],
+          notes: [],
+          result: { kind: 'visualization', result: { options: { title: 'Empty' }, elements: [] } },
+        }),
+      ),
+    );
+    renderAt(`/model/${UUID}/visualization/render/01AN`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Empty' })).toBeInTheDocument();
+    for (const name of ['Print', 'Export Excel', 'Export PDF']) {
+      const button = await screen.findByRole('button', { name });
+      expect(button, name).toHaveAttribute('aria-disabled', 'true');
+      expect(button, name).toHaveAccessibleDescription('Nothing to export.');
+    }
   });
 
   it("shows a finished result under its title and saves the analysis ('Analysis Saved')", async () => {

@@ -26,6 +26,13 @@ export const FLOW_TEXTS = {
   create: 'Create Data Visualization',
   downloadFiles: 'Download files',
   emailSent: 'Email has been sent',
+  saveProgress: 'Save Progress',
+  saveAsNew: 'Save as new',
+  updateCurrent: 'Update current',
+  /** Ours: the spec names the action, not its confirmation. */
+  progressSaved: 'Progress saved',
+  /** Ours: where Save Progress drafts are found again (Show Only: Saved Analyses). */
+  drafts: 'Saved progress',
   /** Ours: the spec names the conditions, not these words. */
   notTickable: 'Only completed, accepted or superseded instances can be displayed',
   otherDisplay: 'This instance belongs to a sub-model with another display sub-model',
@@ -111,6 +118,18 @@ export function defaultAnalysisName(kind: 'calibration' | 'scenario' | undefined
 export function progressMessage(timeoutSeconds: number | undefined): string {
   const minutes = timeoutSeconds ? Math.round(timeoutSeconds / 60) : 0;
   return `The visualization is being generated. This may take up to ${minutes > 0 ? minutes : 'few'} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/**
+ * Where a Save Progress draft reopens: a draft that never ran at step 2 with its scenarios in order
+ * (its values are the step's parameters), one that ran at step 3.
+ */
+export function draftStep(draft: {
+  status: InstanceStatus;
+  displayScenarios?: DisplayScenarios | undefined;
+}): { step: 2 | 3; scenarios: string[] } {
+  const scenarios = [...(draft.displayScenarios ?? [])].sort((a, b) => a.order - b.order).map((s) => s.id);
+  return { step: draft.status === 'DRAFT' ? 2 : 3, scenarios };
 }
 
 /** Save Progress (§4): only while the analysis is a draft or absent and at least one instance is ticked. */

@@ -33,6 +33,8 @@ import {
 } from '../../api/visualization-api';
 import { FlowLayout, StatusTag } from './flow-layout';
 import {
+  analysisKind,
+  draftStep,
   FLOW_TEXTS,
   isShowOnly,
   isTickable,
@@ -42,6 +44,7 @@ import {
   type ShowOnly,
 } from './flow-state';
 import { ROW_ACTION_LABELS, type RowAction, rowActionOutcomes } from './row-actions';
+import { SaveProgress } from './save-progress';
 
 const FINISHED = ['COMPLETED', 'ACCEPTED', 'SUPERSEDED'] as const;
 const PAGE_SIZE = 20;
@@ -103,10 +106,15 @@ export default function SelectionPage() {
   usePageTitle('Scenario selection');
   const preselected = search.get('scenarioId') ?? undefined;
   const show: ShowOnly = isShowOnly(search.get('show')) ? (search.get('show') as ShowOnly) : 'all';
+  // The analysis being changed: a Save Progress draft reopens with its scenarios ticked.
+  const analysisId = search.get('analysis') ?? undefined;
+  const current = useQuery(instanceQuery(modelUuid, analysisId ?? ''));
+  const restored = useMemo(() => (current.data ? draftStep(current.data).scenarios : []), [current.data]);
   const selected = useMemo(() => {
     const ids = parseIds(search.get('selected'));
+    if (search.get('selected') === null && restored.length > 0) return restored;
     return preselected && search.get('selected') === null ? [preselected] : ids;
-  }, [search, preselected]);
+  }, [search, preselected, restored]);
   // Discard Changes goes back to what the page opened with.
   const [initial] = useState(() => ({ selected, display: search.get('display') ?? undefined }));
   const [treeSearch, setTreeSearch] = useState('');
@@ -148,6 +156,7 @@ export default function SelectionPage() {
   // The preselected instance's display sub-model, until the user ticks something else.
   const display =
     search.get('display') ??
+    (search.get('selected') === null && restored.length > 0 ? current.data?.executionSetupId : undefined) ??
     (preselected && search.get('selected') === null
       ? subModelById.get(pre.data?.executionSetupId ?? '')?.displayExecutionSetupId
       : undefined);
@@ -200,7 +209,9 @@ export default function SelectionPage() {
 
   const discard = () => {
     setQuery('');
-    update({ selected: joinIds(initial.selected) ?? '', display: initial.display ?? display, q: undefined });
+    // A reopened draft's scenarios arrive after the page opened: they are what Discard goes back to.
+    const back = initial.selected.length > 0 ? initial.selected : restored;
+    update({ selected: joinIds(back) ?? '', display: initial.display ?? display, q: undefined });
   };
 
   const visibleTree = subModels.filter((s) => s.name.toLowerCase().includes(treeSearch.trim().toLowerCase()));
@@ -361,14 +372,75 @@ export default function SelectionPage() {
             </DataTable>
           </TickContext.Provider>
           {rowMenu.element}
+          {show === 'saved' && <DraftList uuid={modelUuid} subModelId={openId} />}
           <div className="mr-viz-footer">
             <Button type="button" label={FLOW_TEXTS.discard} outlined onClick={discard} />
+            <SaveProgress
+              uuid={modelUuid}
+              displayId={display}
+              scenarios={selected}
+              kind={analysisKind(
+                selected.flatMap((id) => {
+                  const type = list.data?.items.find((i) => i.id === id)?.type;
+                  return type ? [type] : [];
+                }),
+              )}
+              current={current.data}
+              onSaved={(id) => update({ analysis: id, selected: joinIds(selected) ?? '', display })}
+            />
             <Button type="button" label={FLOW_TEXTS.proceed} icon="pi pi-arrow-right" onClick={proceed} />
           </div>
         </section>
       </div>
     </FlowLayout>
   );
+}
+
+/**
+ * The caller's Save Progress drafts of the opened display sub-model (Show Only: Saved Analyses), each
+ * a link that reopens the flow where it was left (flow-state.ts draftStep). The server lists only the
+ * drafts the caller may read.
+ */
+function DraftList({ uuid, subModelId }: { uuid: string; subModelId: string }) {
+  const drafts = useQuery({
+    ...flowListQuery(uuid, {
+      executionSetupId: subModelId,
+      view: 'mine',
+      hidden: true,
+      pageIndex: 0,
+      pageSize: 50,
+      orderBy: 'createdOn',
+      orderDesc: true,
+    }),
+    enabled: Boolean(subModelId),
+  });
+  const items = drafts.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section aria-label={FLOW_TEXTS.drafts} className="mr-viz-drafts">
+      <h2>{FLOW_TEXTS.drafts}</h2>
+      <ul>
+        {items.map((d) => (
+          <li key={d.id}>
+            <DraftLink uuid={uuid} id={d.id} name={d.name} />
+            <span className="mr-muted"> · {formatDate(d.modifiedOn)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A draft's link: its scenarios come with its detail (a list row carries none). */
+function DraftLink({ uuid, id, name }: { uuid: string; id: string; name: string }) {
+  const draft = useQuery(instanceQuery(uuid, id));
+  if (!draft.data) return <span>{name}</span>;
+  const { step, scenarios } = draftStep(draft.data);
+  const href =
+    step === 2 && scenarios.length > 0
+      ? paths.visualizationSetting.getHref(uuid, scenarios, id)
+      : paths.visualizationRender.getHref(uuid, id);
+  return <Link to={href}>{name}</Link>;
 }
 
 /** The row menu of step 1 with its View Details and Delete dialogs. */

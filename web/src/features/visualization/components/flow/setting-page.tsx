@@ -5,7 +5,7 @@ import {
   parseParametersJson,
   validateInstanceValues,
 } from '@shared/sub-models/instance-values';
-import { canEditInstance, type InstanceStatus } from '@shared/sub-models/instances';
+import { canEditInstance } from '@shared/sub-models/instances';
 import { SUB_MODEL_LIMITS } from '@shared/sub-models/limits';
 import { validateTemplateText } from '@shared/sub-models/model-input';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +42,7 @@ import {
   toDisplayScenarios,
 } from './flow-state';
 import type { ParametersFormComponent } from './parameters-slot';
+import { type CurrentDraft, SaveProgress } from './save-progress';
 
 /** The input definition an analysis uses: the newest of the sub-model's definition type. */
 const definitionInput = (items: readonly ModelInputView[] | undefined, subModel: SubModelView | undefined) =>
@@ -117,7 +118,7 @@ interface SettingsProps {
   uuid: string;
   display: SubModelView;
   input: ModelInputView;
-  analysis: { id: string; status: InstanceStatus; input: { value: string } } | undefined;
+  analysis: (CurrentDraft & { input: { value: string } }) | undefined;
   scenarios: string[];
   rows: { id: string; name: string; label?: string; type: 'scenario' | 'calibration' | 'display' }[];
   userLevel: number;
@@ -208,6 +209,13 @@ function Settings({
     const value = currentValue();
     if (value === undefined) setInvalid(true);
     else create.mutate(value);
+  };
+
+  /** Save Progress keeps the parameters as they are, valid or not, as long as they are an object. */
+  const progressParameters = () => {
+    if (definitions) return { modelInputId: input.id, value: JSON.stringify(values) };
+    const parsed = parseParametersJson(text);
+    return parsed.ok ? { modelInputId: input.id, value: JSON.stringify(parsed.values) } : undefined;
   };
 
   const discard = () => {
@@ -335,6 +343,25 @@ function Settings({
           outlined
           onClick={discard}
           disabled={create.isPending}
+        />
+        <SaveProgress
+          uuid={uuid}
+          displayId={display.id}
+          scenarios={scenarios}
+          labels={new Map(rows.map((r) => [r.id, r.label]))}
+          kind={kind}
+          current={analysis}
+          parameters={progressParameters}
+          onSaved={(id) =>
+            setSearch(
+              (old) => {
+                const next = new URLSearchParams(old);
+                next.set('analysis', id);
+                return next;
+              },
+              { replace: true },
+            )
+          }
         />
         <Button
           type="button"
