@@ -309,7 +309,14 @@ function FlowSidebar({
             NOTHING_TO_EXPORT,
           ),
         ),
-        item('print', 'Print', 'pi pi-print', hasResult ? exporter.print : undefined, FLOW_TEXTS.unfinished),
+        // Print hands on the same result as the exports: nothing to print is 'Nothing to export.' too.
+        item(
+          'print',
+          'Print',
+          'pi pi-print',
+          exporter.canExport ? exporter.print : undefined,
+          hasResult ? NOTHING_TO_EXPORT : FLOW_TEXTS.unfinished,
+        ),
       ],
     },
     {

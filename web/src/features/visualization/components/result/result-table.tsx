@@ -2,6 +2,7 @@ import type { TableElement } from '@shared/schemas/run-result';
 import { type TableCellModel, type TableModel, toTableModel } from '@shared/visualization';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, useMemo, useRef } from 'react';
+import { usePrinting } from './printing';
 
 /** Tables with more body rows than this are virtualised: only the rows in view (and a margin) are in the DOM. */
 export const VIRTUALIZE_AFTER_ROWS = 200;
@@ -91,13 +92,16 @@ function VirtualBody({
 /**
  * A result table with every cell option of spec 001 §3: header cells, column and row spans, alignment,
  * indentation, prefix and postfix, the head rows (tableHeadTillRow) sticky while the body scrolls,
- * title, caption and footnotes. Long tables (200,000 cells) are virtualised.
+ * title, caption and footnotes. Long tables (200,000 cells) are virtualised on screen and drawn whole
+ * while the page is printed.
  */
 export function ResultTable({ element }: { element: TableElement }) {
   const model = useMemo(() => toTableModel(element), [element]);
   const scroller = useRef<HTMLElement>(null);
   const bodyRowCount = model.rowCount - model.headRowCount;
-  const virtual = bodyRowCount > VIRTUALIZE_AFTER_ROWS;
+  // Printed whole: a print holds every row, not the window in view (printing.ts).
+  const printing = usePrinting();
+  const virtual = bodyRowCount > VIRTUALIZE_AFTER_ROWS && !printing;
   // Here and not in VirtualBody: the scroll box's ref must be set before the virtualizer's layout effect
   // runs, which holds only in the component that renders the box.
   const virtualizer = useVirtualizer({

@@ -1,5 +1,5 @@
 import { type RunResult, RunResultSchema } from '@shared/schemas/run-result';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ResultView } from './result-view';
@@ -136,6 +136,35 @@ describe('ResultView', () => {
     expect(bodyRows().length).toBeLessThan(100);
     expect(bodyRows()[0]?.textContent).toBe('012345678910');
     expect(within(table).getByRole('columnheader', { name: 'State 9' })).toBeInTheDocument();
+    height.mockRestore();
+    width.mockRestore();
+  });
+
+  it('draws every row of a virtualised table while the page prints, and the window again afterwards', async () => {
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(560);
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    const cells = [{ row: 0, column: 0, value: 'Cycle', th: true }];
+    for (let row = 1; row <= 600; row += 1) cells.push({ row, column: 0, value: `cycle ${row}` } as never);
+    render(
+      <ResultView
+        result={result({ elements: [{ kind: 'table', options: { tableHeadTillRow: 1 }, cells }] })}
+      />,
+    );
+    const table = await screen.findByRole('table');
+    const bodyRows = () => table.querySelectorAll('tbody tr:not(.mr-result-table-spacer)');
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5));
+    expect(bodyRows().length).toBeLessThan(100);
+
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    // Drawn synchronously in beforeprint, before the browser lays the page out for print.
+    expect(bodyRows()).toHaveLength(600);
+    expect(bodyRows()[599]?.textContent).toBe('cycle 600');
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    await waitFor(() => expect(bodyRows().length).toBeLessThan(100));
     height.mockRestore();
     width.mockRestore();
   });
