@@ -1,5 +1,5 @@
 import { InputText } from 'primereact/inputtext';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useCombobox } from './combobox';
 import { SuggestionList } from './suggestion-list';
 import './user-picker/user-picker.css';
@@ -26,6 +26,13 @@ export interface SearchComboboxProps<T> {
   problem?: string;
   /** Extra class names of the field. */
   className?: string;
+  /** The dialog's first field: focused when it opens. */
+  autoFocus?: boolean;
+  /**
+   * Inside a dialog whose body scrolls or clips: the suggestions float above it (a portal anchored
+   * to the input) instead of pushing the dialog's content down.
+   */
+  floating?: boolean;
 }
 
 /**
@@ -49,8 +56,11 @@ export function SearchCombobox<T>({
   onPick,
   problem,
   className,
+  autoFocus,
+  floating,
 }: SearchComboboxProps<T>) {
   const inputId = useId();
+  const anchor = useRef<HTMLInputElement | null>(null);
   const errorId = useId();
   const combobox = useCombobox({
     items,
@@ -70,6 +80,7 @@ export function SearchCombobox<T>({
       <span className="p-input-icon-right mr-user-picker__box">
         <InputText
           id={inputId}
+          ref={anchor}
           {...combobox.inputProps}
           aria-invalid={Boolean(problem)}
           aria-describedby={problem ? errorId : undefined}
@@ -77,6 +88,8 @@ export function SearchCombobox<T>({
           value={text}
           placeholder={placeholder}
           disabled={disabled}
+          autoFocus={autoFocus}
+          {...(autoFocus ? { 'data-pc-autofocus': true } : {})}
           onChange={(e) => {
             onTextChange(e.target.value);
             combobox.typed();
@@ -95,6 +108,7 @@ export function SearchCombobox<T>({
         className="mr-user-picker__list"
         optionClassName="mr-user-picker__option"
         hidden={!expanded}
+        anchor={floating ? anchor : undefined}
       >
         {expanded && items.length === 0 && <div className="mr-muted mr-user-picker__option">{emptyText}</div>}
       </SuggestionList>

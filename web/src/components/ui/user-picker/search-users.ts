@@ -7,15 +7,23 @@ import { searchUsers } from '../../../api/users';
 export const sanitizeUserQuery = (q: string) => q.replace(/[<>]/g, '').trim();
 
 /**
- * Debounced user search: waits 1000 ms after the last keystroke (000 §9), drops stale answers and
- * does not search for an empty (or brackets-only) text.
+ * A debounced search for a picker: waits 1000 ms after the last keystroke (000 §9), drops stale
+ * answers and does not search for an empty (or brackets-only) text. `search` may change between
+ * renders; `key` names what else the answer depends on (a limit, an instance), and a new key searches
+ * again.
  */
-export function useUserSearch(limit: number = LIMITS.userSearchLimit) {
+export function useDebouncedPickerSearch<T>(
+  search: (query: string, signal: AbortSignal) => Promise<readonly T[]>,
+  key = '',
+) {
   const [text, setText] = useState('');
-  const [results, setResults] = useState<UserSummary[]>([]);
+  const [results, setResults] = useState<readonly T[]>([]);
   const [loading, setLoading] = useState(false);
   const controller = useRef<AbortController | undefined>(undefined);
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for what `search` reads.
   useEffect(() => {
     const q = sanitizeUserQuery(text);
     if (!q) {
@@ -27,9 +35,10 @@ export function useUserSearch(limit: number = LIMITS.userSearchLimit) {
       const ac = new AbortController();
       controller.current = ac;
       setLoading(true);
-      searchUsers(q, limit, { includeUnenrolled: true }, { signal: ac.signal })
-        .then((r) => {
-          if (!ac.signal.aborted) setResults(r.items);
+      searchRef
+        .current(q, ac.signal)
+        .then((items) => {
+          if (!ac.signal.aborted) setResults(items);
         })
         .catch(() => {
           if (!ac.signal.aborted) setResults([]);
@@ -39,11 +48,19 @@ export function useUserSearch(limit: number = LIMITS.userSearchLimit) {
         });
     }, LIMITS.userSearchDebounceMs);
     return () => clearTimeout(timer);
-  }, [text, limit]);
+  }, [text, key]);
 
   useEffect(() => () => controller.current?.abort(), []);
 
   return { text, setText, results, loading, clear: () => setText('') };
+}
+
+/** The user directory search of the pickers (enrolled and not yet enrolled employees). */
+export function useUserSearch(limit: number = LIMITS.userSearchLimit) {
+  return useDebouncedPickerSearch<UserSummary>(
+    (q, signal) => searchUsers(q, limit, { includeUnenrolled: true }, { signal }).then((r) => r.items),
+    String(limit),
+  );
 }
 
 export const userLabel = (u: Pick<UserSummary, 'firstName' | 'lastName' | 'id'>) =>

@@ -11,12 +11,11 @@ import {
 import type { SubModelType } from '@shared/sub-models/sub-model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
-import { useCombobox } from '../../../../components/ui/combobox';
-import { SuggestionList } from '../../../../components/ui/suggestion-list';
+import { SearchCombobox } from '../../../../components/ui/search-combobox';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
+import { useDebouncedPickerSearch } from '../../../../components/ui/user-picker/search-users';
 import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { fullName, useCurrentUser } from '../../../../lib/current-user';
@@ -45,39 +44,6 @@ const userName = (u: Pick<ShareUser, 'firstName' | 'lastName' | 'id'>) =>
 export const instanceLink = (uuid: string, instanceId: string) =>
   `${window.location.origin}${paths.instanceDetail.getHref(uuid, instanceId)}`;
 
-/** Share candidates for a search text, 1000 ms after the last keystroke; stale answers are dropped. */
-function useCandidates(uuid: string, instanceId: string, text: string) {
-  const [results, setResults] = useState<ShareUser[]>([]);
-  const [loading, setLoading] = useState(false);
-  const controller = useRef<AbortController | undefined>(undefined);
-  useEffect(() => {
-    const q = text.replace(/[<>]/g, '').trim();
-    if (!q) {
-      setResults([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      controller.current?.abort();
-      const ac = new AbortController();
-      controller.current = ac;
-      setLoading(true);
-      listShareCandidates(uuid, instanceId, q, { signal: ac.signal })
-        .then((r) => {
-          if (!ac.signal.aborted) setResults(r.items.slice(0, LIMITS.userSearchLimit));
-        })
-        .catch(() => {
-          if (!ac.signal.aborted) setResults([]);
-        })
-        .finally(() => {
-          if (!ac.signal.aborted) setLoading(false);
-        });
-    }, LIMITS.userSearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [uuid, instanceId, text]);
-  useEffect(() => () => controller.current?.abort(), []);
-  return { results, loading };
-}
-
 interface SharePickerProps {
   uuid: string;
   instanceId: string;
@@ -86,83 +52,57 @@ interface SharePickerProps {
   onPick: (user: ShareUser) => void;
 }
 
-/** 'Send an email to selected users': a combobox of the instance's share candidates (at most 10). */
+/**
+ * 'Send an email to selected users': the shared search box over the instance's share candidates (at
+ * most 10, 1000 ms after the last keystroke); a candidate the sub-model type refuses says why.
+ */
 function SharePicker({ uuid, instanceId, type, error, onPick }: SharePickerProps) {
-  const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | undefined>();
-  const { results, loading } = useCandidates(uuid, instanceId, text);
-  const inputId = useId();
-  const errorId = useId();
-  const anchor = useRef<HTMLInputElement | null>(null);
-  const combobox = useCombobox({
-    items: results,
-    showable: text.trim() !== '' && (results.length > 0 || !loading),
-    onPick: (user) => pick(user),
-  });
-  const { listId, active, expanded } = combobox;
-  const problem = refusal ?? error;
+  const search = useDebouncedPickerSearch<ShareUser>(
+    (q, signal) =>
+      listShareCandidates(uuid, instanceId, q, { signal }).then((r) =>
+        r.items.slice(0, LIMITS.userSearchLimit),
+      ),
+    `${uuid}/${instanceId}`,
+  );
 
   const pick = (user: ShareUser) => {
     const refused = shareCandidateProblem(user, type);
     setRefusal(refused);
-    combobox.close();
     if (refused) return;
-    setText('');
+    search.clear();
     onPick(user);
   };
 
   return (
-    <div className="mr-field">
-      <label htmlFor={inputId}>{SUB_MODEL_MESSAGES.sendEmailToSelectedUsers} *</label>
-      <span className="p-input-icon-right mr-share-picker__box">
-        <InputText
-          id={inputId}
-          ref={anchor}
-          {...combobox.inputProps}
-          aria-invalid={Boolean(problem)}
-          aria-describedby={problem ? errorId : undefined}
-          invalid={Boolean(problem)}
-          value={text}
-          placeholder="Search by name or e-mail"
-          autoFocus
-          data-pc-autofocus
-          onChange={(e) => {
-            setText(e.target.value);
-            combobox.typed();
-            setRefusal(undefined);
-          }}
-        />
-        {loading && <i className="pi pi-spin pi-spinner" aria-hidden="true" />}
-      </span>
-      <SuggestionList
-        id={listId}
-        label={SUB_MODEL_MESSAGES.sendEmailToSelectedUsers}
-        items={results}
-        active={active}
-        itemKey={(u) => u.id}
-        renderItem={(u) => (
-          <>
-            <span>{userName(u)}</span>
-            <small className="mr-muted">
-              {u.email}
-              {u.subModelAccess === false ? ' · no access to this sub-model' : ''}
-            </small>
-          </>
-        )}
-        onPick={pick}
-        hidden={!expanded}
-        anchor={anchor}
-      >
-        {expanded && results.length === 0 && (
-          <div className="mr-muted mr-suggestions__option">No users found</div>
-        )}
-      </SuggestionList>
-      {problem && (
-        <small id={errorId} role="alert" className="mr-error-text">
-          {problem}
-        </small>
+    <SearchCombobox
+      label={`${SUB_MODEL_MESSAGES.sendEmailToSelectedUsers} *`}
+      className="mr-field"
+      text={search.text}
+      onTextChange={(text) => {
+        search.setText(text);
+        setRefusal(undefined);
+      }}
+      placeholder="Search by name or e-mail"
+      loading={search.loading}
+      items={search.results}
+      searched={!search.loading}
+      emptyText="No users found"
+      itemKey={(u) => u.id}
+      renderItem={(u) => (
+        <>
+          <span>{userName(u)}</span>
+          <small className="mr-muted">
+            {u.email}
+            {u.subModelAccess === false ? ' · no access to this sub-model' : ''}
+          </small>
+        </>
       )}
-    </div>
+      onPick={pick}
+      problem={refusal ?? error}
+      autoFocus
+      floating
+    />
   );
 }
 
