@@ -838,6 +838,15 @@ export const HTTP_ROUTES = [
     auth: 'jwt',
     summary: 'The text diff of one VBA module of a computed workbook diff',
   },
+  {
+    method: 'GET',
+    path: '/v2/models/{uuid}/compare/{otherUuid}/results',
+    handler: 'http/diffs/compare-results',
+    area: 'diffs',
+    auth: 'jwt',
+    summary:
+      "Same-named scenarios' result tables of two WebModel 2.0 versions compared, largest change first",
+  },
   // Source control (issue 18 §5; docs/source-control.md)
   {
     method: 'GET',

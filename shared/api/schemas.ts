@@ -172,6 +172,7 @@ import {
   SelfRegistrationBodySchema,
   SelfRegistrationResultSchema,
 } from '../schemas/registration';
+import { CompareResultsParamsSchema, CompareResultsSchema } from '../schemas/result-compare';
 import { AppSettingsSchema, VersionInfoSchema } from '../schemas/settings';
 import {
   SaveSourceFileBodySchema,
@@ -212,8 +213,8 @@ import {
   UpdateSubModelBodySchema,
 } from '../schemas/sub-models-api';
 import { TourDetailSchema, TourParamsSchema } from '../schemas/tour';
-import { CurrentUserSchema } from '../schemas/user';
 import { DormantEntryListSchema, UsageQuerySchema, UsageReportSchema } from '../schemas/usage';
+import { CurrentUserSchema } from '../schemas/user';
 import {
   FilesHistoryQuerySchema,
   FilesHistorySchema,
@@ -422,6 +423,10 @@ export const API_SCHEMAS = {
   'GET /v2/models/{uuid}/files/{fileUuid}/diff/{otherUuid}/{otherFileUuid}/macros/{module}': {
     params: MacroDiffParamsSchema,
     response: MacroDiffSchema,
+  },
+  'GET /v2/models/{uuid}/compare/{otherUuid}/results': {
+    params: CompareResultsParamsSchema,
+    response: CompareResultsSchema,
   },
   // Source control (issue 18 §5)
   'GET /v2/source-control/projects': { response: SourceProjectsSchema },

@@ -14,7 +14,7 @@ import { call, type Json } from './catalogue-helpers';
  * demo already adds nothing).
  */
 let base: string;
-let version: string;
+let version: string | undefined;
 
 beforeAll(async () => {
   applyHandlerEnv(handlerEnv(localCloud()));

@@ -75,3 +75,13 @@ export function formatBytes(bytes: number): string {
   }
   return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
 }
+
+/**
+ * Result numbers and their changes as the version comparison's Results section writes them; the same
+ * functions write the server's change headlines, so a cell and its headline always agree.
+ */
+export {
+  formatAbsoluteChange,
+  formatRelativeChange,
+  formatResultNumber,
+} from '@shared/diffs/result-changes';

@@ -7,6 +7,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import type { VersionUrlState } from '../../version-url-state';
 import { ChangelogDownload } from './changelog-download';
 import { FilePairDiff } from './file-pair-diff';
+import { ResultsComparison } from './results-comparison';
 
 export const NO_VERSION_LOG = 'No version log was captured.';
 
@@ -137,6 +138,7 @@ export function CompareView({
           )}
         </section>
       </div>
+      <ResultsComparison before={version} after={otherVersion} />
     </div>
   );
 }
