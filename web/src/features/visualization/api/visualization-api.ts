@@ -164,6 +164,22 @@ export const governInstance = (uuid: string, id: string, action: 'accept' | 'una
     { params: { uuid, instanceId: id }, handleErrors: ownErrors },
   );
 
+/** Copy (the instance's Clone): a new DRAFT of the caller with every value; a taken name is the dialog's. */
+export const copyInstance = (uuid: string, id: string, name: string) =>
+  apiClient.call('cloneInstance', {
+    params: { uuid, instanceId: id },
+    body: { name },
+    handleErrors: (e) => e.status === 409 || e.status === 400,
+  });
+
+/** Dragging an instance into or out of a group sets the group's instances. */
+export const setGroupInstances = (uuid: string, groupId: string, scenarioIds: string[]) =>
+  apiClient.call('updateGroup', {
+    params: { uuid, groupId },
+    body: { scenarioIds },
+    handleErrors: ownErrors,
+  });
+
 export const deleteInstance = (uuid: string, id: string) =>
   apiClient.call('deleteInstance', { params: { uuid, instanceId: id }, handleErrors: ownErrors });
 

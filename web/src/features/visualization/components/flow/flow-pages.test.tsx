@@ -2,7 +2,7 @@ import type { InstanceDetail, InstanceSummary } from '@shared/schemas/instance-a
 import type { ModelInputView, SubModelView } from '@shared/schemas/sub-models-api';
 import type { CurrentUser } from '@shared/schemas/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -221,6 +221,130 @@ describe('step 1: scenario selection', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('checkbox', { name: 'Select Base case' })).toBeChecked();
     await user.type(screen.getByRole('textbox', { name: 'Search instances' }), 'zzz');
     expect(await screen.findByText(FLOW_TEXTS.noScenario)).toBeInTheDocument();
+  });
+});
+
+describe('step 1: Copy, Export and groups (§2 row menu, drag into and out of groups)', {
+  timeout: 30_000,
+}, () => {
+  const GROUP = {
+    id: '01GR',
+    name: 'Arms',
+    executionSetupId: '01SCEN',
+    scenarioIds: ['01B'],
+    modelUuid: UUID,
+    createdBy: 'owner',
+    createdOn: '2025-01-02T10:00:00.000Z',
+    modifiedOn: '2025-01-02T10:00:00.000Z',
+  };
+  const rows = [summary({ id: '01A', name: 'Base case' }), summary({ id: '01B', name: 'Arm B' })];
+  const routes = () => [
+    on('GET', `/models/${UUID}/groups`, () => json(200, { items: [GROUP] })),
+    on('PUT', `/models/${UUID}/groups/01GR`, () => json(200, GROUP)),
+    on('GET', `/models/${UUID}/instances`, () => json(200, page(rows))),
+    on('GET', `/models/${UUID}/instances/01A`, () =>
+      json(200, detail({ id: '01A', name: 'Base case', input: { modelInputId: '01IN', value: '{"n":1}' } })),
+    ),
+    on('POST', `/models/${UUID}/instances/01A/clone`, () =>
+      json(201, detail({ id: '01C', status: 'DRAFT' })),
+    ),
+    ...subModelRoutes,
+  ];
+  const openMenu = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+    // PrimeReact's popup is still in its enter transition (display: none) in jsdom.
+    return screen.findByRole('menu', { hidden: true });
+  };
+
+  it('copies an instance under a new name with Copy', async () => {
+    const fetchMock = stubFetch(...routes());
+    const user = userEvent.setup();
+    renderAt(`/model/${UUID}/visualization/selection`);
+    const menu = await openMenu(user, 'Base case');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Copy', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Scenario' });
+    expect(within(dialog).getByRole('textbox', { name: /Instance Name/ })).toHaveValue('Copy of Base case');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', `/models/${UUID}/instances/01A/clone`)).toHaveLength(1),
+    );
+    const [copied] = callsTo(fetchMock, 'POST', `/models/${UUID}/instances/01A/clone`);
+    expect(JSON.parse(String(copied?.init.body))).toEqual({ name: 'Copy of Base case' });
+  });
+
+  it("exports an instance's input data as a .json file named by type, sub-model and instance", async () => {
+    stubFetch(...routes());
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:export';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderAt(`/model/${UUID}/visualization/selection`);
+    const menu = await openMenu(user, 'Base case');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Export', hidden: true }));
+    await waitFor(() => expect(names).toEqual(['Scenario_Scenarios_Base_case_Input_Definition.json']));
+    expect(await blobs[0]?.text()).toBe('{\n  "n": 1\n}\n');
+    click.mockRestore();
+  });
+
+  it("adds a row to a group from the keyboard ('Add to Group') and takes one out ('Remove from Group')", async () => {
+    const fetchMock = stubFetch(...routes());
+    const user = userEvent.setup();
+    renderAt(`/model/${UUID}/visualization/selection`);
+    const menu = await openMenu(user, 'Base case');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Add to Group', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Group' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/models/${UUID}/groups/01GR`)).toHaveLength(1));
+    expect(
+      JSON.parse(String(callsTo(fetchMock, 'PUT', `/models/${UUID}/groups/01GR`)[0]?.init.body)),
+    ).toEqual({
+      scenarioIds: ['01B', '01A'],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Arms' }));
+    const inGroup = await openMenu(user, 'Arm B');
+    await user.click(within(inGroup).getByRole('menuitem', { name: 'Remove from Group', hidden: true }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/models/${UUID}/groups/01GR`)).toHaveLength(2));
+    expect(
+      JSON.parse(String(callsTo(fetchMock, 'PUT', `/models/${UUID}/groups/01GR`)[1]?.init.body)),
+    ).toEqual({
+      scenarioIds: [],
+    });
+  });
+
+  it('adds a row dragged onto a group', async () => {
+    const fetchMock = stubFetch(...routes());
+    renderAt(`/model/${UUID}/visualization/selection`);
+    const handle = await screen.findByText('Base case');
+    const target = (await screen.findByRole('button', { name: 'Arms' })).closest('li') as HTMLElement;
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      get types() {
+        return [...data.keys()];
+      },
+      effectAllowed: 'all',
+    };
+    fireEvent.dragStart(handle, { dataTransfer });
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/models/${UUID}/groups/01GR`)).toHaveLength(1));
+    expect(
+      JSON.parse(String(callsTo(fetchMock, 'PUT', `/models/${UUID}/groups/01GR`)[0]?.init.body)),
+    ).toEqual({
+      scenarioIds: ['01B', '01A'],
+    });
+    expect(messages()).toContain('Added to Arms');
   });
 });
 

@@ -1,9 +1,12 @@
 import type { InstanceSummary } from '@shared/schemas/instance-api';
-import type { SubModelView } from '@shared/schemas/sub-models-api';
+import type { GroupView, SubModelView } from '@shared/schemas/sub-models-api';
+import { addToGroup, removeFromGroup } from '@shared/sub-models/groups';
+import { FORM_MESSAGES, SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -23,12 +26,14 @@ import { useDebounced } from '../../../../lib/use-debounced';
 import { workspaceKeys } from '../../../../lib/workspace';
 import {
   cancelExecution,
+  copyInstance,
   deleteInstance,
   executeAnalysis,
   flowListQuery,
   governInstance,
   groupsQuery,
   instanceQuery,
+  setGroupInstances,
   subModelsQuery,
 } from '../../api/visualization-api';
 import { FlowLayout, StatusTag } from './flow-layout';
@@ -43,7 +48,14 @@ import {
   SHOW_ONLY,
   type ShowOnly,
 } from './flow-state';
-import { ROW_ACTION_LABELS, type RowAction, rowActionOutcomes } from './row-actions';
+import {
+  copyName,
+  exportFileName,
+  exportText,
+  ROW_ACTION_LABELS,
+  type RowAction,
+  rowActionOutcomes,
+} from './row-actions';
 import { SaveProgress } from './save-progress';
 
 const FINISHED = ['COMPLETED', 'ACCEPTED', 'SUPERSEDED'] as const;
@@ -217,7 +229,29 @@ export default function SelectionPage() {
   const visibleTree = subModels.filter((s) => s.name.toLowerCase().includes(treeSearch.trim().toLowerCase()));
   const treeSearchId = useId();
   const tableSearchId = useId();
-  const rowMenu = useRowMenu(modelUuid);
+  // Dragging into and out of groups (§2 step 1) needs the role that changes the sub-model's groups.
+  const openSubModel = subModelById.get(openId);
+  const groupable = show !== 'saved' && openSubModel?.permissions.addInstance === 'allowed';
+  const regroup = useGroupChange(modelUuid, openId);
+  const dropOn = (target: GroupView | undefined) => ({
+    onDragOver: (e: React.DragEvent) => {
+      if (groupable && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+    },
+    onDrop: (e: React.DragEvent) => {
+      const instanceId = e.dataTransfer.getData(DRAG_TYPE);
+      if (!instanceId) return;
+      e.preventDefault();
+      // Onto a group: into it; onto the sub-model while a group is open: out of that group.
+      if (target) regroup.add(target, instanceId);
+      else if (group) regroup.remove(group, instanceId);
+    },
+  });
+  const rowMenu = useRowMenu(modelUuid, {
+    subModelName: (row) => subModelById.get(row.executionSetupId)?.name ?? '',
+    groups: groupable ? (groups.data?.items ?? []) : [],
+    group: groupable ? group : undefined,
+    regroup,
+  });
 
   return (
     <FlowLayout uuid={modelUuid} step={1}>
@@ -261,7 +295,7 @@ export default function SelectionPage() {
             </span>
             <ul className="mr-viz-tree">
               {visibleTree.map((s) => (
-                <li key={s.id}>
+                <li key={s.id} {...(s.id === openId && group ? dropOn(undefined) : {})}>
                   <Button
                     type="button"
                     text
@@ -276,7 +310,7 @@ export default function SelectionPage() {
                   {s.id === openId && (groups.data?.items.length ?? 0) > 0 && (
                     <ul aria-label={`Groups of ${s.name}`}>
                       {groups.data?.items.map((g) => (
-                        <li key={g.id}>
+                        <li key={g.id} {...dropOn(g)}>
                           <Button
                             type="button"
                             text
@@ -342,6 +376,19 @@ export default function SelectionPage() {
                 body={(row: InstanceSummary) =>
                   show === 'saved' ? (
                     <Link to={paths.visualizationRender.getHref(modelUuid, row.id)}>{row.name}</Link>
+                  ) : groupable ? (
+                    // biome-ignore lint/a11y/noStaticElementInteractions: a mouse drag; the row menu's 'Add to Group' and 'Remove from Group' are the keyboard's way
+                    <span
+                      draggable
+                      className="mr-viz-draggable"
+                      title="Drag into a group (or use the row menu)"
+                      onDragStart={(e) => {
+                        e.dataTransfer.setData(DRAG_TYPE, row.id);
+                        e.dataTransfer.effectAllowed = 'move';
+                      }}
+                    >
+                      <i className="pi pi-bars" aria-hidden="true" /> {row.name}
+                    </span>
                   ) : (
                     row.name
                   )
@@ -443,14 +490,77 @@ function DraftLink({ uuid, id, name }: { uuid: string; id: string; name: string 
   return <Link to={href}>{name}</Link>;
 }
 
-/** The row menu of step 1 with its View Details and Delete dialogs. */
-function useRowMenu(uuid: string) {
+/** What a drag of an instance row carries: its id. */
+const DRAG_TYPE = 'application/x-mr-instance';
+
+/** Adding an instance to a group, or taking it out, as a drag or the row menu does it. */
+function useGroupChange(uuid: string, subModelId: string) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: ({ groupId, ids }: { groupId: string; ids: string[]; message: string }) =>
+      setGroupInstances(uuid, groupId, ids),
+    onSuccess: (_data, { message }) => notify.success(message),
+    onError: (e) =>
+      notify.error(
+        e instanceof ApiError
+          ? (e.body?.message ?? 'The group was not changed.')
+          : 'The group was not changed.',
+      ),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: [...workspaceKeys.instances(uuid), 'groups', subModelId] }),
+  });
+  return {
+    pending: change.isPending,
+    add: (g: GroupView, instanceId: string) => {
+      if (!g.scenarioIds.includes(instanceId))
+        change.mutate({
+          groupId: g.id,
+          ids: addToGroup(g.scenarioIds, instanceId),
+          message: `Added to ${g.name}`,
+        });
+    },
+    remove: (g: GroupView, instanceId: string) => {
+      if (g.scenarioIds.includes(instanceId))
+        change.mutate({
+          groupId: g.id,
+          ids: removeFromGroup(g.scenarioIds, instanceId),
+          message: `Removed from ${g.name}`,
+        });
+    },
+  };
+}
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+interface RowMenuOptions {
+  subModelName: (row: InstanceSummary) => string;
+  /** The opened sub-model's groups, when the caller may change them (else none: no group items). */
+  groups: readonly GroupView[];
+  /** The group being shown, whose rows can be taken out of it. */
+  group: GroupView | undefined;
+  regroup: ReturnType<typeof useGroupChange>;
+}
+
+/**
+ * The row menu of step 1 with its View Details, Copy and Delete dialogs, Export, and the keyboard's
+ * way into and out of groups ('Add to Group', 'Remove from Group': what a drag does).
+ */
+function useRowMenu(uuid: string, options: RowMenuOptions) {
   const menu = useRef<Menu>(null);
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const model = useModel(uuid);
   const [row, setRow] = useState<InstanceSummary>();
-  const [dialog, setDialog] = useState<'details' | 'delete'>();
+  const [dialog, setDialog] = useState<'details' | 'delete' | 'copy' | 'group'>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(uuid) });
   const failed = (error: unknown, fallback: string) =>
     notify.error(error instanceof ApiError ? (error.body?.message ?? fallback) : fallback);
@@ -490,19 +600,48 @@ function useRowMenu(uuid: string) {
       ),
   });
 
+  const exportRow = async (target: InstanceSummary) => {
+    try {
+      const full = await queryClient.fetchQuery(instanceQuery(uuid, target.id));
+      download(
+        exportFileName(target.type, options.subModelName(target), target.name),
+        exportText(full.input.value),
+      );
+    } catch (error) {
+      failed(error, 'The export failed.');
+    }
+  };
+
   const items = (target: InstanceSummary): MenuItem[] => {
     if (!model.data) return [];
     const outcomes = rowActionOutcomes(target, { id: me.id, userType: me.userType }, model.data.roles);
-    return (Object.keys(ROW_ACTION_LABELS) as RowAction[])
+    const actions = (Object.keys(ROW_ACTION_LABELS) as RowAction[])
       .filter((action) => outcomes[action] !== 'disallowed')
       .map((action) => ({
         ...ROW_ACTION_LABELS[action],
         disabled: outcomes[action] !== 'allowed' || run.isPending,
         command: () => {
-          if (action === 'details' || action === 'delete') setDialog(action);
+          if (action === 'details' || action === 'delete' || action === 'copy') setDialog(action);
+          else if (action === 'export') void exportRow(target);
           else run.mutate({ action, target });
         },
       }));
+    const grouping: MenuItem[] = [
+      ...(options.groups.length > 0
+        ? [{ label: 'Add to Group', icon: 'pi pi-tags', command: () => setDialog('group') }]
+        : []),
+      ...(options.group?.scenarioIds.includes(target.id)
+        ? [
+            {
+              label: 'Remove from Group',
+              icon: 'pi pi-minus-circle',
+              disabled: options.regroup.pending,
+              command: () => options.group && options.regroup.remove(options.group, target.id),
+            },
+          ]
+        : []),
+    ];
+    return [...actions, ...grouping];
   };
 
   const details = useQuery({
@@ -528,6 +667,28 @@ function useRowMenu(uuid: string) {
           </pre>
         </ModalDialog>
       )}
+      {dialog === 'copy' && row && (
+        <CopyDialog
+          uuid={uuid}
+          row={row}
+          onHide={() => setDialog(undefined)}
+          onCopied={() => {
+            setDialog(undefined);
+            void refresh();
+          }}
+        />
+      )}
+      {dialog === 'group' && row && (
+        <GroupDialog
+          row={row}
+          groups={options.groups}
+          onHide={() => setDialog(undefined)}
+          onChoose={(g) => {
+            options.regroup.add(g, row.id);
+            setDialog(undefined);
+          }}
+        />
+      )}
       {dialog === 'delete' && row && (
         <ActionDialog
           header="Delete Scenario"
@@ -550,6 +711,108 @@ function useRowMenu(uuid: string) {
       menu.current?.toggle(event);
     },
   };
+}
+
+/** Copy (§2 row menu; the instance's Clone): a new draft of the caller with the same values. */
+function CopyDialog({
+  uuid,
+  row,
+  onHide,
+  onCopied,
+}: {
+  uuid: string;
+  row: InstanceSummary;
+  onHide: () => void;
+  onCopied: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(() => copyName(row.name));
+  const [error, setError] = useState<string>();
+  const copy = useMutation({
+    mutationFn: () => copyInstance(uuid, row.id, name.trim()),
+    onSuccess: () => {
+      notify.success(SUB_MODEL_MESSAGES.scenarioCloned);
+      onCopied();
+    },
+    onError: (e) => setError(e instanceof ApiError ? (e.body?.message ?? 'Copy failed.') : 'Copy failed.'),
+  });
+  const submit = () => {
+    if (!name.trim()) setError(FORM_MESSAGES.required('Instance Name'));
+    else copy.mutate();
+  };
+  return (
+    <ActionDialog
+      header="Copy Scenario"
+      width="36rem"
+      onHide={onHide}
+      confirmLabel="Copy"
+      busy={copy.isPending}
+      onConfirm={submit}
+    >
+      <div className="mr-field">
+        <label htmlFor={id}>Instance Name *</label>
+        <InputText
+          id={id}
+          value={name}
+          autoFocus
+          maxLength={200}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(undefined);
+          }}
+        />
+        {error && (
+          <small id={`${id}-error`} className="mr-error-text" role="alert">
+            {error}
+          </small>
+        )}
+      </div>
+    </ActionDialog>
+  );
+}
+
+/** Add to Group: the keyboard's way to do what dragging a row onto a group does. */
+function GroupDialog({
+  row,
+  groups,
+  onHide,
+  onChoose,
+}: {
+  row: InstanceSummary;
+  groups: readonly GroupView[];
+  onHide: () => void;
+  onChoose: (group: GroupView) => void;
+}) {
+  const id = useId();
+  const choices = groups.filter((g) => !g.scenarioIds.includes(row.id));
+  const [chosen, setChosen] = useState<string | undefined>(choices[0]?.id);
+  const target = choices.find((g) => g.id === chosen);
+  return (
+    <ActionDialog
+      header="Add to Group"
+      width="30rem"
+      onHide={onHide}
+      confirmLabel="Add"
+      confirmDisabled={!target}
+      onConfirm={() => target && onChoose(target)}
+    >
+      {choices.length === 0 ? (
+        <p>{row.name} is in every group of this sub-model.</p>
+      ) : (
+        <div className="mr-field">
+          <label htmlFor={id}>Group for {row.name}</label>
+          <Dropdown
+            inputId={id}
+            value={chosen}
+            options={choices.map((g) => ({ label: g.name, value: g.id }))}
+            onChange={(e) => setChosen(e.value as string)}
+          />
+        </div>
+      )}
+    </ActionDialog>
+  );
 }
 
 function prettyJson(text: string): string {
