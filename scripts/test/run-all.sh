@@ -26,6 +26,10 @@ STEP_PID=""
 STEP_NAME=""
 STEP_STARTED=0
 FAILED=0
+# Steps running in the background next to a foreground step (bash 4 associative arrays): pid, start
+# time, title and report of each, by step name.
+declare -A BG_PID=() BG_STARTED=() BG_TITLE=() BG_REPORT=()
+CLOUD_LAUNCHED=0
 
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS"
@@ -51,7 +55,7 @@ run_step() {
   local started code=0
   started=$(date +%s)
   if [[ "$name" == "local-cloud" ]]; then
-    "$@" || code=$? # sets CLOUD_PID, so it runs in this shell
+    "$@" || code=$? # may set CLOUD_PID, so it runs in this shell
   else
     # In the background with `wait`, so a SIGTERM/Ctrl-C reaches our trap at once instead of after
     # the step; the trap then stops the step's processes.
@@ -66,7 +70,52 @@ run_step() {
   if [[ $code -ne 0 ]]; then
     FAILED=1
     warn "step '$name' failed (exit $code)"
-    [[ "$KEEP_GOING" == "1" ]] || exit "$code"
+    [[ "$KEEP_GOING" == "1" ]] || stop_run "$code"
+  fi
+}
+
+# After a failed step: a step still running in the background ends on its own first (its result is
+# as valid as the failed one's), then the run stops.
+stop_run() {
+  local code="$1" name
+  KEEP_GOING=1 # a background step's own failure must not exit from inside this loop
+  for name in "${!BG_PID[@]}"; do finish_background_step "$name"; done
+  exit "$code"
+}
+
+# start_step_in_background <name> <title> <report-or-empty> <command...>: for a step that mostly
+# uses one core while the foreground step uses the other (tsc, the cdk synth). Its output goes to
+# <reports>/<name>.log and is printed, under its heading, by finish_background_step, so the two
+# steps' lines never interleave.
+start_step_in_background() {
+  local name="$1" title="$2" report="$3"
+  shift 3
+  selected "$name" || return 0
+  heading "$title: started in the background (its output follows when it ends)"
+  BG_TITLE[$name]="$title"
+  BG_REPORT[$name]="$report"
+  BG_STARTED[$name]=$(date +%s)
+  "$@" >"$REPORTS/$name.log" 2>&1 &
+  BG_PID[$name]=$!
+}
+
+# Waits for a step started by start_step_in_background, prints its output and records it; a failure
+# stops the run as a foreground step's would.
+finish_background_step() {
+  local name="$1" code=0
+  [[ -n "${BG_PID[$name]:-}" ]] || return 0
+  local pid="${BG_PID[$name]}"
+  # As run_step: `wait` on a background job lets a SIGTERM/Ctrl-C reach our trap at once (which then
+  # stops this step, still listed in BG_PID).
+  wait "$pid" || code=$?
+  unset "BG_PID[$name]"
+  heading "${BG_TITLE[$name]} (ran in the background)"
+  cat "$REPORTS/$name.log"
+  record_step "$name" "$code" "$(($(date +%s) - BG_STARTED[$name]))" "${BG_REPORT[$name]}"
+  if [[ $code -ne 0 ]]; then
+    FAILED=1
+    warn "step '$name' failed (exit $code)"
+    [[ "$KEEP_GOING" == "1" ]] || stop_run "$code"
   fi
 }
 
@@ -77,7 +126,8 @@ descendants_of() {
   local root="$1" stat line pid ppid
   local -A children=()
   for stat in /proc/[0-9]*/stat; do
-    IFS= read -r line <"$stat" 2>/dev/null || continue
+    # Braces: a process that ended since the glob makes the redirection itself fail, quietly.
+    { IFS= read -r line <"$stat"; } 2>/dev/null || continue
     pid="${line%% *}"
     line="${line##*) }" # after "(comm) ", which may hold spaces: "state ppid ..."
     line="${line#* }"
@@ -115,7 +165,9 @@ wait_gone() {
   return 1
 }
 
-start_local_cloud() {
+# Starts the cloud in the background and returns at once: it starts (about 12 s of mostly one core)
+# while the unit, runner and cdk tests run; wait_for_local_cloud waits for it to be ready.
+launch_local_cloud() {
   # start.ts wipes .local/test/ itself; removing a stale endpoints file first means we never mistake
   # a previous run's file for readiness.
   rm -f "$ENDPOINTS_FILE" || return $?
@@ -123,10 +175,16 @@ start_local_cloud() {
   # trap, which stops it in order (SIGTERM to start.ts, which stops its children).
   setsid "$ROOT/node_modules/.bin/tsx" scripts/local/start.ts --test --data-dir "$TEST_DIR" >"$CLOUD_LOG" 2>&1 &
   CLOUD_PID=$!
+  CLOUD_LAUNCHED=$(date +%s)
+  heading "The local cloud starts in the background (test mode, $TEST_DIR)"
   echo "local cloud: pid $CLOUD_PID, log $CLOUD_LOG"
-  local started deadline
-  started=$(date +%s)
-  deadline=$((started + CLOUD_READY_TIMEOUT_S))
+}
+
+# Ready when its endpoints file appears. A cloud still starting gets CLOUD_READY_TIMEOUT_S more
+# seconds from here (it started next to CPU-bound steps, so its start may have been slow).
+wait_for_local_cloud() {
+  [[ -n "$CLOUD_PID" ]] || launch_local_cloud || return $?
+  local deadline=$(($(date +%s) + CLOUD_READY_TIMEOUT_S))
   until [[ -f "$ENDPOINTS_FILE" ]]; do
     if ! kill -0 "$CLOUD_PID" 2>/dev/null; then
       warn "the local cloud exited during start-up; last lines of $CLOUD_LOG:"
@@ -140,7 +198,7 @@ start_local_cloud() {
     fi
     sleep 1
   done
-  echo "local cloud ready after $(($(date +%s) - started))s: $ENDPOINTS_FILE"
+  echo "local cloud ready $(($(stat -c %Y "$ENDPOINTS_FILE") - CLOUD_LAUNCHED))s after its start: $ENDPOINTS_FILE"
 }
 
 # Stops the cloud like Ctrl-C would and checks that it left nothing behind (issue 2 §2). Survivors
@@ -196,6 +254,16 @@ on_exit() {
     record_step "$STEP_NAME" "$code" "$(($(date +%s) - STEP_STARTED))"
     FAILED=1
   fi
+  local name
+  # Only an interrupted run (or an error of this script) leaves a background step running.
+  for name in "${!BG_PID[@]}"; do
+    warn "interrupted: stopping step '$name' (in the background); its output so far:"
+    tail -n 40 "$REPORTS/$name.log" >&2 || true
+    STEP_PID="${BG_PID[$name]}"
+    stop_step
+    record_step "$name" "$code" "$(($(date +%s) - BG_STARTED[$name]))" "${BG_REPORT[$name]}"
+    FAILED=1
+  done
   stop_local_cloud || true
   summarize || true
   if [[ $code -eq 0 && $FAILED -ne 0 ]]; then code=1; fi
@@ -227,21 +295,38 @@ vitest_json() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
 }
 
+# Two cores: a step that keeps about one core busy (tsc; the cdk synth in one worker) runs in the
+# background next to one that leaves the other core mostly free (lint and the web build; the model
+# runners, which wait on R, Python and LibreOffice starting); the local cloud starts during the unit
+# tests. The unit and browser tests keep both cores busy and run alone.
 run_step install "[1/10] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium)" "" \
   install_test_deps
-run_step typecheck "[2/10] Typecheck (tsc)" "" npm run typecheck
+start_step_in_background typecheck "[2/10] Typecheck (tsc)" "" npm run typecheck
 run_step lint "[3/10] Lint, format and layer check (biome ci, dependency-cruiser)" "" npm run lint
-run_step unit "[4/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
-  vitest_json "$REPORTS/unit.json" --project unit --project web
-run_step runners "[5/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
-  vitest_json "$REPORTS/runners.json" --project runners
-run_step cdk "[6/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
-  vitest_json "$REPORTS/cdk.json" --project cdk
-run_step build-web "[7/10] Build the web app (web/dist)" "" npm run build:web
+run_step build-web "[4/10] Build the web app (web/dist)" "" npm run build:web
+finish_background_step typecheck
 
+NEEDS_CLOUD=0
 if selected integration || selected e2e || selected local-cloud; then
+  NEEDS_CLOUD=1
   SELECTED_STEPS="$SELECTED_STEPS local-cloud"
-  run_step local-cloud "[8/10] Start the local cloud in test mode (.local/test, ports +10000)" "" start_local_cloud
+  # After build-web: in test mode the cloud serves web/dist and writes its config.json there.
+  launch_local_cloud || {
+    FAILED=1
+    stop_run 1
+  }
+fi
+
+run_step unit "[5/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
+  vitest_json "$REPORTS/unit.json" --project unit --project web
+start_step_in_background cdk "[6/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
+  vitest_json "$REPORTS/cdk.json" --project cdk
+run_step runners "[7/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
+  vitest_json "$REPORTS/runners.json" --project runners
+finish_background_step cdk
+
+if [[ $NEEDS_CLOUD -eq 1 ]]; then
+  run_step local-cloud "[8/10] Wait for the local cloud (.local/test, ports +10000)" "" wait_for_local_cloud
   export MR_ENDPOINTS_FILE="$ENDPOINTS_FILE"
   export MR_E2E_JSON_REPORT="$REPORTS/e2e.json"
   export MR_E2E_OUTPUT_DIR="$REPORTS/e2e-artifacts"
