@@ -102,6 +102,21 @@ const SIGNED_IN: Screen[] = [
       // The entry's file, so that the tree is checked with its rows.
       ready: (page) => page.getByRole('row', { name: /model\.xlsx/ }),
     },
+    {
+      name: 'model detail, New Model Version wizard',
+      path: (entry) => `/model/${entry}/detail`,
+      ready: (page) => page.getByRole('complementary', { name: 'Model actions' }),
+      open: async (page) => {
+        await page
+          .getByRole('complementary', { name: 'Model actions' })
+          .getByRole('button', { name: 'New Model Version' })
+          .click();
+        await page
+          .getByRole('dialog', { name: 'New Model Version' })
+          .getByRole('link', { name: /1 Metadata/ })
+          .waitFor();
+      },
+    },
   ]),
   {
     name: 'add model entry wizard',

@@ -81,14 +81,14 @@ describe('the version rules of the form (000 §5, shared/rules/model-version.ts)
 });
 
 describe('the start and the payload', () => {
-  it("starts from the source's metadata without what describes the source itself", () => {
+  it("starts from the source's metadata and suffix, without what describes the source itself", () => {
     const start = initialMetadata(
       model({ metadata: { ...source.metadata, version_log: 'v1', suffix: 'DE', tree_root_id: 'x' } }),
     );
     expect(start.disease).toBe('Lung Cancer');
     expect(start.version_release_of_model).toBeUndefined();
     expect(start.version_log).toBeUndefined();
-    expect(start.suffix).toBeUndefined();
+    expect(start.suffix).toBe('DE');
     expect(start.tree_root_id).toBeUndefined();
   });
 

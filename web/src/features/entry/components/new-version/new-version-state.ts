@@ -99,10 +99,15 @@ export const versionHint = (source: ModelDetail) =>
     ? VERSION_MESSAGES.minimum(source.metadata.version_release_of_model)
     : undefined;
 
-/** The source's metadata the new version starts from: what describes the source itself is not copied. */
+/**
+ * The source's metadata the new version starts from: what describes the source itself (its version,
+ * log, changelog, place in the lineage) is not copied. The suffix is: it names the variant ('DE
+ * adaptation'), which the next version continues; the name collision dialog changes it.
+ */
 export function initialMetadata(source: ModelDetail): ModelMetadata {
   const { version_release_of_model: _v, ...rest } = prefillFromModel(source.metadata);
-  return rest;
+  const suffix = source.metadata.suffix;
+  return suffix ? { ...rest, suffix } : rest;
 }
 
 /** The Access step starts with the source's roles, the creator an owner (the server adds them anyway). */
