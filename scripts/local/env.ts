@@ -41,6 +41,12 @@ export function handlerEnv(
     // The gateway also answers Lambda's Invoke API (scripts/local/lambda-api.ts).
     lambdaEndpoint: endpoints.api,
     mailOutboxDir: join(endpoints.dataDir, 'outbox'),
+    // Source control runs on the git provider over the demo's bare repositories (scripts/local/demo/
+    // source-control.ts seeds them); Bitbucket is for deployments only.
+    sourceControlProvider: 'git',
+    bitbucketBaseUrl: '',
+    bitbucketTokenSecret: '',
+    sourceControlGitRoot: join(endpoints.dataDir, 'source-control'),
     logLevel: process.env.POWERTOOLS_LOG_LEVEL || 'INFO',
     serviceName: OBSERVABILITY.serviceName,
     metricsNamespace: OBSERVABILITY.metricsNamespace,

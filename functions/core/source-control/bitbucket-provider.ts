@@ -240,7 +240,7 @@ export function createBitbucketProvider(options: BitbucketOptions): SourceContro
         if (next.lines.length === 0) break;
         for (const l of next.lines) {
           lines.push(l.text);
-          size += l.length + 1;
+          size += l.text.length + 1;
         }
         start += next.lines.length;
         page = next;

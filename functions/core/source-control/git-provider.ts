@@ -66,7 +66,7 @@ function git(
     let outBytes = 0;
     let err = '';
     const max = options.maxBytes ?? 32 * 1024 * 1024;
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > max) {
         child.kill();
@@ -75,7 +75,7 @@ function git(
       }
       out.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString('utf8');
     });
     child.on('error', reject);

@@ -17,9 +17,11 @@ import type { ModelRecord } from '../../../functions/data/models';
 import { uploadObjectKey } from '../../../functions/data/uploads';
 import { getUser } from '../../../functions/data/users';
 import { DEMO_ENTRIES, type DemoEntry, type DemoPersona, demoEntryName, SPOTLIGHT_KEYS } from './catalogue';
+import { EXTERNAL_USERS_STEP } from './external-users';
 import { type DemoFile, demoFiles, revisedWorkbookFile } from './files';
 import { INCIDENTS_STEP } from './incidents';
 import { MODEL_RUNS_STEP, modelDirFiles } from './model-runs';
+import { SOURCE_CONTROL_STEP } from './source-control';
 import { SUB_MODELS_STEP } from './sub-models';
 import { USAGE_STEP } from './usage';
 import { VERSIONS_STEP } from './versions';
@@ -82,6 +84,8 @@ export const DEMO_STEPS: DemoStep[] = [
   MODEL_RUNS_STEP,
   INCIDENTS_STEP,
   USAGE_STEP,
+  EXTERNAL_USERS_STEP,
+  SOURCE_CONTROL_STEP,
 ];
 
 export async function seedDemoCatalogue(
