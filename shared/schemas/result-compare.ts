@@ -23,6 +23,7 @@ export const CellChangeSchema = z.object({
   relative: z.optional(z.number()),
   changed: z.boolean(),
 });
+export type CellChange = z.infer<typeof CellChangeSchema>;
 
 const PresenceSchema = z.enum(['both', 'added', 'removed']);
 
@@ -33,6 +34,7 @@ export const TableChangeSchema = z.object({
   rows: z.array(z.object({ label: z.string(), status: PresenceSchema, cells: z.array(CellChangeSchema) })),
   tooLarge: z.optional(z.boolean()),
 });
+export type TableChange = z.infer<typeof TableChangeSchema>;
 
 export const NumericChangeSchema = z.object({
   table: z.string(),
