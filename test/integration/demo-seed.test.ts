@@ -60,6 +60,7 @@ describe('demo catalogue seed', () => {
       runs: 0,
       incidents: 0,
       usage: 0,
+      'external-users': 0,
     });
     expect(second.uuids).toEqual(first.uuids);
     expect(footprintsAfter).toEqual(footprintsBefore);
@@ -340,14 +341,14 @@ describe('demo models that compute (issue 11)', () => {
     expect(demoEntryName(demoEntry('demo-run-bim-excel'))).toMatch(/Excel five-year budget impact workbook/);
   });
 
-  it("gives each a scenario sub-model with the model's input definition, the Python one a calibration and a display", async () => {
+  it("gives each a scenario sub-model with the model's input definition, the Python one a calibration and a display, the R one a display", async () => {
     const types: Record<string, string[]> = {};
     for (const entry of computing) {
       const listed = await call('lead', 'GET', `/v2/models/${uuidOf(entry.key)}/sub-models`);
       types[entry.key] = (listed.body.items as Json[]).map((s) => s.type).sort();
     }
     expect(types).toEqual({
-      'demo-run-markov-r': ['scenario'],
+      'demo-run-markov-r': ['display', 'scenario'],
       'demo-run-psm-python': ['calibration', 'display', 'scenario'],
       'demo-run-bim-excel': ['scenario'],
     });

@@ -40,6 +40,9 @@ import { demoChainVersions, RESULTS_CHAIN } from './versions';
  *    saved under a name (Save Analysis) and shared with the viewer, who finds it under 'Saved
  *    Analyses' in step 1 and in the share e-mail's link (issue 19).
  *
+ * The R entry's scenario sub-model links a display sub-model too (display.R: a CE table, a CE plane
+ * and the Markov traces); no analysis is seeded there, its finished scenarios wait in step 1.
+ *
  * Runs need the Step Functions server: start.ts runs this step once the local cloud is up, without
  * waiting for it. A run that fails or does not end in time is logged and left as it is (the steps
  * after it are skipped): the demo never blocks the start. Idempotent: an entry that has any sub-model
@@ -87,6 +90,7 @@ export async function modelDirFiles(entry: DemoEntry): Promise<DemoFile[]> {
     case 'markov-cohort-r':
       return [
         await file('', 'markov_cohort.R', 'text/plain', 'Model', true),
+        await file('', 'display.R', 'text/plain', 'Code'),
         await file('', 'input-definition.json', json, 'Data'),
         readme,
       ];
@@ -401,6 +405,27 @@ async function seedEntry(lead: User, uuid: string, entry: DemoEntry): Promise<Se
     await saveDefinition(lead, uuid, calibration.id, JSON.stringify({ ...template, definitions }));
     linked = { display, calibration };
   }
+  // The R entry's display model (display.R, issue 19 §4): its scenarios can be compared in the
+  // visualization at once. Versions of the entry made from other files have none.
+  let rDisplay: { id: string } | undefined;
+  const displayR = files.find((f) => !f.folder && f.name === 'display.R');
+  if (dir === 'markov-cohort-r' && displayR) {
+    rDisplay = await createSubModel(lead, uuid, {
+      ...common,
+      type: 'display',
+      name: 'Scenario comparison dashboard',
+      executionModels: [displayR.uuid],
+      timeoutSeconds: 10 * 60,
+      definitionType: 'JSON',
+    });
+    // The display parameters of the visualization (display.R reads them).
+    await saveDefinition(
+      lead,
+      uuid,
+      rDisplay.id,
+      JSON.stringify({ title: 'Markov scenarios compared', willingness_to_pay: 30000 }),
+    );
+  }
 
   const scenario = await createSubModel(lead, uuid, {
     ...common,
@@ -412,6 +437,7 @@ async function seedEntry(lead: User, uuid: string, entry: DemoEntry): Promise<Se
     ...(linked
       ? { executionSetupId: linked.calibration.id, displayExecutionSetupId: linked.display.id }
       : {}),
+    ...(rDisplay ? { displayExecutionSetupId: rDisplay.id } : {}),
   });
   await saveDefinition(
     lead,
