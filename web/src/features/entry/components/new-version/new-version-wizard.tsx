@@ -159,10 +159,11 @@ export function NewVersionWizard({
       );
     },
     onMutate: () => setServerIssues([]),
-    onSuccess: async (result, { publish }) => {
+    onSuccess: (result, { publish }) => {
       notify.success(publish ? NEW_VERSION_TEXTS.createdAndPublished : NEW_VERSION_TEXTS.createdAsDraft);
-      // The source's lineage (and every list) now holds the new entry.
-      await queryClient.invalidateQueries({ queryKey: entryKeys.all });
+      // The source's lineage (and every list) now holds the new entry; the refetch need not hold up
+      // the notify question.
+      void queryClient.invalidateQueries({ queryKey: entryKeys.all });
       setCreated(result.uuid);
     },
     onError: (error) => {
