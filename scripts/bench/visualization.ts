@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { type ExportInput, exportResult } from '@shared/exports/index';
 import { sampleInput } from '@shared/exports/testing/sample-result';
-import type { BasicChartElement, ResultCell, ResultElement, RunResult } from '@shared/schemas/run-result';
+import type { BasicChartElement, ResultElement } from '@shared/schemas/run-result';
 import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
 import PptxGenJS from 'pptxgenjs';
 import { formatTable, median, ms, option, verdict } from './stats';
+import { CHARTS, COLUMNS, POINTS, ROWS, result, SERIES, TABLES } from './visualization-data';
 
 /**
  * The exports at scale (issue 19 §4): a 20-element result (10 tables of 50 rows × 10 columns with a
@@ -20,53 +21,6 @@ import { formatTable, median, ms, option, verdict } from './stats';
  * Usage: npx tsx scripts/bench/visualization.ts [--runs 3]
  */
 const TARGET_MS = 3_000;
-const TABLES = 10;
-const ROWS = 50;
-const COLUMNS = 10;
-const CHARTS = 10;
-const SERIES = 5;
-const POINTS = 200;
-
-function table(index: number): ResultElement {
-  const cells: ResultCell[] = [
-    { row: 0, column: 0, value: 'Strategy', th: true, rowSpan: 2 },
-    { row: 0, column: 1, value: `Outcomes ${index + 1}`, th: true, colSpan: COLUMNS - 1, align: 'center' },
-  ];
-  for (let column = 1; column < COLUMNS; column++)
-    cells.push({ row: 1, column, value: `Year ${column}`, th: true });
-  for (let row = 2; row < ROWS; row++) {
-    cells.push({ row, column: 0, value: `Strategy ${row - 1}` });
-    for (let column = 1; column < COLUMNS; column++)
-      cells.push({
-        row,
-        column,
-        value: Math.round(((row * 37 + column * 11) % 997) * 100) / 7,
-        valuePrefix: '$',
-        align: 'right',
-      });
-  }
-  return { kind: 'table', cells, options: { title: `Table ${index + 1}`, tableHeadTillRow: 2 } };
-}
-
-function chart(index: number): BasicChartElement {
-  const data = [];
-  for (let s = 0; s < SERIES; s++)
-    for (let p = 0; p < POINTS; p++)
-      data.push({ group: `Series ${s + 1}`, x: p, y: Math.round(1000 * Math.sin((p + s * 9) / 17)) / 10 });
-  return {
-    kind: 'chart',
-    chartType: 'line',
-    data,
-    options: { title: `Chart ${index + 1}`, xAxisLabel: 'Cycle', yAxisLabel: 'Value' },
-  };
-}
-
-const result: RunResult = {
-  options: { title: 'Benchmark analysis' },
-  elements: Array.from({ length: TABLES + CHARTS }, (_, i) =>
-    i % 2 === 0 ? table(i / 2) : chart((i - 1) / 2),
-  ),
-};
 const input: ExportInput = sampleInput(result);
 
 /** Plain rows of a table element (values as text, no spans), for the floors. */
