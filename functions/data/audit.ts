@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuditRecord, AuditRecordSchema } from '@shared/schemas/collaboration';
 import { ulid } from 'ulid';
 import { ddb } from './dynamodb-client';
-import { tableName, withoutKeys } from './table';
+import { INDEXES, tableName, withoutKeys } from './table';
 import type { LabeledTxItem } from './transactions';
 
 /**
@@ -80,6 +80,14 @@ export async function listAudit(
  * limits, and the newest-first page is one descending Query.
  */
 export const adminAuditKey = (id: string) => ({ pk: 'ADMINAUDIT', sk: id });
+/**
+ * GSI1 of an admin audit record: ADMINAUDIT#<target> / <ulid>, so one thing's history (an external
+ * user's, an incident's) is one descending Query instead of a filter over the whole trail.
+ */
+const adminAuditTargetKey = (target: string, id: string) => ({
+  gsi1pk: `ADMINAUDIT#${target}`,
+  gsi1sk: id,
+});
 
 export interface AdminAuditInput {
   /** The administrator. */
@@ -90,6 +98,8 @@ export interface AdminAuditInput {
   target: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** Free text that belongs to the change (a rejection's reason, an extension's dates). */
+  detail?: string;
 }
 
 export interface AdminAuditRecord extends AdminAuditInput {
@@ -108,7 +118,12 @@ export function adminAuditPut(input: AdminAuditInput, now = Date.now()): Labeled
     item: {
       Put: {
         TableName: tableName(),
-        Item: { ...adminAuditKey(record.id), entity: 'AdminAudit', ...record },
+        Item: {
+          ...adminAuditKey(record.id),
+          ...adminAuditTargetKey(record.target, record.id),
+          entity: 'AdminAudit',
+          ...record,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -123,6 +138,24 @@ export async function listAdminAudit(limit: number): Promise<AdminAuditRecord[]>
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': 'ADMINAUDIT' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => withoutKeys(item) as unknown as AdminAuditRecord);
+}
+
+/**
+ * One target's admin audit records, newest first (GSI1). Records written before the index attributes
+ * were added are not found here; their readers say how they read older trails.
+ */
+export async function listAdminAuditOf(target: string, limit: number): Promise<AdminAuditRecord[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: INDEXES.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ADMINAUDIT#${target}` },
       ScanIndexForward: false,
       Limit: limit,
     }),

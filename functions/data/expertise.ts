@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
 import { parseItem, tableName } from './table';
+import type { LabeledTxItem } from './transactions';
 
 /** User settings on a WebModel 2.0 entry: MODEL#<uuid> / EXPERTISE#<isid>. */
 export const expertiseKey = (uuid: string, userId: string) => ({
@@ -33,4 +34,16 @@ export async function putExpertise(uuid: string, record: ExpertiseRecord): Promi
       Item: { ...expertiseKey(uuid, record.userId), entity: 'ModelExpertise', modelUuid: uuid, ...record },
     }),
   );
+}
+
+/** The Put of a user's settings on an entry, for a transaction that grants more than this. */
+export function expertisePutItem(uuid: string, record: ExpertiseRecord): LabeledTxItem {
+  return {
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...expertiseKey(uuid, record.userId), entity: 'ModelExpertise', modelUuid: uuid, ...record },
+      },
+    },
+  };
 }

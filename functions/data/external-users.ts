@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type ExternalUser, ExternalUserSchema } from '@shared/schemas/external-user';
 import type { ExternalUserStatus } from '@shared/schemas/user';
-import { ulid } from 'ulid';
 import * as z from 'zod/mini';
+import { type AdminAuditRecord, adminAuditPut, listAdminAuditOf } from './audit';
 import { ddb } from './dynamodb-client';
 import { INDEXES, parseItem, queryAll, tableName } from './table';
 import { type LabeledTxItem, runTransaction } from './transactions';
@@ -14,8 +14,10 @@ import { type LabeledTxItem, runTransaction } from './transactions';
  * - GSI2 `EXTUSERS` / `<accessEndsOn>#<email>`: every external user by the last day of access, which
  *   is both the full list (sorted by name in memory: external users are hundreds, not millions) and
  *   the expiry job's and reminder job's range queries (`< today`, `between today and +14 days`);
- * - audit `EXTUSER#<email>` / `AUDIT#<ulid>`: who changed what, when, status before and after,
- *   written in the change's own transaction so no change is without its record.
+ * - audit: in the Admin Space's trail (`ADMINAUDIT` / `<ulid>`, target `external-user:<email>`,
+ *   functions/data/audit.ts), written in the change's own transaction so no change is without its
+ *   record. Trails written before that (`EXTUSER#<email>` / `AUDIT#<ulid>`) are still read and merged
+ *   by `listExternalUserAudit`; nothing writes them any more, so no migration job is needed.
  *
  * Every write of a profile is conditional on the version it read (optimistic locking): two admins
  * pressing Activate and Reject at once cannot both win.
@@ -84,43 +86,69 @@ export const ExternalUserAuditRecordSchema = z.object({
 });
 export type ExternalUserAuditRecord = z.infer<typeof ExternalUserAuditRecordSchema>;
 
-/** The Put of one audit record, to include in the change's transaction. */
+/** The admin audit target of an external user. */
+export const externalUserAuditTarget = (email: string) => `external-user:${email}`;
+
+/**
+ * The Put of one audit record, to include in the change's transaction: an admin audit record
+ * (adminAuditPut) whose action is the external user's, with the status before and after.
+ */
 export function externalUserAuditPut(input: ExternalUserAuditInput, now = Date.now()): LabeledTxItem {
-  const id = ulid(now);
-  const record: ExternalUserAuditRecord = {
-    id,
-    email: input.email,
-    actor: input.actor,
-    at: new Date(now).toISOString(),
-    action: input.action,
-    ...(input.before ? { before: input.before } : {}),
-    ...(input.after ? { after: input.after } : {}),
-    ...(input.detail ? { detail: input.detail.slice(0, 1000) } : {}),
-  };
-  return {
-    item: {
-      Put: {
-        TableName: tableName(),
-        Item: { pk: `EXTUSER#${input.email}`, sk: `AUDIT#${id}`, entity: 'ExternalUserAudit', ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+  return adminAuditPut(
+    {
+      actor: input.actor,
+      action: input.action,
+      target: externalUserAuditTarget(input.email),
+      ...(input.before ? { before: { status: input.before } } : {}),
+      ...(input.after ? { after: { status: input.after } } : {}),
+      ...(input.detail ? { detail: input.detail.slice(0, 1000) } : {}),
     },
-    conflict: 'An audit record with this id exists already.',
-  };
+    now,
+  );
 }
 
-/** The audit trail of one external user, newest first. */
+/** An admin audit record of an external user, in the shape of the user's trail. */
+function fromAdminAudit(email: string, record: AdminAuditRecord): ExternalUserAuditRecord {
+  const statusOf = (side: Record<string, unknown> | undefined) =>
+    typeof side?.status === 'string' ? side.status : undefined;
+  const before = statusOf(record.before);
+  const after = statusOf(record.after);
+  return parseItem(ExternalUserAuditRecordSchema, {
+    id: record.id,
+    email,
+    actor: record.actor,
+    at: record.at,
+    action: record.action,
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+    ...(record.detail ? { detail: record.detail } : {}),
+  });
+}
+
+/**
+ * The audit trail of one external user, newest first: the admin audit records of the user (GSI1) and
+ * the records written before the trail moved there (`EXTUSER#<email>` / `AUDIT#<ulid>`), merged by
+ * their ULIDs, which sort by time in both.
+ */
 export async function listExternalUserAudit(email: string, limit = 100): Promise<ExternalUserAuditRecord[]> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
-      ExpressionAttributeValues: { ':pk': `EXTUSER#${email}`, ':audit': 'AUDIT#' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((item) => parseItem(ExternalUserAuditRecordSchema, item));
+  const [current, legacy] = await Promise.all([
+    listAdminAuditOf(externalUserAuditTarget(email), limit),
+    ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
+        ExpressionAttributeValues: { ':pk': `EXTUSER#${email}`, ':audit': 'AUDIT#' },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    ),
+  ]);
+  return [
+    ...current.map((record) => fromAdminAudit(email, record)),
+    ...(legacy.Items ?? []).map((item) => parseItem(ExternalUserAuditRecordSchema, item)),
+  ]
+    .sort((a, b) => b.id.localeCompare(a.id))
+    .slice(0, limit);
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { freeText } from './input';
-import { IsidSchema, UserTypeSchema } from './user';
+import { IsidSchema, UserSchema, UserTypeSchema } from './user';
 
 /** Page sizes of the admin grids (002 §9). */
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -19,14 +19,17 @@ export const AdminUserListQuerySchema = z.object({
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
 
-/** One row of the internal user list: the columns ISID, First Name, Last Name, Email, Active, User Type. */
-export const AdminUserRowSchema = z.object({
-  id: IsidSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  active: z.boolean(),
-  userType: UserTypeSchema,
+/**
+ * One row of the internal user list: the columns ISID, First Name, Last Name, Email, Active, User Type,
+ * picked from the user record so the two cannot drift apart.
+ */
+export const AdminUserRowSchema = z.pick(UserSchema, {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  active: true,
+  userType: true,
 });
 export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
 
@@ -59,18 +62,18 @@ export const UpdateAdminUserBodySchema = z
 export type UpdateAdminUserBody = z.infer<typeof UpdateAdminUserBodySchema>;
 
 /** GET /v2/admin/users/{id}: the user record an administrator sees. */
-export const AdminUserDetailSchema = z.object({
-  id: IsidSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  active: z.boolean(),
-  userType: UserTypeSchema,
-  country: z.optional(z.string()),
-  department: z.optional(z.string()),
-  divisionName: z.optional(z.string()),
-  createdOn: z.string(),
-  createdBy: z.optional(z.string()),
+export const AdminUserDetailSchema = z.pick(UserSchema, {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  active: true,
+  userType: true,
+  country: true,
+  department: true,
+  divisionName: true,
+  createdOn: true,
+  createdBy: true,
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 

@@ -3,10 +3,10 @@ import { type AssignableRole, EXCLUDED_BY } from '@shared/rules/model-roles';
 import type { ExternalModelAccess, ExternalModelRole } from '@shared/schemas/external-user';
 import type { ExternalUserType } from '@shared/schemas/user';
 import { auditPut } from '../../data/audit';
-import { getExpertise, putExpertise } from '../../data/expertise';
+import { expertisePutItem, getExpertise, putExpertise } from '../../data/expertise';
 import { getModel, type ModelRecord, modelPut } from '../../data/models';
 import { listSubModels } from '../../data/sub-models';
-import { ConditionFailedError, runTransaction } from '../../data/transactions';
+import { ConditionFailedError, type LabeledTxItem, runTransaction } from '../../data/transactions';
 import { logger } from '../../lib/observability';
 import { membershipChanges, membershipsOf } from '../models/entry-rules';
 import { catalogueChange, nextRevision } from '../models/model-writes';
@@ -38,72 +38,108 @@ export async function assignableSubModelIds(uuid: string): Promise<string[]> {
   return all.filter((s) => s.type === 'calibration' || s.type === 'scenario').map((s) => s.id);
 }
 
+/** The writes that grant what a registration code carries, for the caller's one transaction. */
+export interface GrantPlan {
+  items: LabeledTxItem[];
+  /** Entries whose roles or sub-models the plan sets (including those already granted). */
+  applied: string[];
+  /** Entries skipped: gone, retired, or refused for external users on today's facts. */
+  skipped: string[];
+}
+
 /**
- * Applies the model roles and sub-models a registration code carries to `userId` (approval and
- * re-activation after expiry). Per model, one TransactWrite conditional on the entry's revision (re-read
- * and retried when someone else saved the entry meanwhile): the role lists (the user leaves the
- * tiers the new role excludes, as everywhere), memberships, the catalogue change and the model's audit
- * record. A model that is gone, retired, or has become THEOREM or top-sensitivity since registration
- * is skipped and logged: the rule is checked again on today's facts. Adding a role already held
- * changes nothing, so a half-done approval is completed by running again.
+ * The model roles and sub-models a registration code carries for `userId` (approval and re-activation
+ * after expiry), as transaction items for the caller to write TOGETHER with the person's status
+ * change: all of it or nothing (issue 20 §2). Per model: the role lists conditional on the entry's
+ * revision read here (the user leaves the tiers the new role excludes, as everywhere), memberships,
+ * the catalogue change and the model's audit record; on WebModel 2.0 entries the User Settings with
+ * the sub-models. A model that is gone, retired, or has become THEOREM or top-sensitivity since
+ * registration is skipped: the rule is checked again on today's facts. A role already held adds no
+ * item. When someone saves one of the entries meanwhile, the transaction fails on its revision and the
+ * caller plans again (`withFreshPlan`).
  */
-export async function applyExternalGrants(
+export async function planExternalGrants(
   accesses: readonly ExternalModelAccess[],
   person: { userId: string; externalUserType: ExternalUserType },
   actor: string,
   now: Date,
-): Promise<{ applied: string[]; skipped: string[] }> {
-  const applied: string[] = [];
-  const skipped: string[] = [];
+): Promise<GrantPlan> {
+  const plan: GrantPlan = { items: [], applied: [], skipped: [] };
+  const seen = new Set<string>();
   for (const access of accesses) {
-    const ok = await withFreshModel(access.modelUuid, async (model) => {
-      if (model.status === 'RETIRED' || model.status === 'DELETED') return false;
-      if (modelRefusal(modelFacts(model), person.externalUserType)) return false;
-      const slot = ROLE_SLOT[access.modelRole];
-      const roles = { ...model.roles };
-      for (const other of EXCLUDED_BY[slot]) roles[other] = roles[other].filter((id) => id !== person.userId);
-      if (!roles[slot].includes(person.userId)) roles[slot] = [...roles[slot], person.userId];
-      if (JSON.stringify(roles) !== JSON.stringify(model.roles)) {
-        const next: ModelRecord = { ...nextRevision(model, actor, now), roles };
-        await runTransaction([
-          modelPut(next, model.rev),
-          ...membershipChanges(
-            membershipsOf(model.roles, model.createdBy, model.uuid),
-            membershipsOf(roles, model.createdBy, model.uuid),
-          ),
-          catalogueChange(next),
-          auditPut(
-            {
-              modelUuid: model.uuid,
-              action: 'MODEL_ROLE_GRANTED',
-              actor,
-              subject: person.userId,
-              detail: `${access.modelRole} (external registration)`,
-            },
-            now.getTime(),
-          ),
-        ]);
-      }
-      if (model.metadata.platform === 'WebModel 2.0') {
-        const all = await assignableSubModelIds(model.uuid);
-        const known = new Set(all);
-        const subModelIdList =
-          access.modelRole === 'OWNER' ? all : access.subModelIds.filter((id) => known.has(id));
-        const stored = await getExpertise(model.uuid, person.userId);
-        await putExpertise(model.uuid, {
+    // One entry appears once in a transaction; a code names each entry once (the wizard's rule).
+    if (seen.has(access.modelUuid)) continue;
+    seen.add(access.modelUuid);
+    const model = await getModel(access.modelUuid);
+    if (!model || model.status === 'RETIRED' || model.status === 'DELETED') {
+      plan.skipped.push(access.modelUuid);
+      continue;
+    }
+    if (modelRefusal(modelFacts(model), person.externalUserType)) {
+      plan.skipped.push(access.modelUuid);
+      continue;
+    }
+    const slot = ROLE_SLOT[access.modelRole];
+    const roles = { ...model.roles };
+    for (const other of EXCLUDED_BY[slot]) roles[other] = roles[other].filter((id) => id !== person.userId);
+    if (!roles[slot].includes(person.userId)) roles[slot] = [...roles[slot], person.userId];
+    if (JSON.stringify(roles) !== JSON.stringify(model.roles)) {
+      const next: ModelRecord = { ...nextRevision(model, actor, now), roles };
+      plan.items.push(
+        modelPut(next, model.rev),
+        ...membershipChanges(
+          membershipsOf(model.roles, model.createdBy, model.uuid),
+          membershipsOf(roles, model.createdBy, model.uuid),
+        ),
+        catalogueChange(next),
+        auditPut(
+          {
+            modelUuid: model.uuid,
+            action: 'MODEL_ROLE_GRANTED',
+            actor,
+            subject: person.userId,
+            detail: `${access.modelRole} (external registration)`,
+          },
+          now.getTime(),
+        ),
+      );
+    }
+    if (model.metadata.platform === 'WebModel 2.0') {
+      const all = await assignableSubModelIds(model.uuid);
+      const known = new Set(all);
+      const subModelIdList =
+        access.modelRole === 'OWNER' ? all : access.subModelIds.filter((id) => known.has(id));
+      const stored = await getExpertise(model.uuid, person.userId);
+      plan.items.push(
+        expertisePutItem(model.uuid, {
           userId: person.userId,
           expertiseTypeLevel: stored?.expertiseTypeLevel ?? 500,
           subModelIdList,
           modifiedOn: now.toISOString(),
           modifiedBy: actor,
-        });
-      }
-      return true;
-    });
-    (ok ? applied : skipped).push(access.modelUuid);
+        }),
+      );
+    }
+    plan.applied.push(access.modelUuid);
   }
-  if (skipped.length > 0) logger.warn('External grants skipped', { userId: person.userId, skipped });
-  return { applied, skipped };
+  if (plan.skipped.length > 0)
+    logger.warn('External grants skipped', { userId: person.userId, skipped: plan.skipped });
+  return plan;
+}
+
+/**
+ * Plans and writes again when the transaction failed on a condition (an entry saved, or the person
+ * changed, meanwhile): `write` re-reads what it checks, so a change that is no longer allowed ends
+ * in its own 409 on the next attempt.
+ */
+export async function withFreshPlan<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
 }
 
 /**

@@ -32,10 +32,11 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../../lib/erro
 import { sendMail } from '../../lib/mailer';
 import { getAppSettings } from '../settings/get-app-settings';
 import {
-  applyExternalGrants,
   assignableSubModelIds,
   modelFacts,
+  planExternalGrants,
   removeExternalGrants,
+  withFreshPlan,
 } from './external-grants';
 import { registrationCodeMail } from './external-user-mails';
 import { newRegistrationCode } from './registration-code';
@@ -164,8 +165,10 @@ async function checkedAccesses(
 /**
  * POST /v2/external-users: the wizard's Generate (issue 20 §2).
  * 1. Check the request on today's facts (checkedAccesses).
- * 2. Create the person PENDING_REGISTRATION with a fresh code's hash; 409 when the e-mail is known
- *    (then 'Regenerate Code' is the way to send a new code).
+ * 2. Create the person PENDING_REGISTRATION with a fresh code's hash. A person known already is
+ *    registered again when Regenerate Code allows it (not ACTIVE: 409 then): the list's Regenerate
+ *    Code opens this wizard with their names (002 §2), and Generate replaces their details and
+ *    accesses and their code (the old one is void at once), conditional on the version read.
  * 3. Mail the code. If the mail fails the person stays registered; 'Regenerate Code' sends a new one.
  */
 export async function registerExternalUser(
@@ -195,12 +198,30 @@ export async function registerExternalUser(
     modifiedOn: at,
     version: 0,
   };
-  await createExternalUser(user, {
-    actor: caller.id,
-    action: 'REGISTERED',
-    after: 'PENDING_REGISTRATION',
-    detail: modelAccesses.map((a) => `${a.modelName}: ${a.modelRole}`).join('; '),
-  });
+  const detail = modelAccesses.map((a) => `${a.modelName}: ${a.modelRole}`).join('; ');
+  const known = await getExternalUser(body.email);
+  let saved = user;
+  if (known) {
+    requireAction(known, 'regenerateCode');
+    saved = await updateExternalUser(
+      { ...user, createdOn: known.createdOn, ...(known.userId ? { userId: known.userId } : {}) },
+      known.version,
+      {
+        actor: caller.id,
+        action: 'CODE_REGENERATED',
+        before: known.status,
+        after: 'PENDING_REGISTRATION',
+        detail,
+      },
+    );
+  } else {
+    await createExternalUser(user, {
+      actor: caller.id,
+      action: 'REGISTERED',
+      after: 'PENDING_REGISTRATION',
+      detail,
+    });
+  }
   await sendMail(
     registrationCodeMail({
       webUrl: env.webUrl,
@@ -210,7 +231,7 @@ export async function registerExternalUser(
       registeredByName: fullName(caller),
     }),
   );
-  return { user: toExternalUserSummary(user), message: EXTERNAL_USER_MESSAGES.codeEmailed };
+  return { user: toExternalUserSummary(saved), message: EXTERNAL_USER_MESSAGES.codeEmailed };
 }
 
 /**
@@ -257,27 +278,31 @@ export async function approveExternalUser(
   input: { actor: string; userId: string },
   now = new Date(),
 ): Promise<ExternalUser> {
-  const user = await loadExternalUser(email);
-  if (user.status !== 'PENDING_REVIEW') {
-    throw new ConflictError(EXTERNAL_USER_MESSAGES.notAllowed('activate', user.status));
-  }
-  await applyExternalGrants(
-    user.modelAccesses,
-    { userId: input.userId, externalUserType: user.externalUserType },
-    input.actor,
-    now,
-  );
-  return updateExternalUser(
-    {
-      ...user,
-      status: 'ACTIVE',
-      userId: input.userId,
-      activationDate: now.toISOString(),
-      modifiedOn: now.toISOString(),
-    },
-    user.version,
-    { actor: input.actor, action: 'APPROVED', before: user.status, after: 'ACTIVE' },
-  );
+  // The grants and the status change are one transaction: an approval is all done or not at all.
+  return withFreshPlan(async () => {
+    const user = await loadExternalUser(email);
+    if (user.status !== 'PENDING_REVIEW') {
+      throw new ConflictError(EXTERNAL_USER_MESSAGES.notAllowed('activate', user.status));
+    }
+    const grants = await planExternalGrants(
+      user.modelAccesses,
+      { userId: input.userId, externalUserType: user.externalUserType },
+      input.actor,
+      now,
+    );
+    return updateExternalUser(
+      {
+        ...user,
+        status: 'ACTIVE',
+        userId: input.userId,
+        activationDate: now.toISOString(),
+        modifiedOn: now.toISOString(),
+      },
+      user.version,
+      { actor: input.actor, action: 'APPROVED', before: user.status, after: 'ACTIVE' },
+      grants.items,
+    );
+  });
 }
 
 /** Rejection of a PENDING_REVIEW person: INACTIVE with the reason; nothing was or is granted. */
@@ -348,19 +373,26 @@ export async function reactivateExternalUser(
   if (user.accessEndsOn < utcDay(now)) {
     throw new ConflictError(`The access of ${user.email} ended on ${user.accessEndsOn}: extend it first.`);
   }
-  await applyExternalGrants(
-    user.modelAccesses,
-    { userId: user.userId, externalUserType: user.externalUserType },
-    caller.id,
-    now,
-  );
+  const userId = user.userId;
   await setAccountActive(user, true);
-  const { inactiveReason: _reason, deactivationDate: _date, ...rest } = user;
-  return updateExternalUser(
-    { ...rest, status: 'ACTIVE', activationDate: now.toISOString(), modifiedOn: now.toISOString() },
-    user.version,
-    { actor: caller.id, action: 'ACTIVATED', before: user.status, after: 'ACTIVE' },
-  );
+  // The grants and the status change are one transaction, planned again if an entry moved meanwhile.
+  return withFreshPlan(async () => {
+    const current = await loadExternalUser(email);
+    requireAction(current, 'activate');
+    const grants = await planExternalGrants(
+      current.modelAccesses,
+      { userId, externalUserType: current.externalUserType },
+      caller.id,
+      now,
+    );
+    const { inactiveReason: _reason, deactivationDate: _date, ...rest } = current;
+    return updateExternalUser(
+      { ...rest, status: 'ACTIVE', activationDate: now.toISOString(), modifiedOn: now.toISOString() },
+      current.version,
+      { actor: caller.id, action: 'ACTIVATED', before: current.status, after: 'ACTIVE' },
+      grants.items,
+    );
+  });
 }
 
 /** Opens or closes the person's users-table record (what the authorizer checks on every call). */

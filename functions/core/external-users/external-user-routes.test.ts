@@ -50,7 +50,7 @@ vi.mock('../settings/get-app-settings', () => ({
 }));
 vi.mock('./external-grants', async (original) => ({
   ...(await original<typeof import('./external-grants')>()),
-  applyExternalGrants: vi.fn(async () => ({ applied: [], skipped: [] })),
+  planExternalGrants: vi.fn(async () => ({ items: [], applied: [], skipped: [] })),
   removeExternalGrants: vi.fn(async () => undefined),
 }));
 vi.mock('./review-registrations', () => ({
@@ -202,6 +202,33 @@ describe('the external user actions', () => {
     const code = /^ {4}(\S+)$/m.exec(mail?.text ?? '')?.[1] ?? '';
     expect(code).toHaveLength(43);
     expect(JSON.stringify(stored)).not.toContain(code);
+  });
+
+  it('registers a known, not yet active person again from the wizard (Regenerate Code, 002 §2): new accesses, new code', async () => {
+    const oldHash = 'a'.repeat(64);
+    seedUser(registration.email, 'INACTIVE', {
+      registrationCode: {
+        hash: oldHash,
+        issuedAt: '2025-12-25T00:00:00.000Z',
+        expiresAt: '2026-01-01T00:00:00.000Z',
+      },
+      modelAccesses: [],
+      version: 4,
+    });
+    await registerExternalUserFor(owner, registration);
+    const stored = store.writes[0] as ExternalUser;
+    expect(stored).toMatchObject({
+      status: 'PENDING_REGISTRATION',
+      version: 5,
+      modelAccesses: [{ modelUuid: 'm1', modelRole: 'VIEWER', subModelIds: [] }],
+    });
+    expect(stored.registrationCode?.hash).not.toBe(oldHash);
+  });
+
+  it('refuses to register an ACTIVE person again (409), writing nothing', async () => {
+    seedUser(registration.email, 'ACTIVE');
+    await expect(registerExternalUserFor(owner, registration)).rejects.toMatchObject({ statusCode: 409 });
+    expect(store.writes).toEqual([]);
   });
 
   it('refuses a company address and a role the platform does not have (422), writing nothing', async () => {

@@ -51,12 +51,21 @@ export function AdminNav() {
 
 /**
  * The layout of every admin page: the Admin Space menu above the page, and the page beside its
- * action sidebar (19rem wide, 002 §9) when it has one.
+ * action sidebar (19rem wide, 002 §9) when it has one. A list page outside the Admin Space (the
+ * Externalization tab's external user list) shares the layout without the menu (`nav={false}`).
  */
-export function AdminPageLayout({ sidebar, children }: { sidebar?: ReactNode; children: ReactNode }) {
+export function AdminPageLayout({
+  sidebar,
+  nav = true,
+  children,
+}: {
+  sidebar?: ReactNode;
+  nav?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="mr-admin-layout">
-      <AdminNav />
+      {nav && <AdminNav />}
       <div className="mr-admin-page">
         <section className="mr-page">{children}</section>
         {sidebar}

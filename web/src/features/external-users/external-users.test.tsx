@@ -3,7 +3,7 @@ import type { CurrentUser, ExternalUserStatus } from '@shared/schemas/user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { clearMessages, getMessages } from '../../lib/message-stack';
@@ -139,6 +139,36 @@ describe('/externalization/list and /admin/externalization-user', { timeout: 30_
     expect(screen.getByRole('button', { name: 'Register New User' })).toBeInTheDocument();
     await userEvent.click(screen.getByText('active@vendor.test'));
     expect(screen.getByRole('button', { name: 'Regenerate Code' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('Regenerate Code opens the registration wizard with the names and e-mail filled in (002 §2)', async () => {
+    stubFetch(
+      on('GET', '/external-users', () => json(200, { items: [person('PENDING_REGISTRATION')], total: 1 })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(currentUserQueryKey, OWNER);
+    const Wizard = () => <p>wizard {useLocation().search}</p>;
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <NormalExternalUserListPage /> },
+        { path: '/externalization/user/enroll', element: <Wizard /> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByText('pending_registration@vendor.test'));
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate Code' }));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(router.state.location.pathname).toBe('/externalization/user/enroll');
+    expect(Object.fromEntries(params)).toEqual({
+      firstName: 'Vera',
+      lastName: 'PENDING_REGISTRATION',
+      email: 'pending_registration@vendor.test',
+    });
   });
 
   it('rejects a PENDING_REVIEW request only with a reason', async () => {

@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useDeferredValue, useState } from 'react';
 import { type ActionGroup, ActionGroupView, ActionSidebar } from '../../../components/ui/action-sidebar';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { adminIncidentQuery, adminIncidentsQuery, gridSummary } from '../api/admin-incidents';
@@ -136,76 +137,77 @@ export function IncidentManagementPage() {
   ];
 
   return (
-    <div className="mr-admin-page">
-      <section className="mr-page">
-        <h1>Incident Management</h1>
-        <span className="p-input-icon-left mr-admin-page__search">
-          <i className="pi pi-search" aria-hidden="true" />
-          <InputText
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search"
-            aria-label="Search incidents"
-          />
-        </span>
-        <DataTable
-          value={data?.items ?? []}
-          dataKey="incidentId"
-          loading={isLoading}
-          paginator
-          rows={10}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          selectionMode="single"
-          selection={current ?? null}
-          onSelectionChange={(e) => setSelected((e.value as AdminIncident | null) ?? undefined)}
-          expandedRows={expanded}
-          rowExpansionTemplate={(i: AdminIncident) => <IncidentDetails incident={i} />}
-          emptyMessage={isError ? 'Failed to load the incidents' : NO_INCIDENTS}
-          size="small"
-          stripedRows
-          aria-label="Incidents"
-        >
-          <Column
-            header={<span className="p-sr-only">Details</span>}
-            style={{ width: '3rem' }}
-            body={(i: AdminIncident) => {
-              const open = Boolean((expanded as Record<string, boolean>)[i.incidentId]);
-              return (
-                <Button
-                  type="button"
-                  text
-                  rounded
-                  icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
-                  aria-expanded={open}
-                  aria-label={`${open ? 'Hide' : 'Show'} details of incident ${i.incidentId}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    toggle(i.incidentId);
-                  }}
-                />
-              );
-            }}
-          />
-          <Column header="Incident Id" field="incidentId" />
-          <Column
-            header="Incident Summary"
-            body={(i: AdminIncident) => <span title={i.issueSummary ?? i.description}>{gridSummary(i)}</span>}
-          />
-          <Column header="Created On" body={(i: AdminIncident) => formatDateTime(i.createdOn)} />
-          <Column header="Created By" body={(i: AdminIncident) => i.createdByName ?? i.createdBy} />
-          <Column header="Status" field="status" />
-          <Column
-            header="Modified On"
-            body={(i: AdminIncident) => (i.modifiedOn ? formatDateTime(i.modifiedOn) : '')}
-          />
-          <Column header="Modified By" body={(i: AdminIncident) => i.modifiedBy ?? ''} />
-        </DataTable>
-      </section>
-      <ActionSidebar label="Incident actions">
-        {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
-      </ActionSidebar>
+    <AdminPageLayout
+      sidebar={
+        <ActionSidebar label="Incident actions">
+          {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
+        </ActionSidebar>
+      }
+    >
+      <h1>Incident Management</h1>
+      <span className="p-input-icon-left mr-admin-page__search">
+        <i className="pi pi-search" aria-hidden="true" />
+        <InputText
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search"
+          aria-label="Search incidents"
+        />
+      </span>
+      <DataTable
+        value={data?.items ?? []}
+        dataKey="incidentId"
+        loading={isLoading}
+        paginator
+        rows={10}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        selectionMode="single"
+        selection={current ?? null}
+        onSelectionChange={(e) => setSelected((e.value as AdminIncident | null) ?? undefined)}
+        expandedRows={expanded}
+        rowExpansionTemplate={(i: AdminIncident) => <IncidentDetails incident={i} />}
+        emptyMessage={isError ? 'Failed to load the incidents' : NO_INCIDENTS}
+        size="small"
+        stripedRows
+        aria-label="Incidents"
+      >
+        <Column
+          header={<span className="p-sr-only">Details</span>}
+          style={{ width: '3rem' }}
+          body={(i: AdminIncident) => {
+            const open = Boolean((expanded as Record<string, boolean>)[i.incidentId]);
+            return (
+              <Button
+                type="button"
+                text
+                rounded
+                icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
+                aria-expanded={open}
+                aria-label={`${open ? 'Hide' : 'Show'} details of incident ${i.incidentId}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  toggle(i.incidentId);
+                }}
+              />
+            );
+          }}
+        />
+        <Column header="Incident Id" field="incidentId" />
+        <Column
+          header="Incident Summary"
+          body={(i: AdminIncident) => <span title={i.issueSummary ?? i.description}>{gridSummary(i)}</span>}
+        />
+        <Column header="Created On" body={(i: AdminIncident) => formatDateTime(i.createdOn)} />
+        <Column header="Created By" body={(i: AdminIncident) => i.createdByName ?? i.createdBy} />
+        <Column header="Status" field="status" />
+        <Column
+          header="Modified On"
+          body={(i: AdminIncident) => (i.modifiedOn ? formatDateTime(i.modifiedOn) : '')}
+        />
+        <Column header="Modified By" body={(i: AdminIncident) => i.modifiedBy ?? ''} />
+      </DataTable>
       {editing && current && <EditStatusDialog incident={current} onClose={() => setEditing(false)} />}
-    </div>
+    </AdminPageLayout>
   );
 }
 

@@ -16,6 +16,7 @@ import { TabMenu } from 'primereact/tabmenu';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type ActionGroup, ActionGroupView, ActionSidebar } from '../../../components/ui/action-sidebar';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import {
@@ -103,64 +104,65 @@ export function ManageMetadataPage() {
   const usageHeader = type === 'file_tag' ? 'Count' : 'Usage';
 
   return (
-    <div className="mr-admin-page">
-      <section className="mr-page">
-        <h1>Manage Metadata</h1>
-        <TabMenu
-          model={TYPES.map((t) => ({ label: METADATA_OPTION_TYPE_LABELS[t] }))}
-          activeIndex={TYPES.indexOf(type)}
-          onTabChange={(e) => {
-            setSelectedValue(undefined);
-            navigate(paths.adminMetadataProperty.getHref(TYPES[e.index] ?? 'model_type'));
-          }}
-          // The menubar's name (PrimeReact's `ariaLabel` prop is missing from its type declarations).
-          pt={{ menu: { 'aria-label': 'Metadata properties' } }}
+    <AdminPageLayout
+      sidebar={
+        <ActionSidebar label="Option actions">
+          {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
+        </ActionSidebar>
+      }
+    >
+      <h1>Manage Metadata</h1>
+      <TabMenu
+        model={TYPES.map((t) => ({ label: METADATA_OPTION_TYPE_LABELS[t] }))}
+        activeIndex={TYPES.indexOf(type)}
+        onTabChange={(e) => {
+          setSelectedValue(undefined);
+          navigate(paths.adminMetadataProperty.getHref(TYPES[e.index] ?? 'model_type'));
+        }}
+        // The menubar's name (PrimeReact's `ariaLabel` prop is missing from its type declarations).
+        pt={{ menu: { 'aria-label': 'Metadata properties' } }}
+      />
+      {(data?.jobs ?? []).map((job) => (
+        <RenameProgress key={job.jobId} job={job} />
+      ))}
+      <span className="p-input-icon-left mr-admin-page__search">
+        <i className="pi pi-search" aria-hidden="true" />
+        <InputText
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search"
+          aria-label={`Search ${METADATA_OPTION_TYPE_LABELS[type]}`}
         />
-        {(data?.jobs ?? []).map((job) => (
-          <RenameProgress key={job.jobId} job={job} />
-        ))}
-        <span className="p-input-icon-left mr-admin-page__search">
-          <i className="pi pi-search" aria-hidden="true" />
-          <InputText
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search"
-            aria-label={`Search ${METADATA_OPTION_TYPE_LABELS[type]}`}
-          />
-        </span>
-        {data && !data.counted && (
-          <p className="mr-manage-metadata__note">
-            Usage of {METADATA_OPTION_TYPE_LABELS[type]} is not counted: options can be added and retired.
-          </p>
-        )}
-        <DataTable
-          value={shown}
-          dataKey="value"
-          loading={isLoading}
-          paginator
-          rows={20}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          selectionMode="single"
-          selection={selected ?? null}
-          onSelectionChange={(e) => setSelectedValue((e.value as AdminOption | null)?.value)}
-          emptyMessage={isError ? 'Failed to load the options' : 'No records were found'}
-          size="small"
-          stripedRows
-          aria-label={METADATA_OPTION_TYPE_LABELS[type]}
-        >
-          <Column header="Option" field="value" sortable />
-          <Column
-            header={usageHeader}
-            sortField="usage"
-            sortable
-            body={(o: AdminOption) => (o.usage === undefined ? '—' : o.usage)}
-          />
-          <Column header="Retired" body={(o: AdminOption) => (o.retired ? 'Yes' : 'No')} />
-        </DataTable>
-      </section>
-      <ActionSidebar label="Option actions">
-        {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
-      </ActionSidebar>
+      </span>
+      {data && !data.counted && (
+        <p className="mr-manage-metadata__note">
+          Usage of {METADATA_OPTION_TYPE_LABELS[type]} is not counted: options can be added and retired.
+        </p>
+      )}
+      <DataTable
+        value={shown}
+        dataKey="value"
+        loading={isLoading}
+        paginator
+        rows={20}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        selectionMode="single"
+        selection={selected ?? null}
+        onSelectionChange={(e) => setSelectedValue((e.value as AdminOption | null)?.value)}
+        emptyMessage={isError ? 'Failed to load the options' : 'No records were found'}
+        size="small"
+        stripedRows
+        aria-label={METADATA_OPTION_TYPE_LABELS[type]}
+      >
+        <Column header="Option" field="value" sortable />
+        <Column
+          header={usageHeader}
+          sortField="usage"
+          sortable
+          body={(o: AdminOption) => (o.usage === undefined ? '—' : o.usage)}
+        />
+        <Column header="Retired" body={(o: AdminOption) => (o.retired ? 'Yes' : 'No')} />
+      </DataTable>
       {dialog === 'add' && <OptionFormDialog type={type} options={items} onClose={close} />}
       {dialog === 'edit' && selected && (
         <OptionFormDialog type={type} options={items} editing={selected} onClose={close} />
@@ -171,7 +173,7 @@ export function ManageMetadataPage() {
       {dialog === 'delete' && selected && (
         <DeleteOptionDialog type={type} option={selected} onClose={close} />
       )}
-    </div>
+    </AdminPageLayout>
   );
 }
 

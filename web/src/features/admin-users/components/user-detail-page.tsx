@@ -1,5 +1,6 @@
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
 import { Link, useParams } from 'react-router-dom';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -13,7 +14,7 @@ export function UserDetailPage() {
   const id = useParams().id ?? '';
   const { data: user } = useAdminUser(id);
   return (
-    <section className="mr-page">
+    <AdminPageLayout>
       <Link to={paths.adminUsers.getHref()}>
         <i className="pi pi-arrow-left" aria-hidden="true" /> Back to the user list
       </Link>
@@ -62,7 +63,7 @@ export function UserDetailPage() {
           )}
         </dl>
       )}
-    </section>
+    </AdminPageLayout>
   );
 }
 

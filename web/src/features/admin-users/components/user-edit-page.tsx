@@ -5,6 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useUpdateAdminUser } from '../../../api/admin-users';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -44,7 +45,7 @@ export function UserEditPage() {
   };
 
   return (
-    <section className="mr-page">
+    <AdminPageLayout>
       <Link to={paths.adminUsers.getHref()}>
         <i className="pi pi-arrow-left" aria-hidden="true" /> Back to the user list
       </Link>
@@ -81,7 +82,7 @@ export function UserEditPage() {
           </div>
         </form>
       )}
-    </section>
+    </AdminPageLayout>
   );
 }
 

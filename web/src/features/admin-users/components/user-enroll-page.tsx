@@ -7,6 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { directorySearchQuery, useEnrollUser } from '../../../api/admin-users';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -57,7 +58,7 @@ export function UserEnrollPage() {
   };
 
   return (
-    <section className="mr-page">
+    <AdminPageLayout>
       <Link to={paths.adminUsers.getHref()}>
         <i className="pi pi-arrow-left" aria-hidden="true" /> Back to the user list
       </Link>
@@ -107,7 +108,7 @@ export function UserEnrollPage() {
           <Button type="submit" label="Enroll" disabled={enroll.isPending} loading={enroll.isPending} />
         </div>
       </form>
-    </section>
+    </AdminPageLayout>
   );
 }
 

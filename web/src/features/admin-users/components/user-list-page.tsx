@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { adminUserListQuery, useUpdateAdminUser } from '../../../api/admin-users';
 import { type ActionGroup, ActionGroupView, ActionSidebar } from '../../../components/ui/action-sidebar';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-settings';
@@ -108,97 +109,98 @@ export function UserListPage() {
   ];
 
   return (
-    <div className="mr-admin-page">
-      <section className="mr-page">
-        <h1>Internal Users</h1>
-        <p>
-          My current role: <strong>{USER_TYPE_LABELS[me.userType]}</strong>
-        </p>
-        <div className="mr-admin-page__toolbar">
-          <span className="p-input-icon-left mr-admin-page__search">
-            <i className="pi pi-search" aria-hidden="true" />
-            <InputText
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage((p) => ({ ...p, first: 0 }));
-              }}
-              placeholder="Search"
-              aria-label="Search users"
-            />
-          </span>
-          {me.permissions.enrollUser && (
+    <AdminPageLayout
+      sidebar={
+        <ActionSidebar label="User actions">
+          {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
+        </ActionSidebar>
+      }
+    >
+      <h1>Internal Users</h1>
+      <p>
+        My current role: <strong>{USER_TYPE_LABELS[me.userType]}</strong>
+      </p>
+      <div className="mr-admin-page__toolbar">
+        <span className="p-input-icon-left mr-admin-page__search">
+          <i className="pi pi-search" aria-hidden="true" />
+          <InputText
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage((p) => ({ ...p, first: 0 }));
+            }}
+            placeholder="Search"
+            aria-label="Search users"
+          />
+        </span>
+        {me.permissions.enrollUser && (
+          <Button
+            type="button"
+            label="Enroll new User"
+            icon="pi pi-user-plus"
+            onClick={() => navigate(paths.adminUserEnroll.getHref())}
+          />
+        )}
+      </div>
+      <DataTable
+        value={data?.items ?? []}
+        dataKey="id"
+        lazy
+        loading={isFetching && !data}
+        paginator
+        first={page.first}
+        rows={page.rows}
+        totalRecords={data?.total ?? 0}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        onPage={(e) => setPage({ first: e.first, rows: e.rows })}
+        sortField={sort.field}
+        sortOrder={sort.order}
+        onSort={(e) => {
+          setSort({ field: e.sortField as AdminUserSort, order: e.sortOrder === -1 ? -1 : 1 });
+          setPage((p) => ({ ...p, first: 0 }));
+        }}
+        selectionMode="single"
+        metaKeySelection={false}
+        selection={selected ?? null}
+        onSelectionChange={(e) => setSelectedId((e.value as AdminUserRow | null)?.id)}
+        emptyMessage={isError ? 'Failed to load the users' : NO_USERS}
+        size="small"
+        stripedRows
+        aria-label="Internal users"
+      >
+        <Column header="ISID" field="id" sortable />
+        <Column header="First Name" field="firstName" sortable />
+        <Column header="Last Name" field="lastName" sortable />
+        <Column header="Email" field="email" sortable />
+        <Column
+          header="Active"
+          field="active"
+          sortable
+          body={(u: AdminUserRow) => (u.active ? 'Yes' : 'No')}
+        />
+        <Column
+          header="User Type"
+          field="userType"
+          sortable
+          body={(u: AdminUserRow) => USER_TYPE_LABELS[u.userType]}
+        />
+        <Column
+          header={<span className="p-sr-only">Detail</span>}
+          body={(u: AdminUserRow) => (
             <Button
               type="button"
-              label="Enroll new User"
-              icon="pi pi-user-plus"
-              onClick={() => navigate(paths.adminUserEnroll.getHref())}
+              text
+              icon="pi pi-info-circle"
+              aria-label={`Detail of ${u.firstName} ${u.lastName}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                navigate(paths.adminUserDetail.getHref(u.id));
+              }}
             />
           )}
-        </div>
-        <DataTable
-          value={data?.items ?? []}
-          dataKey="id"
-          lazy
-          loading={isFetching && !data}
-          paginator
-          first={page.first}
-          rows={page.rows}
-          totalRecords={data?.total ?? 0}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          onPage={(e) => setPage({ first: e.first, rows: e.rows })}
-          sortField={sort.field}
-          sortOrder={sort.order}
-          onSort={(e) => {
-            setSort({ field: e.sortField as AdminUserSort, order: e.sortOrder === -1 ? -1 : 1 });
-            setPage((p) => ({ ...p, first: 0 }));
-          }}
-          selectionMode="single"
-          metaKeySelection={false}
-          selection={selected ?? null}
-          onSelectionChange={(e) => setSelectedId((e.value as AdminUserRow | null)?.id)}
-          emptyMessage={isError ? 'Failed to load the users' : NO_USERS}
-          size="small"
-          stripedRows
-          aria-label="Internal users"
-        >
-          <Column header="ISID" field="id" sortable />
-          <Column header="First Name" field="firstName" sortable />
-          <Column header="Last Name" field="lastName" sortable />
-          <Column header="Email" field="email" sortable />
-          <Column
-            header="Active"
-            field="active"
-            sortable
-            body={(u: AdminUserRow) => (u.active ? 'Yes' : 'No')}
-          />
-          <Column
-            header="User Type"
-            field="userType"
-            sortable
-            body={(u: AdminUserRow) => USER_TYPE_LABELS[u.userType]}
-          />
-          <Column
-            header={<span className="p-sr-only">Detail</span>}
-            body={(u: AdminUserRow) => (
-              <Button
-                type="button"
-                text
-                icon="pi pi-info-circle"
-                aria-label={`Detail of ${u.firstName} ${u.lastName}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  navigate(paths.adminUserDetail.getHref(u.id));
-                }}
-              />
-            )}
-          />
-        </DataTable>
-      </section>
-      <ActionSidebar label="User actions">
-        {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
-      </ActionSidebar>
-    </div>
+        />
+      </DataTable>
+    </AdminPageLayout>
   );
 }
 

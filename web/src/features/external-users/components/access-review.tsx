@@ -2,10 +2,10 @@ import { EXTERNAL_ROLE_LABELS } from '@shared/rules/external-registration';
 import type { AccessReviewRow } from '@shared/schemas/external-user';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
+import { tickColumn } from '../../../components/ui/tick-column';
 import { notify } from '../../../lib/message-stack';
 import { accessReviewQuery, useDecideAccessReview } from '../api/external-users';
 import { accessReviewCsv } from '../lib/external-user-actions';
@@ -42,7 +42,7 @@ export function AccessReview() {
   return (
     <section aria-labelledby="access-review-title">
       <h2 id="access-review-title">Quarterly access review</h2>
-      <div className="mr-external-users__toolbar">
+      <div className="mr-admin-page__toolbar">
         <span>{selection.length} selected</span>
         <span>
           <Button
@@ -75,34 +75,19 @@ export function AccessReview() {
       <DataTable
         value={rows}
         dataKey="email"
-        // Our own tick boxes: PrimeReact's selection column puts role="checkbox" without aria-checked
-        // around a focusable input (axe: aria-required-attr, nested-interactive).
+        // The tick boxes follow the selection (components/ui/tick-column.tsx).
         cellMemo={false}
         emptyMessage="No records were found"
         size="small"
         aria-label="Access review"
       >
-        <Column
-          header={
-            <Checkbox
-              aria-label="Select all"
-              checked={rows.length > 0 && selection.length === rows.length}
-              onChange={(e) => setSelection(e.checked ? rows : [])}
-            />
-          }
-          body={(r: AccessReviewRow) => (
-            <Checkbox
-              aria-label={`Select ${r.email}`}
-              checked={selection.some((s) => s.email === r.email)}
-              onChange={(e) =>
-                setSelection((current) =>
-                  e.checked ? [...current, r] : current.filter((s) => s.email !== r.email),
-                )
-              }
-            />
-          )}
-          headerStyle={{ width: '3rem' }}
-        />
+        {tickColumn({
+          rows,
+          selected: selection.map((r) => r.email),
+          keyOf: (r) => r.email,
+          labelOf: (r) => r.email,
+          onChange: (emails) => setSelection(rows.filter((r) => emails.includes(r.email))),
+        })}
         <Column header="Email" field="email" />
         <Column header="Status" field="status" />
         <Column

@@ -30,6 +30,7 @@ import { useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ActionDialog } from '../../../components/ui/action-dialog';
 import { usePageTitle } from '../../../components/ui/page-title';
+import { tickColumn } from '../../../components/ui/tick-column';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../lib/app-settings';
 import { notify } from '../../../lib/message-stack';
@@ -321,16 +322,20 @@ export function ExternalUserEnrollPage() {
         <DataTable
           value={models1}
           dataKey="uuid"
-          selectionMode="checkbox"
-          selection={models1.filter((m) => chosen.includes(m.uuid))}
-          onSelectionChange={(e) => setChosen((e.value as EligibleModel[]).map((m) => m.uuid))}
-          isDataSelectable={(e) => !(e.data as { refusal?: string }).refusal}
+          cellMemo={false}
           loading={models.isLoading}
           emptyMessage="No records were found"
           size="small"
           aria-label="Models"
         >
-          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+          {tickColumn({
+            rows: models1,
+            selected: chosen,
+            keyOf: (m) => m.uuid,
+            labelOf: (m) => m.name,
+            isDisabled: (m) => Boolean(m.refusal),
+            onChange: setChosen,
+          })}
           <Column header="Model" field="name" />
           <Column header="Platform" field="platform" />
           <Column header="Classification" field="classification" />
@@ -340,7 +345,7 @@ export function ExternalUserEnrollPage() {
 
       {step === 2 && (
         <>
-          <div className="mr-external-users__toolbar">
+          <div className="mr-external-wizard__toolbar">
             <span>{bulkSelection.length} selected files</span>
             <Dropdown
               aria-label="Assign a role to the selected models"
@@ -357,16 +362,14 @@ export function ExternalUserEnrollPage() {
               }
             />
           </div>
-          <DataTable
-            value={selected}
-            dataKey="uuid"
-            selectionMode="checkbox"
-            selection={bulkSelection}
-            onSelectionChange={(e) => setBulkSelection(e.value as EligibleModel[])}
-            size="small"
-            aria-label="Roles"
-          >
-            <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+          <DataTable value={selected} dataKey="uuid" cellMemo={false} size="small" aria-label="Roles">
+            {tickColumn({
+              rows: selected,
+              selected: bulkSelection.map((m) => m.uuid),
+              keyOf: (m) => m.uuid,
+              labelOf: (m) => m.name,
+              onChange: (uuids) => setBulkSelection(selected.filter((m) => uuids.includes(m.uuid))),
+            })}
             <Column header="Model" field="name" />
             <Column header="Platform" field="platform" />
             <Column
@@ -423,19 +426,22 @@ export function ExternalUserEnrollPage() {
                 header={kind === 'calibration' ? 'Calibration Management' : 'Scenario Management'}
                 value={rows}
                 dataKey="id"
-                selectionMode="checkbox"
-                selection={rows.filter((s) => ids.includes(s.id))}
-                isDataSelectable={() => !owner}
-                onSelectionChange={(e) => {
-                  const picked = (e.value as { id: string }[]).map((s) => s.id);
-                  const others = (subModels[web.uuid] ?? []).filter((id) => !rows.some((s) => s.id === id));
-                  setSubModels((all) => ({ ...all, [web.uuid]: [...others, ...picked] }));
-                }}
+                cellMemo={false}
                 emptyMessage="No records were found"
                 size="small"
                 aria-label={kind === 'calibration' ? 'Calibration Management' : 'Scenario Management'}
               >
-                <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+                {tickColumn({
+                  rows,
+                  selected: rows.filter((r) => ids.includes(r.id)).map((r) => r.id),
+                  keyOf: (r) => r.id,
+                  labelOf: (r) => r.name,
+                  isDisabled: () => owner,
+                  onChange: (picked) => {
+                    const others = (subModels[web.uuid] ?? []).filter((id) => !rows.some((r) => r.id === id));
+                    setSubModels((all) => ({ ...all, [web.uuid]: [...others, ...picked] }));
+                  },
+                })}
                 <Column header="Name" field="name" />
                 <Column header="Created By" field="createdBy" />
                 <Column

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionDialog } from '../../../components/ui/action-dialog';
 import { type ActionGroup, ActionGroupView, ActionSidebar } from '../../../components/ui/action-sidebar';
+import { AdminPageLayout } from '../../../components/ui/admin-page-layout';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { paths } from '../../../config/paths';
@@ -59,6 +60,16 @@ const action = (
   outcome: refusal ? ('forbidden' as const) : ('allowed' as const),
   ...(refusal ? { reason: refusal } : { onSelect }),
 });
+
+/** The registration wizard filled in with a listed person's names and e-mail (Regenerate Code). */
+export function regenerateHref(user: { firstName: string; lastName: string; email: string }): string {
+  const query = new URLSearchParams({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  });
+  return `${paths.externalizationEnroll.getHref()}?${query.toString()}`;
+}
 
 /**
  * The external user list (002 §2) in its two variants:
@@ -144,7 +155,11 @@ export function ExternalUserListPage({ variant }: { variant: ExternalListVariant
             EXTERNAL_USER_MESSAGES.regenerateCode,
             'pi pi-refresh',
             actionRefusal(me, 'regenerateCode', selected),
-            open('regenerateCode'),
+            // 002 §2: the wizard again with the person's names and e-mail filled in; its Generate
+            // replaces the accesses and mails a new code (the old one is void).
+            () => {
+              if (selected) navigate(regenerateHref(selected));
+            },
           ),
           action('email', 'Email User', 'pi pi-envelope', emailRefusal(selected), () => {
             if (selected) window.location.href = `mailto:${encodeURIComponent(selected.email)}`;
@@ -172,57 +187,59 @@ export function ExternalUserListPage({ variant }: { variant: ExternalListVariant
   ];
 
   return (
-    <div className="mr-external-users">
-      <section className="mr-page">
-        <h1>{variant === 'admin' ? EXTERNAL_USER_MESSAGES.adminHeader : 'External Users'}</h1>
-        <div className="mr-external-users__toolbar">
-          <span className="p-input-icon-left">
-            <i className="pi pi-search" aria-hidden="true" />
-            <InputText
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search"
-              aria-label="Search external users"
-            />
-          </span>
-          {variant === 'normal' && (
-            <Button
-              type="button"
-              label={EXTERNAL_USER_MESSAGES.registerNewUser}
-              icon="pi pi-user-plus"
-              onClick={() => navigate(paths.externalizationEnroll.getHref())}
-            />
-          )}
-        </div>
-        <DataTable
-          value={rows}
-          dataKey="email"
-          loading={isFetching && !data}
-          paginator
-          rows={10}
-          rowsPerPageOptions={[10, 20, 50, 100]}
-          sortField="lastName"
-          sortOrder={1}
-          selectionMode="single"
-          metaKeySelection={false}
-          selection={selected ?? null}
-          onSelectionChange={(e) => setSelectedEmail((e.value as ExternalUserSummary | null)?.email)}
-          emptyMessage={isError ? 'Failed to load the external users' : 'No users were found'}
-          size="small"
-          stripedRows
-          aria-label="External users"
-        >
-          <Column header="First Name" field="firstName" sortable />
-          <Column header="Last Name" field="lastName" sortable />
-          <Column header="Email" field="email" sortable />
-          <Column header="Status" field="status" sortable />
-          <Column header="Access Ends On" field="accessEndsOn" sortable />
-        </DataTable>
-        {variant === 'admin' && me.userType === 'SUPERUSER' && <AccessReview />}
-      </section>
-      <ActionSidebar label="External user actions">
-        {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
-      </ActionSidebar>
+    <AdminPageLayout
+      nav={variant === 'admin'}
+      sidebar={
+        <ActionSidebar label="External user actions">
+          {(collapsed) => groups.map((g) => <ActionGroupView key={g.key} group={g} collapsed={collapsed} />)}
+        </ActionSidebar>
+      }
+    >
+      <h1>{variant === 'admin' ? EXTERNAL_USER_MESSAGES.adminHeader : 'External Users'}</h1>
+      <div className="mr-admin-page__toolbar">
+        <span className="p-input-icon-left">
+          <i className="pi pi-search" aria-hidden="true" />
+          <InputText
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search"
+            aria-label="Search external users"
+          />
+        </span>
+        {variant === 'normal' && (
+          <Button
+            type="button"
+            label={EXTERNAL_USER_MESSAGES.registerNewUser}
+            icon="pi pi-user-plus"
+            onClick={() => navigate(paths.externalizationEnroll.getHref())}
+          />
+        )}
+      </div>
+      <DataTable
+        value={rows}
+        dataKey="email"
+        loading={isFetching && !data}
+        paginator
+        rows={10}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        sortField="lastName"
+        sortOrder={1}
+        selectionMode="single"
+        metaKeySelection={false}
+        selection={selected ?? null}
+        onSelectionChange={(e) => setSelectedEmail((e.value as ExternalUserSummary | null)?.email)}
+        emptyMessage={isError ? 'Failed to load the external users' : 'No users were found'}
+        size="small"
+        stripedRows
+        aria-label="External users"
+      >
+        <Column header="First Name" field="firstName" sortable />
+        <Column header="Last Name" field="lastName" sortable />
+        <Column header="Email" field="email" sortable />
+        <Column header="Status" field="status" sortable />
+        <Column header="Access Ends On" field="accessEndsOn" sortable />
+      </DataTable>
+      {variant === 'admin' && me.userType === 'SUPERUSER' && <AccessReview />}
       {overview && <ExternalUserOverview email={overview} onHide={() => setOverview(undefined)} />}
       {confirming && selected && (
         <ActionDialog
@@ -281,7 +298,7 @@ export function ExternalUserListPage({ variant }: { variant: ExternalListVariant
           </label>
         </ActionDialog>
       )}
-    </div>
+    </AdminPageLayout>
   );
 }
 
