@@ -16,14 +16,16 @@ import {
   WS_ROUTES,
 } from '@shared/api/routes';
 import { ENV_VARS } from '@shared/config/env-vars';
+import { WEB_SOURCE_MAPS_PREFIX } from '@shared/config/files-bucket';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
-import { type App, Duration } from 'aws-cdk-lib';
+import { type App, Duration, IgnoreStrategy } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ENVIRONMENT_DEFAULTS } from './constructs/area-function';
 import { ASL_FILE } from './constructs/run-model-workflow';
 import { RUNNER_CONTAINER_NAME } from './constructs/runner-cluster';
+import { SITE_EXCLUDES, SOURCE_MAP_EXCLUDES } from './stacks/web-stack';
 import { buildTestApp, fakeWebBuild, removeTestOutput, sharedTestApp } from './testing/test-app';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -490,9 +492,26 @@ describe('web stack', () => {
   });
 
   it('deploys the web build and a config.json for the aws stage', () => {
-    web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    web.resourceCountIs('Custom::CDKBucketDeployment', 3);
     const deployments = JSON.stringify(web.findResources('Custom::CDKBucketDeployment'));
     expect(deployments).toContain('config.json');
+  });
+
+  it('keeps the source maps off the site and copies them to web-sourcemaps/ in the files bucket (issue 20 §4)', () => {
+    const site = IgnoreStrategy.fromCopyOptions({ exclude: SITE_EXCLUDES }, '/dist');
+    const maps = IgnoreStrategy.fromCopyOptions({ exclude: SOURCE_MAP_EXCLUDES }, '/dist');
+    const shipped = (strategy: IgnoreStrategy) =>
+      ['assets', 'assets/index-abc.js', 'assets/index-abc.js.map', 'assets/app.css', 'favicon.svg'].filter(
+        (file) => !strategy.ignores(`/dist/${file}`),
+      );
+    expect(shipped(site)).toEqual(['assets', 'assets/index-abc.js', 'assets/app.css', 'favicon.svg']);
+    expect(shipped(maps)).toEqual(['assets', 'assets/index-abc.js.map']);
+    const [toFiles] = Object.values(
+      web.findResources('Custom::CDKBucketDeployment', {
+        Properties: { DestinationBucketKeyPrefix: WEB_SOURCE_MAPS_PREFIX },
+      }),
+    ) as Resource[];
+    expect(JSON.stringify(toFiles?.Properties.DestinationBucketName)).toContain('-files-');
   });
 });
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { WEB_SOURCE_MAPS_PREFIX } from '@shared/config/files-bucket';
 import {
   Annotations,
   CfnOutput,
@@ -62,6 +63,11 @@ export interface WebConfig {
  * index.html, security headers with a CSP that names exactly the API, WebSocket, Cognito and files
  * origins, and `config.json` written next to index.html at deploy time.
  */
+/** What the site bucket gets of the web build: not the entry files (deployed uncached) nor the source maps. */
+export const SITE_EXCLUDES = ['index.html', 'config.json', '*.map'];
+/** What the files bucket gets of the web build: only assets/*.js.map (`webSourceMapKey`). */
+export const SOURCE_MAP_EXCLUDES = ['*', '!assets', '!assets/*.js.map'];
+
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
@@ -208,13 +214,13 @@ export class WebStack extends Stack {
         identityProvider: props.identityProviderName ?? 'COGNITO',
       },
     };
-    this.deploySite(path.resolve(REPO_ROOT, config.webDist));
+    this.deploySite(path.resolve(REPO_ROOT, config.webDist), config.stage);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
   }
 
-  private deploySite(webDist: string): void {
+  private deploySite(webDist: string, stage: string): void {
     if (!existsSync(path.join(webDist, 'index.html'))) {
       Annotations.of(this).addWarningV2(
         'model-repository:web-build-missing',
@@ -224,7 +230,7 @@ export class WebStack extends Stack {
     }
     // Hashed assets may be cached for a year; index.html and config.json must never be stale.
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(webDist, { exclude: ['index.html', 'config.json'] })],
+      sources: [Source.asset(webDist, { exclude: SITE_EXCLUDES })],
       destinationBucket: this.siteBucket,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
@@ -243,16 +249,26 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
     entry.node.addDependency(assets);
-    this.acknowledgeDeploymentFunction();
+    // The source maps go to the files bucket, never to the site: the admin incident detail resolves
+    // browser stack traces with them (functions/core/incidents/resolve-stack.ts). Not pruned, so the
+    // traces of an older build that users still had open resolve too.
+    new BucketDeployment(this, 'DeploySourceMaps', {
+      sources: [Source.asset(webDist, { exclude: SOURCE_MAP_EXCLUDES })],
+      destinationBucket: Bucket.fromBucketName(this, 'FilesBucket', filesBucketName(this, stage)),
+      destinationKeyPrefix: WEB_SOURCE_MAPS_PREFIX,
+      prune: false,
+      memoryLimit: 512,
+    });
+    this.acknowledgeDeploymentFunction(stage);
   }
 
   /** BucketDeployment's provider function (one per stack and memory size) is CDK's own code. */
-  private acknowledgeDeploymentFunction(): void {
+  private acknowledgeDeploymentFunction(stage: string): void {
     const qualifier =
       (this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') as string | undefined) ?? 'hnb659fds';
     const provider = this.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
     const reason =
-      'CDK BucketDeployment provider: copies the web build from the CDK asset bucket into the site bucket (list, read, write, delete of objects) and invalidates the distribution; its policy and runtime are managed by aws-cdk-lib.';
+      'CDK BucketDeployment provider: copies the web build from the CDK asset bucket into the site bucket, and its source maps into web-sourcemaps/ of the files bucket (list, read, write, delete of objects), and invalidates the distribution; its policy and runtime are managed by aws-cdk-lib.';
     for (const construct of provider) {
       Validations.of(construct).acknowledge(
         ...[
@@ -264,6 +280,8 @@ export class WebStack extends Stack {
           'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
           `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-${qualifier}-assets-<AWS::AccountId>-<AWS::Region>/*]`,
           `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.siteBucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
+          // filesBucketName(), as cdk-nag prints its tokens.
+          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::mr-${stage}-files-<AWS::AccountId>-<AWS::Region>/*]`,
           'AwsSolutions-IAM5[Resource::*]',
           'AwsSolutions-L1',
         ].map((id) => ({ id, reason })),

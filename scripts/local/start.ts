@@ -31,6 +31,7 @@ import { startS3 } from './s3-local';
 import { startScheduler } from './scheduler';
 import { seed, seedDemoRuns } from './seed';
 import { startSfnServer, stateMachineArn } from './sfn-server';
+import { publishWebSourceMaps } from './web-source-maps';
 
 const HOST = '127.0.0.1';
 /** What `--test` wipes: the emulators' data, never anything else that might sit in the folder. */
@@ -232,6 +233,8 @@ async function main(): Promise<void> {
     if (args.web) {
       const preview = args.test && existsSync(join('web', 'dist', 'index.html'));
       writeWebConfig(endpoints, preview);
+      if (preview)
+        log(`${await publishWebSourceMaps(join('web', 'dist'))} web source maps in the files bucket`);
       const vite = await startWeb(ports.WEB, preview, logDir);
       if (vite) {
         stoppers.push({ name: 'web', stop: () => vite.stop() });
