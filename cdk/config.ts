@@ -66,6 +66,12 @@ export interface DeployConfig {
    * vCPUs (docs/deploy.md, "Quotas").
    */
   readonly maxConcurrentRuns: number;
+  /**
+   * Bitbucket Server/Data Center for source control (issue 18 §5; docs/deploy.md "Source control"):
+   * `bitbucketBaseUrl` (https) and `bitbucketTokenSecretArn`, the complete ARN of a Secrets Manager
+   * secret holding an HTTP access token. Both or neither; neither: no source control (503).
+   */
+  readonly sourceControl?: { readonly bitbucketBaseUrl: string; readonly tokenSecretArn: string };
 }
 
 /** Used for callbacks and CORS until `webUrl` is known, so the Vite dev server can sign in against AWS. */
@@ -170,7 +176,28 @@ export function readDeployConfig(node: Node, appVersion: string): DeployConfig {
     webDist: text(node, 'webDist') ?? 'web/dist',
     alarmEmails: alarmEmails(node),
     maxConcurrentRuns: positiveInteger(node, 'maxConcurrentRuns') ?? DEFAULT_MAX_CONCURRENT_RUNS,
+    sourceControl: readSourceControl(node),
   };
+}
+
+function readSourceControl(node: Node): DeployConfig['sourceControl'] {
+  const bitbucketBaseUrl = text(node, 'bitbucketBaseUrl')?.replace(/\/+$/, '');
+  const tokenSecretArn = text(node, 'bitbucketTokenSecretArn');
+  if (!bitbucketBaseUrl && !tokenSecretArn) return undefined;
+  if (!bitbucketBaseUrl || !tokenSecretArn)
+    throw new Error(
+      'Source control needs both bitbucketBaseUrl and bitbucketTokenSecretArn (docs/deploy.md)',
+    );
+  if (!/^https:\/\/[^/\s]+/.test(bitbucketBaseUrl))
+    throw new Error(
+      'CDK context "bitbucketBaseUrl" must be an https URL, e.g. https://bitbucket.example.com',
+    );
+  // The complete ARN (with the 6-character suffix): the grant names exactly this secret.
+  if (!/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/.test(tokenSecretArn))
+    throw new Error(
+      'CDK context "bitbucketTokenSecretArn" must be the complete ARN of a Secrets Manager secret',
+    );
+  return { bitbucketBaseUrl, tokenSecretArn };
 }
 
 /**

@@ -28,7 +28,8 @@ export type AwsService =
   | 'apigatewaymanagementapi'
   | 'sfn'
   | 'lambda'
-  | 'cognitoidentityprovider';
+  | 'cognitoidentityprovider'
+  | 'secretsmanager';
 
 export interface AreaUsage {
   /** Operations by service (SDK operation names: GetItem, PutObject...), each with the modules naming it. */
@@ -46,6 +47,7 @@ const CLIENT_PACKAGES: Record<AwsService, string> = {
   sfn: '@aws-sdk/client-sfn',
   lambda: '@aws-sdk/client-lambda',
   cognitoidentityprovider: '@aws-sdk/client-cognito-identity-provider',
+  secretsmanager: '@aws-sdk/client-secrets-manager',
 };
 const DOCUMENT_CLIENT_PACKAGE = '@aws-sdk/lib-dynamodb';
 /** lib-storage's `Upload` sends a PutObject, or a multipart upload that it aborts on failure. */

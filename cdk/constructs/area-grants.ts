@@ -6,6 +6,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
@@ -32,6 +33,11 @@ export interface AreaResources {
   readonly jobsFunction: IFunction;
   /** The user pool: the admin area creates the Cognito user of an approved external person. */
   readonly userPool: IUserPool;
+  /**
+   * Bitbucket Server/Data Center (issue 18 §5): its base URL and the secret holding its HTTP access
+   * token. Absent: the deployment has no source control and the source-control routes answer 503.
+   */
+  readonly sourceControl?: { readonly baseUrl: string; readonly tokenSecret: ISecret };
 }
 
 /**
@@ -96,6 +102,9 @@ const IAM_ACTIONS: Record<AwsService, Record<string, string[]>> = {
     AdminGetUser: ['cognito-idp:AdminGetUser'],
     AdminUserGlobalSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
   },
+  // Reading the Bitbucket token (functions/core/source-control/configured-provider.ts); never listing,
+  // describing or writing secrets.
+  secretsmanager: { GetSecretValue: ['secretsmanager:GetSecretValue'] },
 };
 
 /** The HTTP method of each `@connections` operation, which the execute-api resource names. */
@@ -274,6 +283,18 @@ export function grantAreaUsage(target: BindTarget, usage: AreaUsage, resources: 
         actions: [...userPoolActions.keys()].sort(),
         resources: [resources.userPool.userPoolArn],
       }),
+    );
+  }
+
+  // The Bitbucket token: read on the one secret, by the one area whose code reads a secret.
+  const secretActions = actionsOf(usage, 'secretsmanager');
+  if (secretActions.size > 0 && resources.sourceControl) {
+    const { baseUrl, tokenSecret } = resources.sourceControl;
+    target.addEnvironment(ENV_VARS.sourceControlProvider, 'bitbucket');
+    target.addEnvironment(ENV_VARS.bitbucketBaseUrl, baseUrl);
+    target.addEnvironment(ENV_VARS.bitbucketTokenSecret, tokenSecret.secretArn);
+    principal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...secretActions.keys()], resources: [tokenSecret.secretArn] }),
     );
   }
 

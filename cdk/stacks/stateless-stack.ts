@@ -19,6 +19,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -150,6 +151,10 @@ export class StatelessStack extends Stack {
     }
 
     // Grants last: they name the WebSocket API and the state machine, which need the functions first.
+    const sourceControl = config.sourceControl && {
+      baseUrl: config.sourceControl.bitbucketBaseUrl,
+      tokenSecret: Secret.fromSecretCompleteArn(this, 'BitbucketToken', config.sourceControl.tokenSecretArn),
+    };
     for (const [area, fn] of this.functions) {
       if (area === WORKFLOW_AREA && fn.usage.operations.sfn)
         throw new Error('The workflow area cannot start executions of the state machine that invokes it');
@@ -162,6 +167,7 @@ export class StatelessStack extends Stack {
         stateMachine: this.stateMachine,
         jobsFunction: this.area(INVOKED_JOBS_AREA).function,
         userPool: props.userPool,
+        ...(sourceControl ? { sourceControl } : {}),
         ...(props.mailIdentity && props.mailFromAddress
           ? { mail: { identity: props.mailIdentity, fromAddress: props.mailFromAddress } }
           : {}),

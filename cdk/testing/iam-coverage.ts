@@ -35,7 +35,7 @@ const CONNECTION_METHODS: Record<string, string> = {
 /** What the code reaches, by the names above. */
 export function reachedResources(
   usage: AreaUsage,
-  options: { indexNames: readonly string[]; mailConfigured: boolean },
+  options: { indexNames: readonly string[]; mailConfigured: boolean; sourceControlConfigured?: boolean },
 ): Set<string> {
   const reached = new Set<string>();
   const dynamo = Object.keys(usage.operations.dynamodb ?? {});
@@ -54,6 +54,7 @@ export function reachedResources(
     reached.add(op === 'StartExecution' || op === 'ListExecutions' ? 'stateMachine' : 'executions');
   if (Object.keys(usage.operations.lambda ?? {}).length > 0) reached.add('function:jobs');
   if (Object.keys(usage.operations.cognitoidentityprovider ?? {}).length > 0) reached.add('userPool');
+  if (usage.operations.secretsmanager && options.sourceControlConfigured) reached.add('secret:bitbucket');
   return reached;
 }
 
@@ -62,7 +63,7 @@ export function coverageFindings(
   usage: AreaUsage,
   statements: readonly StatementJson[],
   nameOf: ResourceNamer,
-  options: { indexNames: readonly string[]; mailConfigured: boolean },
+  options: { indexNames: readonly string[]; mailConfigured: boolean; sourceControlConfigured?: boolean },
 ): string[] {
   const findings: string[] = [];
   const granted = new Set<string>();
