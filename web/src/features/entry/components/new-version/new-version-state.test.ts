@@ -93,7 +93,9 @@ describe('the start and the payload', () => {
   });
 
   it("starts with the source's roles, the creator an owner", () => {
-    const state = initialRoles(source, users.mona);
+    const mona = users.mona;
+    if (!mona) throw new Error('fixture user mona is gone');
+    const state = initialRoles(source, mona);
     expect(state.roles.owners).toEqual(['olivia', 'leo', 'mona']);
     expect(state.roles.vestLead).toBe('leo');
     expect(state.users.mona?.lastName).toBe('Modeler');
