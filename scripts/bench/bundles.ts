@@ -96,6 +96,10 @@ const CLIENTS: Record<AwsService, { imports: string[]; construct: string }> = {
     imports: ["import { SESv2Client } from '@aws-sdk/client-sesv2';"],
     construct: 'new SESv2Client({})',
   },
+  secretsmanager: {
+    imports: ["import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';"],
+    construct: 'new SecretsManagerClient({})',
+  },
   apigatewaymanagementapi: {
     imports: ["import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';"],
     construct: "new ApiGatewayManagementApiClient({ endpoint: 'https://bench.example.com' })",
