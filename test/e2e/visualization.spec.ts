@@ -25,7 +25,7 @@ interface Flow {
 }
 
 async function setUp(): Promise<Flow> {
-  const suffix = uniqueTag();
+  const suffix = uniqueTag('Viz');
   const read = (name: string) => readFileSync(join(DIR, name), 'utf8');
   const { value: definition } = JSON.parse(read('input-definition.json')) as { value: unknown };
   const up = await uploadFiles(await idToken('lead'), [
@@ -118,7 +118,7 @@ test('from step 1 to a saved analysis, reopened by its link; shared with the vie
   // Save Analysis under a name, then reload the deep link: the saved analysis reopens.
   await page.getByRole('button', { name: 'Save Analysis' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Analysis' });
-  const name = `Markov analysis ${uniqueTag()}`;
+  const name = uniqueTag('Markov analysis');
   await dialog.getByRole('textbox', { name: /Name/ }).fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Analysis Saved')).toBeVisible();
@@ -149,7 +149,7 @@ test('from step 1 to a saved analysis, reopened by its link; shared with the vie
     'POST',
     `/v2/models/${flow.uuid}/sub-models/${flow.displayId}/instances`,
     {
-      name: `Draft ${uniqueTag()}`,
+      name: uniqueTag('Draft'),
       hidden: true,
       displayScenarios: flow.scenarios.map((id, i) => ({ id, order: i + 1 })),
     },

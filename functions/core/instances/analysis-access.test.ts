@@ -82,7 +82,7 @@ describe('a hidden analysis (a draft of the flow)', () => {
     const hiddenList = (user: User) =>
       queryInstances(
         source,
-        { hidden: true, pageIndex: 0, pageSize: 20, orderBy: 'createdOn', orderDesc: true },
+        { view: 'all', hidden: true, pageIndex: 0, pageSize: 20, orderBy: 'createdOn', orderDesc: true },
         {
           id: user.id,
           visibleTypes: new Set(['scenario', 'display']),
@@ -98,7 +98,7 @@ describe('a hidden analysis (a draft of the flow)', () => {
     const ids = (id: string) =>
       queryInstances(
         source,
-        { hidden: true, pageIndex: 0, pageSize: 20, orderBy: 'createdOn', orderDesc: true },
+        { view: 'all', hidden: true, pageIndex: 0, pageSize: 20, orderBy: 'createdOn', orderDesc: true },
         { id, visibleTypes: new Set(['display']) },
       ).items.map((i) => i.id);
     expect([ids('employee'), ids('shared'), ids('viewer')]).toEqual([['a1'], ['a1'], []]);

@@ -1,3 +1,4 @@
+import type { InstanceStatus } from '@shared/sub-models/instances';
 import { FORM_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -15,7 +16,7 @@ import { canSaveProgress, defaultAnalysisName, FLOW_TEXTS, toDisplayScenarios } 
 export interface CurrentDraft {
   id: string;
   name: string;
-  status: Parameters<typeof canSaveProgress>[0];
+  status: InstanceStatus;
   hidden: boolean;
   permissions: { edit: string };
 }
