@@ -110,10 +110,15 @@ test('from step 1 to a saved analysis, reopened by its link; shared with the vie
   await expect(page.getByRole('heading', { name: 'Setting Display Parameters', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Create Data Visualization' }).click();
 
-  // Step 3: the run is followed live; its result's table (the charts are the result view's tests).
+  // Step 3: the run is followed live; its result's table, and its charts drawn by ApexCharts (the
+  // production build once handed React the CommonJS module object instead of the chart component).
   await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByLabel('Cost-effectiveness by scenario')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Base case', exact: true })).toBeVisible();
+  const charts = page.locator('figure.mr-result-chart');
+  await expect(charts.first()).toBeVisible();
+  await expect(page.getByText('The chart could not be drawn', { exact: false })).toHaveCount(0);
+  await expect(charts.first().locator('svg.apexcharts-svg')).toBeVisible();
 
   // Save Analysis under a name, then reload the deep link: the saved analysis reopens.
   await page.getByRole('button', { name: 'Save Analysis' }).click();
