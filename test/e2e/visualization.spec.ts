@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { idToken } from '../support/local-cloud';
 import { demoMetadata, demoRoles, uploadFiles } from '../support/model-entries';
@@ -119,6 +120,24 @@ test('from step 1 to a saved analysis, reopened by its link; shared with the vie
   await expect(charts.first()).toBeVisible();
   await expect(page.getByText('The chart could not be drawn', { exact: false })).toHaveCount(0);
   await expect(charts.first().locator('svg.apexcharts-svg')).toBeVisible();
+
+  // Each export is written in this tab and downloaded (issue 19 §2, §4: "from step 1 to each download").
+  for (const [label, file] of [
+    ['Export Excel', 'visualizationResults.xlsx'],
+    ['Export PPT', 'visualizationResults.pptx'],
+    ['Export PDF', 'visualizationResults.pdf'],
+  ] as const) {
+    await page.getByRole('button', { name: label, exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: label });
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await exportDialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(file);
+    const bytes = await readFile(await download.path());
+    // Each format is a zip (xlsx, pptx) or a PDF: the file starts with its magic bytes.
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe(file.endsWith('.pdf') ? '%PDF' : 'PK\u0003\u0004');
+    await expect(exportDialog).toBeHidden();
+  }
 
   // Save Analysis under a name, then reload the deep link: the saved analysis reopens.
   await page.getByRole('button', { name: 'Save Analysis' }).click();
