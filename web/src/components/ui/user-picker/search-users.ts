@@ -55,11 +55,21 @@ export function useDebouncedPickerSearch<T>(
   return { text, setText, results, loading, clear: () => setText('') };
 }
 
-/** The user directory search of the pickers (enrolled and not yet enrolled employees). */
-export function useUserSearch(limit: number = LIMITS.userSearchLimit) {
+/** A whole e-mail address: what an external user may look a person up by (functions/core/users/search-users.ts). */
+export const isWholeEmail = (text: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
+
+/**
+ * The user directory search of the pickers (enrolled and not yet enrolled employees). An external
+ * user may not browse the directory: only a whole e-mail address is looked up for them (the server
+ * refuses anything else), so nothing else is sent.
+ */
+export function useUserSearch(limit: number = LIMITS.userSearchLimit, wholeEmailOnly = false) {
   return useDebouncedPickerSearch<UserSummary>(
-    (q, signal) => searchUsers(q, limit, { includeUnenrolled: true }, { signal }).then((r) => r.items),
-    String(limit),
+    (q, signal) =>
+      wholeEmailOnly && !isWholeEmail(q)
+        ? Promise.resolve([])
+        : searchUsers(q, limit, { includeUnenrolled: true }, { signal }).then((r) => r.items),
+    `${limit}/${wholeEmailOnly}`,
   );
 }
 

@@ -3,9 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQueryKey } from '../../../lib/current-user';
 import { configureTestApi, json, routeFetch } from '../../../testing/fetch-stubs';
 import { sanitizeUserQuery } from './search-users';
-import { UserPicker } from './user-picker';
+import { EXTERNAL_PICKER_TEXTS, UserPicker } from './user-picker';
 
 vi.mock('../../../lib/auth', () => import('../../../testing/auth-stub'));
 
@@ -68,6 +69,31 @@ describe('UserPicker', () => {
     expect(url.searchParams.get('q')).toBe('leo');
     expect(url.searchParams.get('limit')).toBe('20');
     expect(await screen.findByRole('option', { name: /Leo Lead/ })).toBeInTheDocument();
+  });
+
+  it('lets an external user look up a whole e-mail address only, and sends nothing else (issue 21 §25)', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const client = new QueryClient();
+    client.setQueryData(currentUserQueryKey, { ...users.xavier, permissions: {} });
+    render(
+      <QueryClientProvider client={client}>
+        <UserPicker label="Model Steward" onPick={vi.fn(() => undefined)} />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('combobox', { name: 'Model Steward' });
+    expect(box).toHaveAttribute('placeholder', EXTERNAL_PICKER_TEXTS.placeholder);
+    await user.type(box, 'leo');
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText(EXTERNAL_PICKER_TEXTS.typeWholeEmail)).toBeInTheDocument();
+    await user.type(box, '@example.com');
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new URL(String(fetchMock.mock.calls[0]?.[0])).searchParams.get('q')).toBe('leo@example.com');
   });
 
   it('shows the refusal of a pick next to the field', async () => {

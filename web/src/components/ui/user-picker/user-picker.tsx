@@ -1,9 +1,19 @@
 import { LIMITS } from '@shared/constants';
 import type { UserSummary } from '@shared/schemas/model-api';
+import type { CurrentUser } from '@shared/schemas/user';
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { currentUserQueryKey } from '../../../lib/current-user';
 import { SearchCombobox } from '../search-combobox';
-import { userLabel, useUserSearch } from './search-users';
+import { isWholeEmail, userLabel, useUserSearch } from './search-users';
+
+/** What an external user is told: they may look up an internal user by a whole e-mail address only. */
+export const EXTERNAL_PICKER_TEXTS = {
+  placeholder: "An internal user's full e-mail address",
+  typeWholeEmail: 'Type the whole e-mail address of an internal user.',
+  nobody: 'No internal user has this e-mail address.',
+} as const;
 
 export interface UserPickerProps {
   label: string;
@@ -32,7 +42,11 @@ export function UserPicker({
   error,
   placeholder = 'Search by name or e-mail',
 }: UserPickerProps) {
-  const search = useUserSearch(limit);
+  // External users may add entries (000 §2) but not browse the directory: a whole e-mail address only.
+  // Read from the cache the signed-in layout filled, never fetched here.
+  const me = useQueryClient().getQueryData<CurrentUser>(currentUserQueryKey);
+  const external = me?.userType === 'EXTERNALUSER';
+  const search = useUserSearch(limit, external);
   const [refusal, setRefusal] = useState<string | undefined>();
   const offered = search.results.filter((u) => !excludeIds.includes(u.id));
 
@@ -50,12 +64,18 @@ export function UserPicker({
         search.setText(text);
         setRefusal(undefined);
       }}
-      placeholder={placeholder}
+      placeholder={external ? EXTERNAL_PICKER_TEXTS.placeholder : placeholder}
       disabled={disabled}
       loading={search.loading}
       items={offered}
       searched={!search.loading}
-      emptyText="No users found"
+      emptyText={
+        !external
+          ? 'No users found'
+          : isWholeEmail(search.text)
+            ? EXTERNAL_PICKER_TEXTS.nobody
+            : EXTERNAL_PICKER_TEXTS.typeWholeEmail
+      }
       itemKey={(u) => u.id}
       renderItem={(u) => (
         <>
