@@ -16,8 +16,8 @@ import { uniqueTag } from './support/unique';
  */
 
 const DIR = join('models', 'demo', 'markov-cohort-r');
-/** display.R's title: step 2 starts a JSON display definition's values empty, so its default shows. */
-const TITLE = 'Scenario comparison';
+/** The display sub-model's JSON definition names the title: step 2 starts from the definition's values. */
+const TITLE = 'Markov scenarios compared';
 
 interface Flow {
   uuid: string;
@@ -59,7 +59,7 @@ async function setUp(): Promise<Flow> {
     'owner',
     'PUT',
     `/v2/models/${uuid}/sub-models/${display.id}/inputs/${displayInputs.items[0].id}`,
-    { value: JSON.stringify({ willingness_to_pay: 30000 }) },
+    { value: JSON.stringify({ title: TITLE, willingness_to_pay: 30000 }) },
   );
   const scenario = await callAs('owner', 'POST', `/v2/models/${uuid}/sub-models`, {
     ...common,

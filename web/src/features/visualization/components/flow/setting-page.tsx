@@ -143,12 +143,18 @@ function Settings({
     [input],
   );
   const definitions = template?.valid ? template.definitions : undefined;
+  // The display sub-model's defaults, then what the analysis stored: a JSON Template's defaults, or a
+  // plain JSON definition's own values (the parameters the sub-model was configured with).
   const initialValues = useMemo(
     () => ({
-      ...(definitions ? defaultInstanceValues(definitions) : {}),
+      ...(definitions
+        ? defaultInstanceValues(definitions)
+        : input.type === 'JSON'
+          ? parseObject(input.value)
+          : {}),
       ...parseObject(analysis?.input.value),
     }),
-    [definitions, analysis],
+    [definitions, input, analysis],
   );
   const [values, setValues] = useState<InstanceValues>(initialValues);
   const [text, setText] = useState(() => JSON.stringify(initialValues, null, 2));
