@@ -39,6 +39,9 @@ async function versionOf(uuid: string): Promise<Version> {
   };
 }
 
+// One worker for both tests: each worker runs beforeAll, and two seeds at once race for the same names.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   // The first seed of a test cloud runs the demo models (R, Python, Excel) and waits for them.
   test.setTimeout(10 * 60_000);

@@ -54,6 +54,10 @@ describe('grant link query (000 §2)', () => {
   it('reads model and file links and refuses mixtures and bad values', () => {
     const q = (s: string) => readGrantLink(new URLSearchParams(s));
     expect(q('tab=folder')).toEqual({ kind: 'none' });
+    // The Version Control tab's compared file is no grant link (it was read as a broken one and removed).
+    expect(q(`tab=version&mode=compare&a=${UUID_B}&b=${UUID_B}&file=${UUID_B}%3A${UUID_B}`)).toEqual({
+      kind: 'none',
+    });
     expect(q('role=VIEWER&userId=employee')).toEqual({ kind: 'model', role: 'VIEWER', userId: 'employee' });
     expect(q(`file=${UUID_B}&fileName=a.xlsx&userId=employee`)).toEqual({
       kind: 'file',

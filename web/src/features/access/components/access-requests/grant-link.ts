@@ -12,10 +12,14 @@ export type GrantLink =
 /**
  * Reads a grant link from the query string: `role` + `userId` grants a model role, `file` +
  * `fileName` + `userId` grants access to a file; any other combination of these keys is invalid.
+ * A `file` on its own is no grant link: it is the Version Control tab's compared file
+ * (`?tab=version&mode=compare&…&file=…`), which a grant link never looks like (it always names the
+ * user). Reading it as a broken grant link warned and took it out of the URL, so a chosen file
+ * vanished at once.
  */
 export function readGrantLink(params: URLSearchParams): GrantLink {
   const present = GRANT_LINK_PARAMS.filter((key) => params.has(key));
-  if (present.length === 0) return { kind: 'none' };
+  if (present.length === 0 || (present.length === 1 && present[0] === 'file')) return { kind: 'none' };
   const raw = Object.fromEntries(present.map((key) => [key, params.get(key) ?? '']));
   if ('role' in raw && 'file' in raw) return { kind: 'invalid' };
   const parsed = GrantLinkQuerySchema.safeParse(raw);
