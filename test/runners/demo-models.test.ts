@@ -41,7 +41,13 @@ describe('the R Markov cohort model', () => {
       cost_treatment: 1500,
       discount_rate_qalys: 0.015,
     } as unknown as MarkovInputs;
-    const run = await prepareRun({ language: 'R', modelDir: join(DEMO_MODELS, 'markov-cohort-r'), inputs });
+    // The folder also holds the display model (display.R): the scenario runs markov_cohort.R.
+    const run = await prepareRun({
+      language: 'R',
+      modelDir: join(DEMO_MODELS, 'markov-cohort-r'),
+      entry: 'markov_cohort.R',
+      inputs,
+    });
 
     const started = performance.now();
     const outcome = await runModel(run.spec);
@@ -68,7 +74,9 @@ describe('the R Markov cohort model', () => {
     expect(outcome.record.resultSha256).toBe(sha256Text(resultBytes));
     expect(outcome.record.runtime.version).toMatch(/^R version \d/);
     expect(Object.keys(outcome.record.runtime.packages).sort()).toEqual(['data.table', 'jsonlite']);
+    // Every file of the run's folder is hashed into the record, the display model's too.
     expect(outcome.record.modelFiles.map((f) => f.path)).toEqual([
+      'display.R',
       'input-definition.json',
       'markov_cohort.R',
     ]);
@@ -79,6 +87,7 @@ describe('the R Markov cohort model', () => {
     const run = await prepareRun({
       language: 'R',
       modelDir: join(DEMO_MODELS, 'markov-cohort-r'),
+      entry: 'markov_cohort.R',
       inputs: { p_sick_healthy: 0.7, p_sick_dead: 0.5 },
     });
     const outcome = await runModel(run.spec);
