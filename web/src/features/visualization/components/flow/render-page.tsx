@@ -4,7 +4,6 @@ import { hasResults, isRunning } from '@shared/sub-models/instances';
 import { FORM_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useModel } from '../../../../api/models';
@@ -28,6 +27,7 @@ import { EXPORT_LABELS, useResultExport } from '../export';
 import { ResultView } from '../result';
 import { FlowLayout } from './flow-layout';
 import { analysisKind, defaultAnalysisName, FLOW_TEXTS, pageTitleOf, progressMessage } from './flow-state';
+import { AnalysisNameField } from './name-field';
 import type { ShareDialogComponent } from './render-slots';
 import { parseTestResult, readTestResult, storeTestResult, TEST_SCENARIO_ID } from './test-data';
 
@@ -417,27 +417,17 @@ function SaveAnalysisDialog({
       busy={save.isPending}
       onConfirm={submit}
     >
-      <div className="mr-field">
-        <label htmlFor={id}>Name *</label>
-        <InputText
-          id={id}
-          value={name}
-          autoFocus
-          maxLength={200}
-          aria-invalid={error !== undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(e) => e.key === 'Enter' && submit()}
-        />
-        {error && (
-          <small id={`${id}-error`} className="mr-error-text" role="alert">
-            {error}
-          </small>
-        )}
-      </div>
+      <AnalysisNameField
+        id={id}
+        name={name}
+        error={error}
+        autoFocus
+        onChange={(next) => {
+          setName(next);
+          setError(undefined);
+        }}
+        onSubmit={submit}
+      />
     </ActionDialog>
   );
 }

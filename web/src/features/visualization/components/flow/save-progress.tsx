@@ -2,7 +2,6 @@ import type { InstanceStatus } from '@shared/sub-models/instances';
 import { FORM_MESSAGES } from '@shared/sub-models/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { useId, useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
@@ -11,6 +10,7 @@ import { notify } from '../../../../lib/message-stack';
 import { workspaceKeys } from '../../../../lib/workspace';
 import { createAnalysis, putAnalysisInputs, updateDraftAnalysis } from '../../api/visualization-api';
 import { canSaveProgress, defaultAnalysisName, FLOW_TEXTS, toDisplayScenarios } from './flow-state';
+import { AnalysisNameField } from './name-field';
 
 /** The analysis the flow is changing, as Save Progress needs it. */
 export interface CurrentDraft {
@@ -146,26 +146,16 @@ function SaveProgressDialog({
           </div>
         ))}
       </fieldset>
-      <div className="mr-field">
-        <label htmlFor={id}>Name *</label>
-        <InputText
-          id={id}
-          value={name}
-          maxLength={200}
-          aria-invalid={error !== undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(e) => e.key === 'Enter' && submit()}
-        />
-        {error && (
-          <small id={`${id}-error`} className="mr-error-text" role="alert">
-            {error}
-          </small>
-        )}
-      </div>
+      <AnalysisNameField
+        id={id}
+        name={name}
+        error={error}
+        onChange={(next) => {
+          setName(next);
+          setError(undefined);
+        }}
+        onSubmit={submit}
+      />
     </ActionDialog>
   );
 }
