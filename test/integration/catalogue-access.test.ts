@@ -213,11 +213,17 @@ describe('catalogue: persona × route authorization', () => {
     });
   }
 
-  it('refuses external users as creators and inactive users everywhere', async () => {
+  it('lets external users create entries, never as lead or steward, and refuses inactive users everywhere', async () => {
+    // 000 §2 (issue 21 §25): external users may add entries; the roles rules keep them off lead and steward.
     expect(
-      (await call('hta', 'POST', '/v2/models', { metadata: metadataOf(), roles: rolesOf(), files: [] }))
-        .status,
-    ).toBe(403);
+      (
+        await call('hta', 'POST', '/v2/models', {
+          metadata: metadataOf(),
+          roles: rolesOf({ vestLead: 'hta' }),
+          files: [],
+        })
+      ).status,
+    ).toBe(422);
     expect((await call('inactive', 'GET', `/v2/models/${published.uuid}`)).status).toBe(403);
   });
 });

@@ -35,7 +35,7 @@ describe('catalogue: uploads', () => {
     expect(new URL(res.body.files[0].url).searchParams.get('X-Amz-Expires')).toBe('900');
   });
 
-  it('refuses files over the size limit (413), bad names (400) and external callers (403)', async () => {
+  it('refuses files over the size limit (413), bad names (400) and inactive callers (403); external callers may upload', async () => {
     const big = await call('lead', 'POST', '/v2/uploads', {
       files: [{ name: 'huge.bin', size: 3 * 1024 ** 3 }],
     });
@@ -45,8 +45,12 @@ describe('catalogue: uploads', () => {
       const bad = await call('lead', 'POST', '/v2/uploads', { files: [{ name, size: 1 }] });
       expect(bad.status, name).toBe(400);
     }
+    // External users may upload the files of a new entry (000 §2, issue 21 §25).
     expect(
       (await call('vendor', 'POST', '/v2/uploads', { files: [{ name: 'a.txt', size: 1 }] })).status,
+    ).toBe(201);
+    expect(
+      (await call('inactive', 'POST', '/v2/uploads', { files: [{ name: 'a.txt', size: 1 }] })).status,
     ).toBe(403);
   });
 

@@ -92,7 +92,8 @@ describe('catalogue: create, detail and name', () => {
     const again = await call('lead', 'POST', '/v2/models', { metadata, roles: rolesOf(), files: [] });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(NAME_MESSAGES.notUnique);
-    expect((await call('vendor', 'POST', '/v2/models/name-check', { metadata })).status).toBe(403);
+    // External users may add entries (000 §2, issue 21 §25), so they may check a name too.
+    expect((await call('vendor', 'POST', '/v2/models/name-check', { metadata })).status).toBe(200);
   });
 
   it('tells whether an entry with the same identifying metadata exists (suffix does not count)', async () => {
@@ -180,10 +181,16 @@ describe('catalogue: create, detail and name', () => {
       ]),
     );
 
+    // An external creator may not take the lead (000 §5): 422, nothing written.
     expect(
-      (await call('vendor', 'POST', '/v2/models', { metadata: metadataOf(), roles: rolesOf(), files: [] }))
-        .status,
-    ).toBe(403);
+      (
+        await call('vendor', 'POST', '/v2/models', {
+          metadata: metadataOf(),
+          roles: rolesOf({ vestLead: 'vendor' }),
+          files: [],
+        })
+      ).status,
+    ).toBe(422);
     expect(
       (await call('lead', 'POST', '/v2/models', { metadata: metadataOf(), roles: { owners: [] } })).status,
     ).toBe(400);
