@@ -276,6 +276,29 @@ describe('updateModel', () => {
     ]);
   });
 
+  it('binds the version only by children of the same scope: a country adaptation may share it (000 §5)', async () => {
+    const entry = stored();
+    models.getModel.mockResolvedValue(entry);
+    const child = (version: string, scope: object) =>
+      stored({
+        uuid: '22222222-2222-4222-8222-222222222222',
+        metadata: { ...metadata, ...scope, version_release_of_model: version, tree_parent_id: entry.uuid },
+      });
+    // A UK adaptation at version 1 under the global entry at version 1: the global entry stays editable.
+    models.listLineage.mockResolvedValue([
+      entry,
+      child('1', { global: 'false', type: 'Country Adaptation', country: ['United Kingdom'] }),
+    ]);
+    await expect(
+      updateModel(PEOPLE.get('owner') as User, entry.uuid, { metadata: { ...metadata, notes: 'x' }, rev: 3 }),
+    ).resolves.toMatchObject({ rev: 4 });
+    // A child of the same scope at version 1 binds it: 422 with the rule's text.
+    models.listLineage.mockResolvedValue([entry, child('1', {})]);
+    await expect(
+      updateModel(PEOPLE.get('owner') as User, entry.uuid, { metadata: { ...metadata, notes: 'y' }, rev: 3 }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+  });
+
   it('keeps lineage and steward fields and answers 409 on a stale rev', async () => {
     models.getModel.mockResolvedValue(
       stored({ metadata: { ...metadata, ...stewardFields, tree_root_id: 'root' } }),

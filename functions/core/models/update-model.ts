@@ -1,5 +1,5 @@
 import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
-import { versionLineageProblem } from '@shared/rules/model-version';
+import { sameScope, versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
@@ -67,8 +67,10 @@ export async function updateModel(
   if (metadata.tree_parent_id || metadata.tree_root_id) {
     const parent = metadata.tree_parent_id ? await getModel(metadata.tree_parent_id) : undefined;
     const lineage = metadata.tree_root_id ? await listLineage(metadata.tree_root_id) : [];
+    // Only children of the same scope bind the version (000 §5), as Edit Lineage checks it: a country
+    // adaptation under a global entry may carry any version.
     const childVersions = lineage
-      .filter((m) => m.metadata.tree_parent_id === uuid)
+      .filter((m) => m.metadata.tree_parent_id === uuid && sameScope(m.metadata, metadata))
       .map((m) => m.metadata.version_release_of_model)
       .filter((v): v is string => !!v);
     const problem = versionLineageProblem({
