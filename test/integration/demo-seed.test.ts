@@ -61,6 +61,7 @@ describe('demo catalogue seed', () => {
       incidents: 0,
       usage: 0,
       'external-users': 0,
+      'source control': 0,
     });
     expect(second.uuids).toEqual(first.uuids);
     expect(footprintsAfter).toEqual(footprintsBefore);
