@@ -1,4 +1,6 @@
+import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { PERSONAS } from '../../scripts/local/personas';
+import { localCloud } from '../support/local-cloud';
 import {
   expectSignedIn,
   HOME_PATH,
@@ -25,7 +27,9 @@ test.describe('sign-in', () => {
 
       await expectSignedIn(page);
       await expect(page).toHaveURL(new RegExp(`${HOME_PATH}$`));
-      expect(await visibleTabs(page)).toEqual(tabsOf(user));
+      applyHandlerEnv(handlerEnv(localCloud()));
+      const { managesAnyEntry } = await import('../../functions/data/memberships');
+      expect(await visibleTabs(page)).toEqual(tabsOf(user, await managesAnyEntry(key)));
       await expect(page.getByRole('banner')).toContainText(`${user.firstName} ${user.lastName}`);
       await expect(page).toHaveTitle(TITLE_SUFFIX);
     });

@@ -28,13 +28,12 @@ export type TabLabel = (typeof TAB_LABELS)[number];
  * createModel (every known user type, 000 §2), Externalization needs externalizationTabEnabled (super
  * users, and internal users who lead, steward or own an entry: issue 21 §25), Admin Space is for super
  * users. Written out rather than computed from the flags, so the test states the rule instead of
- * copying it. The internal personas who manage no entry in the demo or in any test's data:
+ * copying it. Whether an internal persona manages an entry depends on what earlier tests created in
+ * the same cloud (a creator owns the entry), so the caller reads it from the table.
  */
-const MANAGES_NO_ENTRY: ReadonlySet<string> = new Set(['employee', 'viewer', 'modeler']);
-
-export function tabsOf(persona: Pick<Persona, 'key' | 'userType'>): readonly TabLabel[] {
+export function tabsOf(persona: Pick<Persona, 'userType'>, managesEntries: boolean): readonly TabLabel[] {
   if (persona.userType === 'SUPERUSER') return TAB_LABELS;
-  if (persona.userType === 'EXTERNALUSER' || MANAGES_NO_ENTRY.has(persona.key)) {
+  if (persona.userType === 'EXTERNALUSER' || !managesEntries) {
     return ['Add Model Entry', 'Model Entries', 'Execution Queue'];
   }
   return ['Add Model Entry', 'Model Entries', 'Execution Queue', 'Externalization'];
