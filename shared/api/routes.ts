@@ -397,14 +397,6 @@ export const HTTP_ROUTES = [
   },
   {
     method: 'POST',
-    path: '/v2/external-users/{email}/regenerate-code',
-    handler: 'http/external-users/regenerate-registration-code',
-    area: 'admin',
-    auth: 'jwt',
-    summary: 'A new registration code by mail; the old one is void',
-  },
-  {
-    method: 'POST',
     path: '/v2/external-users/{email}/extend',
     handler: 'http/external-users/extend-external-access',
     area: 'admin',

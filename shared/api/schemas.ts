@@ -697,10 +697,6 @@ export const API_SCHEMAS = {
     body: RejectExternalUserBodySchema,
     response: ExternalUserSummarySchema,
   },
-  'POST /v2/external-users/{email}/regenerate-code': {
-    params: ExternalUserParamsSchema,
-    response: ExternalUserCreatedSchema,
-  },
   'POST /v2/external-users/{email}/extend': {
     params: ExternalUserParamsSchema,
     body: ExtendExternalAccessBodySchema,

@@ -18,7 +18,10 @@ import { ExternalUserStatusSchema, ExternalUserTypeSchema, IsidSchema } from './
  *   GET    /v2/external-users/{email}/overview               → ExternalUserOverview
  *   POST   /v2/external-users/{email}/activate|deactivate    → ExternalUserSummary
  *   POST   /v2/external-users/{email}/reject  RejectBody      → ExternalUserSummary
- *   POST   /v2/external-users/{email}/regenerate-code        → ExternalUserCreated
+ *
+ * Regenerate Code has no route of its own: it opens the wizard again with the person's names filled in
+ * (002 §2), and the wizard's POST /v2/external-users replaces the code and the accesses of a known,
+ * not yet active person (the old code is void).
  */
 
 /** Business constants of external access (002 §9; issue 20 §9 for the end date and its reminder). */

@@ -235,40 +235,6 @@ export async function registerExternalUser(
 }
 
 /**
- * POST /v2/external-users/{email}/regenerate-code: a new code (the old hash is replaced, so the old
- * code is void at once), the person back to PENDING_REGISTRATION, and the mail. Not for ACTIVE users.
- */
-export async function regenerateRegistrationCode(
-  caller: User,
-  email: string,
-  now = new Date(),
-): Promise<ExternalUserCreated> {
-  const user = await loadExternalUser(email);
-  requireAction(user, 'regenerateCode');
-  const { code, record } = newRegistrationCode(now);
-  const next = await updateExternalUser(
-    {
-      ...user,
-      status: 'PENDING_REGISTRATION',
-      registrationCode: record,
-      modifiedOn: now.toISOString(),
-    },
-    user.version,
-    { actor: caller.id, action: 'CODE_REGENERATED', before: user.status, after: 'PENDING_REGISTRATION' },
-  );
-  await sendMail(
-    registrationCodeMail({
-      webUrl: env.webUrl,
-      user: next,
-      code,
-      expiresAt: record.expiresAt,
-      registeredByName: fullName(caller),
-    }),
-  );
-  return { user: toExternalUserSummary(next), message: EXTERNAL_USER_MESSAGES.codeEmailed };
-}
-
-/**
  * Approval (the registration review's Accept and the admin list's Activate of a PENDING_REVIEW
  * person), after the caller created the person's user record and sign-in: grants what the code
  * carries (grantsToApply) and makes the person ACTIVE with the activation date.

@@ -63,7 +63,7 @@ vi.mock('./review-registrations', () => ({
 }));
 
 const manage = await import('./manage-external-users');
-const { registerExternalUserFor, regenerateCodeFor } = await import('./register-external-user');
+const { registerExternalUserFor } = await import('./register-external-user');
 const { activateExternalUser } = await import('./activate-external-user');
 const { ForbiddenError } = await import('../../lib/errors');
 
@@ -122,11 +122,6 @@ const ROUTES: Route[] = [
     (c) => manage.getExternalUserOverview(c, 'active@vendor.test'),
     ['SUPERUSER', 'INTERNALUSER'],
   ],
-  [
-    'POST …/{email}/regenerate-code',
-    (c) => regenerateCodeFor(c, 'pending@vendor.test'),
-    ['SUPERUSER', 'INTERNALUSER'],
-  ],
   ['POST …/{email}/activate', (c) => activateExternalUser(c, 'review@vendor.test'), ['SUPERUSER']],
   [
     'POST …/{email}/deactivate',
@@ -173,7 +168,10 @@ describe('the external user actions', () => {
     await expect(manage.rejectExternalUserFor(superUser, 'active@vendor.test', 'x')).rejects.toMatchObject({
       statusCode: 409,
     });
-    await expect(regenerateCodeFor(superUser, 'active@vendor.test')).rejects.toMatchObject({
+    // Regenerate Code is the wizard again (002 §2): an ACTIVE person cannot be registered anew.
+    await expect(
+      registerExternalUserFor(superUser, { ...registration, email: 'active@vendor.test' }),
+    ).rejects.toMatchObject({
       statusCode: 409,
     });
     expect(store.writes).toEqual([]);

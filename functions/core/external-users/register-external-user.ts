@@ -1,7 +1,7 @@
 import type { CreateExternalUserBody, ExternalUserCreated } from '@shared/schemas/external-user';
 import type { User } from '@shared/schemas/user';
 import { requireExternalization } from '../admin/authorize';
-import { regenerateRegistrationCode, registerExternalUser } from './external-user-lifecycle';
+import { registerExternalUser } from './external-user-lifecycle';
 
 /** POST /v2/external-users: the wizard's Generate (externalizationTabEnabled flag). */
 export async function registerExternalUserFor(
@@ -10,10 +10,4 @@ export async function registerExternalUserFor(
 ): Promise<ExternalUserCreated> {
   await requireExternalization(caller);
   return registerExternalUser(caller, body);
-}
-
-/** POST /v2/external-users/{email}/regenerate-code (externalizationTabEnabled flag). */
-export async function regenerateCodeFor(caller: User, email: string): Promise<ExternalUserCreated> {
-  await requireExternalization(caller);
-  return regenerateRegistrationCode(caller, email);
 }

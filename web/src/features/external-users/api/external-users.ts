@@ -45,7 +45,8 @@ function useInvalidating<T, R>(mutationFn: (input: T) => Promise<R>) {
 export const useRegisterExternalUser = () =>
   useInvalidating((body: CreateExternalUserBody) => apiClient.call('registerExternalUser', { body }));
 
-export type ExternalAction = 'activate' | 'deactivate' | 'reject' | 'regenerateCode';
+/** The confirmed sidebar actions; Regenerate Code opens the registration wizard instead (002 §2). */
+export type ExternalAction = 'activate' | 'deactivate' | 'reject';
 
 /** One sidebar action; failures are the caller's to word ('Failed to activate external user'). */
 export const useExternalUserAction = () =>
@@ -72,8 +73,6 @@ export const useExternalUserAction = () =>
             body: { reason: reason ?? '' },
             handleErrors,
           });
-        case 'regenerateCode':
-          return apiClient.call('regenerateRegistrationCode', { params });
       }
     },
   );

@@ -1,4 +1,4 @@
-import { EXTERNAL_USER_MESSAGES, type ExternalUserAction } from '@shared/rules/external-user-status';
+import { EXTERNAL_USER_MESSAGES } from '@shared/rules/external-user-status';
 import type { ExternalUserSummary } from '@shared/schemas/external-user';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -15,7 +15,12 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/message-stack';
-import { externalUserListQuery, useExtendExternalAccess, useExternalUserAction } from '../api/external-users';
+import {
+  type ExternalAction,
+  externalUserListQuery,
+  useExtendExternalAccess,
+  useExternalUserAction,
+} from '../api/external-users';
 import { actionRefusal, emailRefusal, extendRefusal } from '../lib/external-user-actions';
 import { AccessReview } from './access-review';
 import { ExternalUserOverview } from './external-user-overview';
@@ -23,28 +28,25 @@ import './external-users.css';
 
 export type ExternalListVariant = 'normal' | 'admin';
 
-const SUCCESS: Record<ExternalUserAction, string> = {
+const SUCCESS: Record<ExternalAction, string> = {
   activate: EXTERNAL_USER_MESSAGES.activated,
   deactivate: EXTERNAL_USER_MESSAGES.deactivated,
   reject: EXTERNAL_USER_MESSAGES.rejected,
-  regenerateCode: EXTERNAL_USER_MESSAGES.codeEmailed,
 };
-const FAILURE: Partial<Record<ExternalUserAction, string>> = {
+const FAILURE: Partial<Record<ExternalAction, string>> = {
   activate: EXTERNAL_USER_MESSAGES.failedToActivate,
   deactivate: EXTERNAL_USER_MESSAGES.failedToDeactivate,
   reject: EXTERNAL_USER_MESSAGES.failedToReject,
 };
-const QUESTION: Record<ExternalUserAction, (name: string) => string> = {
+const QUESTION: Record<ExternalAction, (name: string) => string> = {
   activate: (name) => `Activate ${name}? They can sign in and use the models granted to them.`,
   deactivate: (name) => `Deactivate ${name}? They can no longer sign in; their grants are kept.`,
   reject: (name) => `Reject the access request of ${name}?`,
-  regenerateCode: (name) => `Send ${name} a new registration code? The current code stops working.`,
 };
-const CONFIRM_LABEL: Record<ExternalUserAction, string> = {
+const CONFIRM_LABEL: Record<ExternalAction, string> = {
   activate: 'Activate',
   deactivate: 'Deactivate',
   reject: 'Reject',
-  regenerateCode: 'Regenerate Code',
 };
 
 const action = (
@@ -88,7 +90,7 @@ export function ExternalUserListPage({ variant }: { variant: ExternalListVariant
   const { data, isFetching, isError } = useQuery(externalUserListQuery());
   const [selectedEmail, setSelectedEmail] = useState<string | undefined>();
   const [overview, setOverview] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState<ExternalUserAction | undefined>();
+  const [confirming, setConfirming] = useState<ExternalAction | undefined>();
   const [extending, setExtending] = useState(false);
   const [reason, setReason] = useState('');
   const [endsOn, setEndsOn] = useState('');
@@ -101,7 +103,7 @@ export function ExternalUserListPage({ variant }: { variant: ExternalListVariant
   const selected = data?.items.find((u) => u.email === selectedEmail);
   const name = selected ? `${selected.firstName} ${selected.lastName}` : '';
 
-  const open = (a: ExternalUserAction) => () => {
+  const open = (a: ExternalAction) => () => {
     setReason('');
     setConfirming(a);
   };
