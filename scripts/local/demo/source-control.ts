@@ -95,6 +95,18 @@ const DISCOUNT_BRANCH: SeedCommit[] = [
   },
 ];
 
+/**
+ * Builds the demo repository's history (two branches) as a bare repository at `target`; also used by
+ * the source-control integration tests and browser journey, which work on a copy of their own so
+ * that their saves never change the demo's repository.
+ */
+export function buildDemoSourceRepository(target: string): Promise<void> {
+  return buildGitRepository(target, [
+    { name: 'main', commits: COMMITS },
+    { name: 'scenario/nice-discounting', from: 'main', commits: DISCOUNT_BRANCH },
+  ]);
+}
+
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
     () => true,
@@ -112,10 +124,7 @@ export const SOURCE_CONTROL_STEP: DemoStep = {
       `${SOURCE_CONTROL_DEMO.repository}.git`,
     );
     if (!(await exists(target))) {
-      await buildGitRepository(target, [
-        { name: 'main', commits: COMMITS },
-        { name: 'scenario/nice-discounting', from: 'main', commits: DISCOUNT_BRANCH },
-      ]);
+      await buildDemoSourceRepository(target);
       ctx.log(
         `  source control: ${SOURCE_CONTROL_DEMO.project}/${SOURCE_CONTROL_DEMO.repository} (2 branches)`,
       );
