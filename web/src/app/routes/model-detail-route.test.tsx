@@ -206,6 +206,25 @@ describe('ModelDetailPage (composed with the files and access panels)', { timeou
     ).toBeInTheDocument();
   });
 
+  it("opens the Version Control tab from the sidebar's Version Control, in the URL and with focus on the tab", async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const router = renderAt(`/model/${model().uuid}/detail`);
+    const sidebar = await screen.findByRole('complementary', { name: 'Model actions' });
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Version Control' }));
+    const tab = screen.getByRole('tab', { name: 'Version Control' });
+    await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'));
+    expect(tab).toHaveFocus();
+    expect(router.state.location.search).toBe('?tab=version');
+    expect(await screen.findByRole('region', { name: 'Lineage tree' })).toBeInTheDocument();
+  });
+
   it('disables the Folder View without file permission', async () => {
     detail = model({ permissions: { ...allowedPermissions, folderView: 'forbidden' } });
     renderAt(`/model/${model().uuid}/detail?tab=folder`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedPermissions, model } from '../../../../testing/model-detail-fixtures';
-import { sidebarGroups } from './detail-sidebar';
+import { sidebarGroups, VERSION_CONTROL_BLOCK } from './detail-sidebar';
 
 describe('detail action sidebar', () => {
   const labels = (m = model()) =>
@@ -95,6 +95,19 @@ describe('detail action sidebar', () => {
     expect(labels(viewer).find(([t]) => t === 'Version Tracking')?.[1]).not.toContain(
       'New Model Version:disallowed',
     );
+  });
+
+  it("opens the Version Control tab from Version Tracking's 'Version Control' by the version-control permission", () => {
+    const item = (m = model()) =>
+      sidebarGroups(m)
+        .find((g) => g.title === 'Version Tracking')
+        ?.items.find((i) => i.key === 'versions');
+    expect(item()).toMatchObject({ label: 'Version Control', outcome: 'allowed', action: 'versions' });
+    expect(item()?.reason).toBeUndefined();
+    const forbidden = model({ permissions: { ...allowedPermissions, versionControl: 'forbidden' } });
+    expect(item(forbidden)).toMatchObject({ outcome: 'forbidden', reason: VERSION_CONTROL_BLOCK });
+    const disallowed = model({ permissions: { ...allowedPermissions, versionControl: 'disallowed' } });
+    expect(item(disallowed)?.outcome).toBe('disallowed');
   });
 
   it('disables Model Access on an external model without lead or steward', () => {

@@ -23,6 +23,7 @@ export type DetailAction =
   | 'basedOn'
   | 'visualization'
   | 'newVersion'
+  | 'versions'
   | SubModelType;
 
 /** Opens step 1 of the visualization flow for the entry (001 §2). */
@@ -59,9 +60,8 @@ export function newVersionBlock(model: ModelDetail): string | undefined {
   return 'Without the THEOREM model access this model entry is read-only: it cannot get a new version.';
 }
 
-const LATER = {
-  versions: 'Version control arrives in a later release',
-} as const;
+/** Why Version Tracking's 'Version Control' (and the tab it opens) is disabled: 000 §6's version-control permission. */
+export const VERSION_CONTROL_BLOCK = 'You do not have permission to see the versions of this model entry';
 
 /**
  * The groups of the detail's action sidebar (000 §2, §6) with their permission outcomes. `canCreate`:
@@ -74,7 +74,6 @@ export function sidebarGroups(
   options: { canCreate?: boolean; sections?: readonly SubModelType[] } = {},
 ): { title: string; items: SidebarItem[] }[] {
   const p = model.permissions;
-  const placeholder = (outcome: Outcome): Outcome => (outcome === 'disallowed' ? 'disallowed' : 'forbidden');
   const accessBlock = modelAccessButtonBlock(model);
   const groups: { title: string; items: SidebarItem[] }[] = [
     {
@@ -139,8 +138,11 @@ export function sidebarGroups(
           key: 'versions',
           label: 'Version Control',
           icon: 'pi pi-history',
-          outcome: placeholder(p.versionControl),
-          reason: LATER.versions,
+          // Opens the Version Control tab (?tab=version, so a reload keeps it), which the same
+          // permission enables.
+          outcome: p.versionControl,
+          reason: p.versionControl === 'forbidden' ? VERSION_CONTROL_BLOCK : undefined,
+          action: 'versions',
         },
         {
           key: 'newVersion',

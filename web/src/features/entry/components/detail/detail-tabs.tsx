@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 export interface DetailTab<K extends string> {
   key: K;
@@ -17,15 +17,26 @@ export function DetailTabs<K extends string>({
   onSelect,
   children,
   label,
+  focusActive = false,
+  onFocused,
 }: {
   tabs: readonly DetailTab<K>[];
   active: K;
   onSelect: (key: K) => void;
   children: ReactNode;
   label: string;
+  /** Move focus to the active tab (an action elsewhere on the page opened it); then `onFocused`. */
+  focusActive?: boolean;
+  onFocused?: () => void;
 }) {
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const activeIndex = tabs.findIndex((t) => t.key === active);
+  useEffect(() => {
+    if (!focusActive) return;
+    refs.current[activeIndex]?.focus();
+    onFocused?.();
+  }, [focusActive, activeIndex, onFocused]);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const target =

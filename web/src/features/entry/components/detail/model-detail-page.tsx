@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../../../lib/current-user';
 import { showMessageAfterReload } from '../../../../lib/reload-folder-tab';
 import { NewVersionWizard } from '../new-version/new-version-wizard';
 import type { DetailPanels } from './detail-panels';
-import { type DetailAction, DetailSidebar } from './detail-sidebar';
+import { type DetailAction, DetailSidebar, VERSION_CONTROL_BLOCK } from './detail-sidebar';
 import { type DetailTab, DetailTabs } from './detail-tabs';
 import { EditMetadataDialog, EditSuffixDialog } from './edit-dialogs';
 import { DownloadEntryButton, PersonCards, TextView } from './text-view';
@@ -42,9 +42,7 @@ export function detailTabs(model: ModelDetail, previewOnly: boolean): DetailTab<
       key: 'version',
       label: 'Version Control',
       disabledReason:
-        previewOnly || model.permissions.versionControl !== 'allowed'
-          ? 'You do not have permission to see the versions of this model entry'
-          : undefined,
+        previewOnly || model.permissions.versionControl !== 'allowed' ? VERSION_CONTROL_BLOCK : undefined,
     },
   ];
 }
@@ -89,6 +87,7 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
   const query = useQuery(modelDetailQuery(uuid));
   const [maximized, setMaximized] = useState(false);
   const [dialog, setDialog] = useState<DetailAction | 'download' | undefined>();
+  const [focusTab, setFocusTab] = useState<DetailTabKey | undefined>();
   usePageTitle('Model Detail');
   const loaded = query.isSuccess;
   // A success message that a reload of this page (ownership transfer) left to show.
@@ -140,7 +139,14 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
           />
         </header>
         {!maximized && <PersonCards model={model} restricted={previewOnly} />}
-        <DetailTabs label="Overview" tabs={tabs} active={active} onSelect={selectTab}>
+        <DetailTabs
+          label="Overview"
+          tabs={tabs}
+          active={active}
+          onSelect={selectTab}
+          focusActive={focusTab === active}
+          onFocused={() => setFocusTab(undefined)}
+        >
           {active === 'text' && <TextView model={model} previewOnly={previewOnly} />}
           {active === 'folder' && <FolderView model={model} />}
           {active === 'version' && <VersionControlTab model={model} permissions={model.permissions} />}
@@ -157,7 +163,13 @@ export function ModelDetailPage({ panels }: { panels: DetailPanels }) {
           }
           onAction={(action) => {
             if (action === 'basedOn') navigate(paths.modelUpload.getHref(model.uuid));
-            else if (action === 'visualization') navigate(paths.visualizationSelection.getHref(model.uuid));
+            else if (action === 'versions') {
+              // The sidebar's Version Control opens the tab, keeping it in the URL (?tab=version) so
+              // a reload or a shared link shows it, and moves focus to the tab so that keyboard and
+              // screen-reader users land where the content changed.
+              selectTab('version');
+              setFocusTab('version');
+            } else if (action === 'visualization') navigate(paths.visualizationSelection.getHref(model.uuid));
             else if (action === 'scenario' || action === 'calibration' || action === 'display')
               navigate(paths.subModelList.getHref(model.uuid, action));
             else setDialog(action);
