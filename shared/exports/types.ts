@@ -57,7 +57,7 @@ export interface ExportInput {
   /** The chart of element `index` as the screen drew it; undefined where none is drawn. */
   chartPicture?: (index: number) => Promise<ChartPicture | undefined>;
   /**
-   * A TrueType font for the PDF (any Unicode text: the app passes DejaVu Sans), with its bold face
+   * A TrueType font for the PDF (any Unicode text: the app passes Open Sans), with its bold face
    * when there is one (else headings use the regular face); jsPDF's Helvetica (Latin-1 only) otherwise.
    */
   pdfFont?: { name: string; load: () => Promise<Uint8Array>; loadBold?: () => Promise<Uint8Array> };

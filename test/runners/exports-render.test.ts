@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { EXPORT_FILE_NAMES, exportResult } from '@shared/exports/index';
-import { dejaVuSans } from '@shared/exports/testing/node-font';
+import { openSans } from '@shared/exports/testing/node-font';
 import { SAMPLE_RESULT, sampleInput } from '@shared/exports/testing/sample-result';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,7 +181,7 @@ describe('the exported files in other programs', () => {
     for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);
   });
 
-  it('the PDF with DejaVu Sans prints Greek, Cyrillic, €, ≤ and ä as text, in tables and charts', async () => {
+  it('the PDF with Open Sans prints Greek, Cyrillic, €, ≤, ≥ and ä as text, in tables and charts', async () => {
     const title = 'Ανάλυση σεναρίων – Анализ ≤ 20 000 €';
     const input = sampleInput(
       {
@@ -194,6 +194,8 @@ describe('the exported files in other programs', () => {
               { row: 0, column: 1, value: 'Κόστος €', th: true },
               { row: 1, column: 0, value: 'Лечение' },
               { row: 1, column: 1, value: 1250 },
+              { row: 2, column: 0, value: 'ICER ≥ 30 000 €/QALY − 5 %…' },
+              { row: 2, column: 1, value: 2 },
             ],
             options: { tableHeadTillRow: 1 },
           },
@@ -208,7 +210,7 @@ describe('the exported files in other programs', () => {
           },
         ],
       },
-      { title, pdfFont: dejaVuSans() },
+      { title, pdfFont: openSans() },
     );
     const pdf = join(dir, 'unicode.pdf');
     await writeFile(pdf, await exportResult('pdf', input));
@@ -218,6 +220,7 @@ describe('the exported files in other programs', () => {
       'Strategie (Ärzte)',
       'Κόστος €',
       'Лечение',
+      'ICER ≥ 30 000 €/QALY − 5 %…',
       'Кривая',
       'Θεραπεία α',
       'Год 2',
@@ -226,7 +229,7 @@ describe('the exported files in other programs', () => {
       expect(stdout, text).toContain(text);
     const { stdout: fonts } = await run('pdffonts', [pdf]);
     // Both faces (regular and bold) embedded: the 'emb' column says yes.
-    expect(fonts.split('\n').filter((line) => /^DejaVuSans\s.*\bIdentity-H\s+yes\b/.test(line))).toHaveLength(
+    expect(fonts.split('\n').filter((line) => /^OpenSans\s.*\bIdentity-H\s+yes\b/.test(line))).toHaveLength(
       2,
     );
   });

@@ -140,7 +140,7 @@ describe('the export dialog', () => {
     expect(downloads).toEqual([]);
   });
 
-  it('writes the PDF with DejaVu Sans, both faces fetched from the build only when the PDF is written', async () => {
+  it('writes the PDF with Open Sans, both faces fetched from the build only when the PDF is written', async () => {
     vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
     exportResult.mockResolvedValue(new Uint8Array([1]));
     const fetched: string[] = [];
@@ -157,9 +157,9 @@ describe('the export dialog', () => {
     expect(fetched).toEqual([]);
 
     const [, input] = exportResult.mock.calls[0] ?? [];
-    expect(input?.pdfFont?.name).toBe('DejaVuSans');
+    expect(input?.pdfFont?.name).toBe('OpenSans');
     expect(await input?.pdfFont?.load()).toEqual(new Uint8Array([0, 1, 0, 0]));
-    expect(fetched[0]).toMatch(/DejaVuSans\.ttf/);
+    expect(fetched[0]).toMatch(/OpenSans-Regular\.ttf/);
     // A failed fetch rejects: the PDF writer turns it into 'Fetching font has failed.'.
     await expect(input?.pdfFont?.loadBold?.()).rejects.toThrow('HTTP 404');
   });

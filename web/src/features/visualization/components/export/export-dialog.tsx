@@ -1,7 +1,7 @@
 import type { ChartPicture, ExportFormat, ExportProvenance } from '@shared/exports/index';
 import type { RunResult } from '@shared/schemas/run-result';
-import dejaVuSansUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
-import dejaVuSansBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
+import openSansBoldUrl from 'open-sans-fonts/open-sans/Bold/OpenSans-Bold.ttf?url';
+import openSansUrl from 'open-sans-fonts/open-sans/Regular/OpenSans-Regular.ttf?url';
 import { ProgressBar } from 'primereact/progressbar';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { getInstanceRecord } from '../../../../api/instance-results';
@@ -53,15 +53,16 @@ async function fetchFont(url: string, signal: AbortSignal): Promise<Uint8Array> 
 }
 
 /**
- * The PDF's font: DejaVu Sans (Bitstream Vera licence, docs/licences.md) covers Greek, Cyrillic, €, ≤
- * and most symbols a result names, where jsPDF's built-in Helvetica prints Latin-1 only. Vite ships
- * both faces as assets of their own, fetched only when a PDF is written.
+ * The PDF's font: Open Sans 1.10 (Apache-2.0, docs/licences.md) covers Latin-1, Greek, Cyrillic, €,
+ * ≤, ≥, − and the typographic dashes and quotes a result names, where jsPDF's built-in Helvetica
+ * prints Latin-1 only. Vite ships both faces as assets of their own, fetched only when a PDF is
+ * written.
  */
 function pdfFont(signal: AbortSignal) {
   return {
-    name: 'DejaVuSans',
-    load: () => fetchFont(dejaVuSansUrl, signal),
-    loadBold: () => fetchFont(dejaVuSansBoldUrl, signal),
+    name: 'OpenSans',
+    load: () => fetchFont(openSansUrl, signal),
+    loadBold: () => fetchFont(openSansBoldUrl, signal),
   };
 }
 
