@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { model, users } from '../../../../testing/model-detail-fixtures';
 import { file } from '../../../../testing/model-fixtures';
 import {
+  accessSlots,
   defaultSelection,
   externalHolders,
   initialMetadata,
@@ -10,6 +11,7 @@ import {
   type NewVersionSnapshot,
   newVersionBody,
   readyToSave,
+  rolesOnPlatform,
   saveBlock,
   stepStatus,
   versionHint,
@@ -136,5 +138,37 @@ describe('the start and the payload', () => {
       publish: false,
     });
     expect(kept.metadata.changelog_file).toBe('f1');
+  });
+});
+
+describe('the Access step by platform (000 §2 "Model roles")', () => {
+  it('offers display users and modelers on WebModel 2.0 entries only', () => {
+    expect(accessSlots('WebModel 2.0')).toEqual([
+      'vestLead',
+      'steward',
+      'owners',
+      'viewers',
+      'displayViewers',
+      'calibrationModelers',
+      'scenarioModelers',
+    ]);
+    expect(accessSlots('Model Repository')).toEqual(['vestLead', 'steward', 'owners', 'viewers']);
+    expect(accessSlots(undefined)).toEqual(['vestLead', 'steward', 'owners', 'viewers']);
+  });
+
+  it('keeps the WebModel 2.0 roles only while the platform has them', () => {
+    const roles = {
+      ...source.roles,
+      displayViewers: ['mona'],
+      calibrationModelers: ['cal'],
+      scenarioModelers: ['sce'],
+    };
+    expect(rolesOnPlatform(roles, 'WebModel 2.0')).toEqual(roles);
+    expect(rolesOnPlatform(roles, 'Model Repository')).toEqual({
+      ...roles,
+      displayViewers: [],
+      calibrationModelers: [],
+      scenarioModelers: [],
+    });
   });
 });

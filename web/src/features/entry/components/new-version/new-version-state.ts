@@ -1,3 +1,4 @@
+import { type RoleSlot, roleExistsOn, WEBMODEL_ONLY_ROLES } from '@shared/rules/model-roles';
 import { VERSION_MESSAGES, versionLineageProblem } from '@shared/rules/model-version';
 import {
   blocksCreate,
@@ -118,6 +119,33 @@ export function initialRoles(source: ModelDetail, me: UserSummary): RoleFormStat
     roles: { ...roles, owners },
     users: { ...source.users, [me.id]: source.users[me.id] ?? me },
   };
+}
+
+/**
+ * The role blocks of the Access step: lead, steward, owners and viewers, and on WebModel 2.0 entries
+ * the display users and the calibration and scenario modelers (000 §2 "Model roles", as the Model
+ * Access dialog shows them), in that dialog's order.
+ */
+export function accessSlots(platform: string | undefined): RoleSlot[] {
+  const webModelOnly: RoleSlot[] = ['displayViewers', 'calibrationModelers', 'scenarioModelers'];
+  return [
+    'vestLead',
+    'steward',
+    'owners',
+    'viewers',
+    ...webModelOnly.filter((slot) => roleExistsOn(slot, platform)),
+  ];
+}
+
+/**
+ * The roles as the new version can hold them: roles its platform does not have are left out (the
+ * server refuses them with 'exists on WebModel 2.0 model entries only'). The wizard keeps what it
+ * carried from the source, so that choosing WebModel 2.0 again brings them back.
+ */
+export function rolesOnPlatform(roles: ModelRoles, platform: string | undefined): ModelRoles {
+  const kept = { ...roles };
+  for (const role of WEBMODEL_ONLY_ROLES) if (!roleExistsOn(role, platform)) kept[role] = [];
+  return kept;
 }
 
 /** Files the caller may carry over: the server copies only what the caller may read. */

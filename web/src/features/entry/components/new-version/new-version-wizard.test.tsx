@@ -223,4 +223,45 @@ describe('NewVersionWizard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls).toContain('create-version'));
     expect(sent).toMatchObject({ metadata: { suffix: 'DE' } });
   });
+
+  it('edits the display users and modelers of a WebModel 2.0 version and sends them', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const webModel = model({
+      metadata: { ...source.metadata, platform: 'WebModel 2.0' },
+      roles: { ...source.roles, displayViewers: ['mona'], scenarioModelers: ['xavier'] },
+    });
+    renderWizard(webModel);
+    await screen.findByRole('dialog', { name: 'New Model Version' });
+    await user.type(versionInput(), '2');
+    await user.click(screen.getByRole('link', { name: /4 Access/ }));
+    for (const role of ['Display Users', 'Calibration Modelers', 'Scenario Modelers']) {
+      expect(screen.getByRole('region', { name: role })).toBeInTheDocument();
+    }
+    const modelers = screen.getByRole('region', { name: 'Scenario Modelers' });
+    await user.click(within(modelers).getByRole('button', { name: /Remove Xavier Vendor/ }));
+    expect(
+      within(screen.getByRole('region', { name: 'Display Users' })).getByText(/Mona Modeler/),
+    ).toBeVisible();
+
+    await user.click(button('Save as Draft'));
+    await waitFor(() => expect(calls).toContain('create-version'));
+    expect(sent).toMatchObject({
+      roles: { displayViewers: ['mona'], scenarioModelers: [], calibrationModelers: [] },
+    });
+  });
+
+  it('offers no WebModel 2.0 roles on other platforms and does not send the carried ones', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // The source's platform was WebModel 2.0; the new version's metadata names another one.
+    const carried = model({ roles: { ...source.roles, displayViewers: ['mona'] } });
+    renderWizard(carried);
+    await screen.findByRole('dialog', { name: 'New Model Version' });
+    await user.type(versionInput(), '2');
+    await user.click(screen.getByRole('link', { name: /4 Access/ }));
+    expect(screen.queryByRole('region', { name: 'Display Users' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Model Viewers' })).toBeInTheDocument();
+    await user.click(button('Save as Draft'));
+    await waitFor(() => expect(calls).toContain('create-version'));
+    expect(sent).toMatchObject({ roles: { displayViewers: [], viewers: ['victor'] } });
+  });
 });

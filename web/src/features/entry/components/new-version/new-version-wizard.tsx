@@ -7,9 +7,9 @@ import type { ModelDetail, NameCheckResult } from '@shared/schemas/model-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { entryKeys } from '../../../../api/entry';
+import { entryFilesQuery, entryKeys } from '../../../../api/entry';
 import { activeValues, metadataOptionsQuery } from '../../../../api/metadata-options';
-import { checkModelName, modelFilesQuery } from '../../../../api/models';
+import { checkModelName } from '../../../../api/models';
 import { createVersion } from '../../../../api/versions';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { ModalDialog } from '../../../../components/ui/modal-dialog';
@@ -28,6 +28,7 @@ import { serverIssuesOf } from '../wizard/model-upload-page';
 import { WizardSteps } from '../wizard/wizard-steps';
 import '../wizard/wizard.css';
 import {
+  accessSlots,
   carriableFiles,
   defaultSelection,
   externalHolders,
@@ -41,6 +42,7 @@ import {
   type NewVersionStep,
   newVersionBody,
   readyToSave,
+  rolesOnPlatform,
   saveBlock,
   stepStatus,
   versionHint,
@@ -74,7 +76,7 @@ export function NewVersionWizard({
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const optionsQuery = useQuery(metadataOptionsQuery());
-  const filesQuery = useQuery(modelFilesQuery(source.uuid));
+  const filesQuery = useQuery(entryFilesQuery(source.uuid));
   const [step, setStep] = useState<NewVersionStep>(0);
   const [metadata, setMetadata] = useState<ModelMetadata>(() => initialMetadata(source));
   const [roleState, setRoleState] = useState<RoleFormState>(() => initialRoles(source, me));
@@ -97,6 +99,12 @@ export function NewVersionWizard({
     () => compactMetadata({ ...metadata, ...stewardMetadata(roleState) }),
     [metadata, roleState],
   );
+  // What the new version will hold: WebModel 2.0 roles only while its platform is WebModel 2.0. The
+  // Access step edits the whole state (its hidden blocks keep their users, exclusivity included).
+  const access: RoleFormState = {
+    ...roleState,
+    roles: rolesOnPlatform(roleState.roles, metadata.platform),
+  };
   const errors = useMemo((): MetadataErrors => {
     const found = metadataErrors(metadata, optionsQuery.data);
     const version = found.version_release_of_model ? undefined : versionProblem(metadata, source);
@@ -105,7 +113,7 @@ export function NewVersionWizard({
   const snapshot: NewVersionSnapshot = {
     metadata: fullMetadata,
     metadataErrors: errors,
-    roles: roleState.roles,
+    roles: access.roles,
     fileCount: chosenFiles.length,
   };
   const statuses = NEW_VERSION_STEPS.map((_, i) => stepStatus(i as NewVersionStep, snapshot));
@@ -151,7 +159,7 @@ export function NewVersionWizard({
         source.uuid,
         newVersionBody({
           metadata: fullMetadata,
-          roles: normalizeRoles(roleState.roles),
+          roles: normalizeRoles(access.roles),
           selected: new Set(chosenFiles.map((f) => f.uuid)),
           fileTypes,
           publish,
@@ -184,7 +192,7 @@ export function NewVersionWizard({
 
   /** 000 §4: when any permission holder is external, the warning dialog comes first. */
   const requestSave = (publish: boolean) => {
-    if (externalHolders(roleState).length > 0) setExternalWarning({ publish });
+    if (externalHolders(access).length > 0) setExternalWarning({ publish });
     else save.mutate({ publish });
   };
 
@@ -307,6 +315,7 @@ export function NewVersionWizard({
           {step === 3 && (
             <AccessStep
               state={roleState}
+              slots={accessSlots(metadata.platform)}
               onChange={(s) => {
                 setTouched(true);
                 setRoleState(s);
@@ -333,7 +342,7 @@ export function NewVersionWizard({
         >
           <p>
             {NEW_VERSION_TEXTS.external(
-              externalHolders(roleState).map((u) => `${u.firstName} ${u.lastName}`.trim() || u.id),
+              externalHolders(access).map((u) => `${u.firstName} ${u.lastName}`.trim() || u.id),
             )}
           </p>
         </ActionDialog>

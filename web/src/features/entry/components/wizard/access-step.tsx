@@ -1,17 +1,25 @@
+import type { RoleSlot } from '@shared/rules/model-roles';
 import { RoleEditor } from '../../../../components/ui/role-editor/role-editor';
 import type { Actor, RoleFormState } from '../../../../components/ui/role-editor/role-state';
 
-/** Step 4: owners and viewers, the Value and Implementation Lead and the Model Steward (000 §5). */
+const ENTRY_SLOTS: readonly RoleSlot[] = ['vestLead', 'steward', 'owners', 'viewers'];
+
+/**
+ * Step 4: owners and viewers, the Value and Implementation Lead and the Model Steward (000 §5); the
+ * New Model Version wizard passes the WebModel 2.0 roles too (`slots`).
+ */
 export function AccessStep({
   state,
   onChange,
   actor,
   showErrors,
+  slots = ENTRY_SLOTS,
 }: {
   state: RoleFormState;
   onChange: (next: RoleFormState) => void;
   actor: Actor;
   showErrors: boolean;
+  slots?: readonly RoleSlot[];
 }) {
   return (
     <div className="mr-access-step">
@@ -20,13 +28,7 @@ export function AccessStep({
         either role. A user holds one role on a model: adding someone to a role takes them out of the roles it
         excludes.
       </p>
-      <RoleEditor
-        state={state}
-        onChange={onChange}
-        slots={['vestLead', 'steward', 'owners', 'viewers']}
-        actor={actor}
-        showErrors={showErrors}
-      />
+      <RoleEditor state={state} onChange={onChange} slots={slots} actor={actor} showErrors={showErrors} />
     </div>
   );
 }
