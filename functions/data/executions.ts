@@ -6,7 +6,7 @@ import type { InstanceStatus } from '@shared/sub-models/instances';
 import { SubModelTypeSchema } from '@shared/sub-models/sub-model';
 import * as z from 'zod/mini';
 import { ddb } from './dynamodb-client';
-import { instanceKey, instancesRevBumpItem } from './instances';
+import { fromInstanceItem, type InstanceRecord, instanceKey, instancesRevBumpItem } from './instances';
 import { fromModelItem, type ModelRecord, modelKey } from './models';
 import { batchGetAll, INDEXES, parseItem, queryAll, queryPages, tableName } from './table';
 import { runTransaction, runTransactionIfConditionsHold, type TxItem } from './transactions';
@@ -49,6 +49,12 @@ const GroupRunSchema = z.object({
   filename: z.string(),
   subModelId: z.string(),
   type: SubModelTypeSchema,
+  /**
+   * The analysis was a hidden draft when Execute was pressed (display runs only; absent otherwise and
+   * on older groups). The queue decides from the analysis as it is now; this flag only answers when
+   * the analysis is gone (execution-views.ts seesRunAnalysis).
+   */
+  draft: z.optional(z.boolean()),
 });
 export type GroupRun = z.infer<typeof GroupRunSchema>;
 
@@ -473,3 +479,19 @@ export async function getEntries(uuids: Iterable<string>): Promise<Map<string, M
   const models = items.map(fromModelItem);
   return new Map(models.map((m) => [m.uuid, m]));
 }
+
+/**
+ * The instances of some runs (one BatchGetItem per 100), keyed `<uuid>#<instanceId>`; deleted ones are
+ * absent. The queue reads the analyses of a page's display runs with it, to decide from each whether
+ * it is still a draft.
+ */
+export async function getRunInstances(
+  refs: Iterable<{ uuid: string; instanceId: string }>,
+): Promise<Map<string, InstanceRecord>> {
+  const items = await batchGetAll([...refs].map((r) => instanceKey(r.uuid, r.instanceId)));
+  const instances = items.map(fromInstanceItem);
+  return new Map(instances.map((i) => [runInstanceRef(i.modelUuid, i.id), i]));
+}
+
+/** The key of getRunInstances' answer. */
+export const runInstanceRef = (uuid: string, instanceId: string) => `${uuid}#${instanceId}`;

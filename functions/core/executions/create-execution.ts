@@ -140,13 +140,15 @@ export async function createExecution(
     createdByName: fullName(user),
     createdOn: at,
     runs: runs.map(
-      (r): GroupRun => ({
+      (r, i): GroupRun => ({
         instanceId: r.instanceId,
         runId: r.runId,
         name: r.instanceName,
         filename: r.filename,
         subModelId: r.subModelId,
         type: r.type,
+        // A draft's run is hidden in the queue like the draft (execution-views.ts seesRunAnalysis).
+        ...(r.type === 'display' && prepared[i]?.instance.hidden ? { draft: true } : {}),
       }),
     ),
     statuses: Object.fromEntries(runs.map((r) => [r.instanceId, 'NOTSTARTED'])),

@@ -1,12 +1,13 @@
 import { EXECUTION_MESSAGES } from '@shared/executions/execution-status';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExecutionGroupRecord, ExecutionRunRecord } from '../../data/executions';
+import type { InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
 import { person, rolesOf } from '../../testing/people';
 
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
-const { toExecutionGroup } = await import('./execution-views');
+const { seesRunAnalysis, toExecutionGroup } = await import('./execution-views');
 
 const RESTRICTED = EXECUTION_MESSAGES.restrictedAccess;
 const roles = rolesOf({ scenarioModelers: ['scenarist'] });
@@ -110,5 +111,83 @@ describe('toExecutionGroup: queue rows the caller may not see', () => {
       finishedOn: '2030-01-01T00:01:00.000Z',
       restricted: false,
     });
+  });
+});
+
+describe('toExecutionGroup: runs of a hidden analysis (a draft of the visualization flow)', () => {
+  const displayRoles = rolesOf({ viewers: ['viewer', 'author'], displayViewers: ['watcher'] });
+  const displayModel = { ...model, roles: displayRoles } as ModelRecord;
+  const draftGroup: ExecutionGroupRecord = {
+    ...group,
+    createdBy: 'author',
+    createdByName: 'Ann Author',
+    runs: [
+      {
+        instanceId: 'DRAFT-INST',
+        runId: 'DRAFT-RUN',
+        name: 'Draft 12:00',
+        filename: 'display.py',
+        subModelId: 'DISPLAY-SM',
+        type: 'display',
+        draft: true,
+      },
+    ],
+    statuses: { 'DRAFT-INST': 'COMPLETED' },
+  };
+  const analysis = (hidden: boolean, sharedWith: string[] = []) =>
+    new Map([['DRAFT-INST', { hidden, createdBy: 'author', sharedWith } as unknown as InstanceRecord]]);
+  const names = (view: ReturnType<typeof toExecutionGroup>) => JSON.stringify(view.executions);
+
+  it('hides the draft’s name and ids from a viewer of the display section who may not change it', () => {
+    for (const who of ['viewer', 'watcher']) {
+      const view = toExecutionGroup(person(who), draftGroup, displayModel, undefined, analysis(true));
+      expect(view.executions).toEqual([
+        {
+          groupId: 'GROUP-ID',
+          status: 'COMPLETED',
+          scenario: { name: RESTRICTED },
+          model: { uuid: 'MODEL-UUID', name: 'Cohort' },
+          filename: RESTRICTED,
+          createdBy: { name: RESTRICTED },
+          createdOn: group.createdOn,
+          restricted: true,
+        },
+      ]);
+      for (const secret of ['Draft 12:00', 'DRAFT-INST', 'DRAFT-RUN'])
+        expect(names(view)).not.toContain(secret);
+    }
+  });
+
+  it('shows the draft’s run to those who may change the draft: its creator, who it is shared with, the owner tier, super users', () => {
+    for (const who of [person('author'), person('viewer'), person('owner'), person('admin', 'SUPERUSER')]) {
+      const view = toExecutionGroup(who, draftGroup, displayModel, undefined, analysis(true, ['viewer']));
+      expect(view.executions[0]).toMatchObject({
+        scenario: { id: 'DRAFT-INST', name: 'Draft 12:00' },
+        restricted: false,
+      });
+    }
+  });
+
+  it('shows the run to everyone who sees the section once the analysis is saved, whatever the flag of Execute said', () => {
+    const view = toExecutionGroup(person('viewer'), draftGroup, displayModel, undefined, analysis(false));
+    expect(view.executions[0]).toMatchObject({ scenario: { id: 'DRAFT-INST' }, restricted: false });
+  });
+
+  it('decides from the flag of Execute when the analysis is gone, and shows runs of older groups without one', () => {
+    const gone = toExecutionGroup(person('viewer'), draftGroup, displayModel);
+    expect(gone.executions[0]?.restricted).toBe(true);
+    expect(toExecutionGroup(person('author'), draftGroup, displayModel).executions[0]?.restricted).toBe(
+      false,
+    );
+    const older = { ...draftGroup, runs: draftGroup.runs.map(({ draft: _draft, ...run }) => run) };
+    expect(toExecutionGroup(person('viewer'), older, displayModel).executions[0]?.restricted).toBe(false);
+  });
+});
+
+describe('seesRunAnalysis', () => {
+  it('never hides runs of scenario and calibration instances', () => {
+    expect(
+      seesRunAnalysis(person('viewer'), model, group, { type: 'scenario', draft: true }, undefined),
+    ).toBe(true);
   });
 });

@@ -2,8 +2,10 @@ import { seesInstanceSection } from '@shared/executions/execution-access';
 import { groupStatus, EXECUTION_MESSAGES as MSG } from '@shared/executions/execution-status';
 import type { Execution, ExecutionGroup } from '@shared/schemas/execution-api';
 import type { User } from '@shared/schemas/user';
-import type { ExecutionGroupRecord, ExecutionRunRecord } from '../../data/executions';
+import type { ExecutionGroupRecord, ExecutionRunRecord, GroupRun } from '../../data/executions';
+import type { InstanceRecord } from '../../data/instances';
 import type { ModelRecord } from '../../data/models';
+import { seesAnalysisDraft } from '../instances/instance-access';
 import { canSee, permissionUser } from '../models/model-access';
 
 /**
@@ -13,6 +15,8 @@ import { canSee, permissionUser } from '../models/model-access';
  * Such rows carry no ids and no creator either (issue 16): a run id and an instance id were all a
  * hostile model needed to aim at another user's run, and who ran what in a hidden entry is not the
  * caller's to know. What is left is what the row renders: the status and the group's time.
+ * A run of a hidden analysis (a draft of the visualization flow, kept by Save Progress) is such a row
+ * too for whoever may not open the draft (seesRunAnalysis): its name and id are the draft's.
  */
 
 const RESTRICTED = MSG.restrictedAccess;
@@ -24,11 +28,32 @@ export function visibleEntry(user: User, model: ModelRecord | undefined): ModelR
   return model;
 }
 
+/**
+ * Whether the caller may see a run as far as its analysis goes (docs/permissions.md, "Analyses"): runs
+ * of scenario and calibration instances, and of saved analyses, yes; of a hidden analysis only for
+ * those who may open the draft (seesAnalysisDraft: who may change it). Decided from the analysis as it
+ * is now (`analysis`), so that saving it shows its runs at once; when it is gone, from the flag written
+ * at Execute, for the draft's executor and the owner tier (older runs carry no flag: visible).
+ */
+export function seesRunAnalysis(
+  user: User,
+  model: Pick<ModelRecord, 'roles'>,
+  group: Pick<ExecutionGroupRecord, 'createdBy'>,
+  run: Pick<GroupRun, 'type' | 'draft'>,
+  analysis: Pick<InstanceRecord, 'hidden' | 'createdBy' | 'sharedWith'> | undefined,
+): boolean {
+  if (run.type !== 'display') return true;
+  if (analysis) return !analysis.hidden || seesAnalysisDraft(user, model, analysis);
+  return run.draft !== true || seesAnalysisDraft(user, model, { createdBy: group.createdBy, sharedWith: [] });
+}
+
 export function toExecutionGroup(
   user: User,
   group: ExecutionGroupRecord,
   model: ModelRecord | undefined,
   runs?: readonly ExecutionRunRecord[],
+  /** The display runs' analyses by instance id (absent: deleted); see seesRunAnalysis. */
+  analyses: ReadonlyMap<string, InstanceRecord> = new Map(),
 ): ExecutionGroup {
   const entry = visibleEntry(user, model);
   const byInstance = new Map((runs ?? []).map((r) => [r.instanceId, r]));
@@ -39,7 +64,10 @@ export function toExecutionGroup(
   const executions: Execution[] = group.runs.map((run) => {
     const detail = byInstance.get(run.instanceId);
     const status = detail?.status ?? group.statuses[run.instanceId] ?? 'NOTSTARTED';
-    const visible = entry !== undefined && seesInstanceSection(permissionUser(user), entry.roles, run.type);
+    const visible =
+      entry !== undefined &&
+      seesInstanceSection(permissionUser(user), entry.roles, run.type) &&
+      seesRunAnalysis(user, entry, group, run, analyses.get(run.instanceId));
     if (!visible)
       return {
         ...groupIds,
