@@ -1,3 +1,4 @@
+import { isWholeEmail } from '@shared/rules/user-search';
 import type { UserSearchResultSchema } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import type * as z from 'zod/mini';
@@ -8,7 +9,6 @@ type Result = z.infer<typeof UserSearchResultSchema>;
 
 /** External users look people up by a whole e-mail address only (they may add entries: 000 §2). */
 export const EXTERNAL_SEARCH_MESSAGE = 'External users find people by their full e-mail address.';
-const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
  * User pick lists (lead, steward, owners, viewers; 000 §5): users whose first name, last name, full
@@ -28,7 +28,7 @@ export async function searchUsers(
 ): Promise<Result> {
   const external = caller.userType === 'EXTERNALUSER';
   const wholeEmail = input.q.trim().toLowerCase();
-  if (external && !WHOLE_EMAIL.test(wholeEmail)) throw new ForbiddenError(EXTERNAL_SEARCH_MESSAGE);
+  if (external && !isWholeEmail(wholeEmail)) throw new ForbiddenError(EXTERNAL_SEARCH_MESSAGE);
   const text = normalizeSearchText(input.q);
   if (text.length < USER_SEARCH_PREFIX_LENGTH) return { items: [] };
   const entries = await searchUserEntries(text, input.limit * 6 + 10);

@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/constants';
+import { isWholeEmail } from '@shared/rules/user-search';
 import type { UserSummary } from '@shared/schemas/model-api';
 import { useEffect, useRef, useState } from 'react';
 import { searchUsers } from '../../../api/users';
@@ -54,9 +55,6 @@ export function useDebouncedPickerSearch<T>(
 
   return { text, setText, results, loading, clear: () => setText('') };
 }
-
-/** A whole e-mail address: what an external user may look a person up by (functions/core/users/search-users.ts). */
-export const isWholeEmail = (text: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
 
 /**
  * The user directory search of the pickers (enrolled and not yet enrolled employees). An external

@@ -1,4 +1,5 @@
 import { LIMITS } from '@shared/constants';
+import { isWholeEmail } from '@shared/rules/user-search';
 import type { UserSummary } from '@shared/schemas/model-api';
 import type { CurrentUser } from '@shared/schemas/user';
 import { USER_TYPE_LABELS } from '@shared/schemas/user';
@@ -6,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { SearchCombobox } from '../search-combobox';
-import { isWholeEmail, userLabel, useUserSearch } from './search-users';
+import { userLabel, useUserSearch } from './search-users';
 
 /** What an external user is told: they may look up an internal user by a whole e-mail address only. */
 export const EXTERNAL_PICKER_TEXTS = {
