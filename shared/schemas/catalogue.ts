@@ -24,6 +24,13 @@ export const CatalogueEntrySchema = z.object({
   platform: z.optional(PlatformSchema),
   classification: z.optional(InformationClassificationSchema),
   version: z.optional(z.string()),
+  /**
+   * Stage of model development and the two environments: only for the usage counts of their metadata
+   * options (issue 20 §5). Changes written before these were projected have none.
+   */
+  stage: z.optional(z.string()),
+  mathematica: z.optional(z.string()),
+  python: z.optional(z.string()),
   creatorId: z.string(),
   creatorName: z.string(),
   createdOn: z.string(),

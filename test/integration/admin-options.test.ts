@@ -132,6 +132,64 @@ describe('metadata options', () => {
     expect(editRetired.body.message).toBe('A retired option cannot be edited.');
   });
 
+  it('counts and renames stages and environments like the other properties; File Types stay uncounted', async () => {
+    const stage = `Stage ${unique()}`;
+    const python = `Python ${unique()}`;
+    const mathematica = `Mathematica ${unique()}`;
+    for (const [type, value] of [
+      ['stage_of_model_development', stage],
+      ['python_environment', python],
+      ['mathematica_environment', mathematica],
+    ] as const) {
+      const added = await call('admin', 'POST', `/v2/admin/metadata-options/${type}`, { value });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ value, usage: 0 });
+    }
+    const entries = [];
+    for (let i = 0; i < 2; i++)
+      entries.push(
+        await createEntry({
+          metadata: metadataOf({
+            stage_of_model_development: stage,
+            python_environment: python,
+            ...(i === 0 ? { mathematica_environment: mathematica } : {}),
+          }),
+        }),
+      );
+    const row = async (type: string, value: string) => {
+      const list = await call('admin', 'GET', `/v2/admin/metadata-options/${type}`);
+      expect(list.body.counted).toBe(true);
+      return list.body.items.find((o: Json) => o.value === value);
+    };
+    expect(await row('stage_of_model_development', stage)).toMatchObject({ usage: 2 });
+    expect(await row('python_environment', python)).toMatchObject({ usage: 2 });
+    expect(await row('mathematica_environment', mathematica)).toMatchObject({ usage: 1 });
+    const used = await call(
+      'admin',
+      'DELETE',
+      `/v2/admin/metadata-options/python_environment/${encodeURIComponent(python)}`,
+    );
+    expect(used.status).toBe(409);
+
+    const renamed = await call(
+      'admin',
+      'PUT',
+      `/v2/admin/metadata-options/python_environment/${encodeURIComponent(python)}`,
+      { value: `${python} LTS` },
+    );
+    expect(renamed.body).toMatchObject({ affected: 2, job: { status: 'RUNNING', total: 2 } });
+    expect(await finishedJob(renamed.body.job.jobId)).toMatchObject({ status: 'DONE', done: 2 });
+    for (const entry of entries) {
+      const detail = await call('lead', 'GET', `/v2/models/${entry.uuid}`);
+      expect(detail.body.metadata.python_environment).toBe(`${python} LTS`);
+      expect(detail.body.metadata.stage_of_model_development).toBe(stage);
+    }
+    expect(await row('python_environment', `${python} LTS`)).toMatchObject({ usage: 2 });
+
+    const fileTypes = await call('admin', 'GET', '/v2/admin/metadata-options/file_tag');
+    expect(fileTypes.body.counted).toBe(false);
+  });
+
   it('refuses a retired File Type again and a File Type that is not letters only', async () => {
     const tag = `Tag${unique().replace(/[^a-z]/g, 'x')}`;
     expect((await call('admin', 'POST', '/v2/admin/metadata-options/file_tag', { value: tag })).status).toBe(

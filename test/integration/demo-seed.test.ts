@@ -435,3 +435,33 @@ describe('demo models that compute (issue 11)', () => {
     ]);
   });
 });
+
+describe('demo option usage (issue 20 §5)', () => {
+  it('counts the demo entries on the stage, Python and Mathematica tabs of the Admin Space', async () => {
+    const expected = (
+      field: 'stage_of_model_development' | 'python_environment' | 'mathematica_environment',
+    ) => {
+      const counts = new Map<string, number>();
+      for (const entry of DEMO_ENTRIES) {
+        const value = entry.metadata[field];
+        if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
+      return counts;
+    };
+    for (const field of [
+      'stage_of_model_development',
+      'python_environment',
+      'mathematica_environment',
+    ] as const) {
+      const want = expected(field);
+      expect(want.size, field).toBeGreaterThan(0);
+      const list = await call('admin', 'GET', `/v2/admin/metadata-options/${field}`);
+      expect(list.body.counted, field).toBe(true);
+      for (const [value, count] of want) {
+        const row = list.body.items.find((o: { value: string }) => o.value === value);
+        // Other tests in the same cloud may add entries with these values: at least the demo's.
+        expect(row?.usage ?? 0, `${field} ${value}`).toBeGreaterThanOrEqual(count);
+      }
+    }
+  });
+});

@@ -42,7 +42,18 @@ export type MultiFacet = Exclude<DynamicFacet, SingleFacet>;
 export const isSingleFacet = (f: DynamicFacet): f is SingleFacet =>
   (SINGLE_FACETS as readonly string[]).includes(f);
 
-/** Single-valued dictionary columns: the six single facets and five display fields. */
+/**
+ * Columns added after the first snapshots were written (stage of model development and the two
+ * environments, for the option usage counts of issue 20 §5). A snapshot without them still loads: the
+ * column reads as empty there and is `partial` (not known for every entry), carried through later
+ * compactions, so that option-usage.ts never counts it: a count that misses old entries would let
+ * Delete remove an option in use. Only a snapshot built from the entries themselves clears it (a
+ * fresh stack never has one; no stack was deployed with the older format when these were added).
+ */
+export const LATER_CODE_COLUMNS = ['stage', 'mathematica', 'python'] as const;
+export type LaterCodeName = (typeof LATER_CODE_COLUMNS)[number];
+
+/** Single-valued dictionary columns: the six single facets, five display fields and the later ones. */
 export const CODE_COLUMNS = [
   ...SINGLE_FACETS,
   'creator',
@@ -50,6 +61,7 @@ export const CODE_COLUMNS = [
   'flag',
   'classification',
   'version',
+  ...LATER_CODE_COLUMNS,
 ] as const;
 export type CodeName = (typeof CODE_COLUMNS)[number];
 /** Multi-valued dictionary columns: the two list facets and the three role groups. */
@@ -66,6 +78,7 @@ export const DICTIONARIES = [
   'flag',
   'classification',
   'version',
+  ...LATER_CODE_COLUMNS,
 ] as const;
 export type DictionaryName = (typeof DICTIONARIES)[number];
 
@@ -81,6 +94,9 @@ const CODE_DICTIONARY: Record<CodeName, DictionaryName> = {
   flag: 'flag',
   classification: 'classification',
   version: 'version',
+  stage: 'stage',
+  mathematica: 'mathematica',
+  python: 'python',
 };
 const LIST_DICTIONARY: Record<ListName, DictionaryName> = {
   product: 'product',
@@ -114,6 +130,12 @@ function codeValue(entry: CatalogueEntry, column: CodeName): string | undefined 
       return entry.classification;
     case 'version':
       return entry.version;
+    case 'stage':
+      return entry.stage;
+    case 'mathematica':
+      return entry.mathematica;
+    case 'python':
+      return entry.python;
   }
 }
 
@@ -261,6 +283,8 @@ export interface CatalogueColumns {
   strings: Record<StringName, { text: string; starts: Int32Array }>;
   text: TextIndexBase;
   orders: Record<SortKey, Int32Array>;
+  /** Later columns not known for every entry (the snapshot predates them); absent: none. */
+  partial?: LaterCodeName[];
 }
 
 /** What a compaction writes: live entries and the tombstones still remembered. */
@@ -268,6 +292,8 @@ export interface CatalogueSnapshot {
   lastChangeId: string;
   entries: CatalogueEntry[];
   tombstones: CatalogueTombstone[];
+  /** Later columns the entries may lack (carried from the snapshot they were loaded from). */
+  partial?: LaterCodeName[];
 }
 
 export interface CatalogueChange {
@@ -302,8 +328,11 @@ export class CatalogueIndex {
   /** uuid → slot for the entries appended since the snapshot. */
   private readonly appendedSlot = new Map<string, number>();
   private readonly tombstones = new Map<string, CatalogueTombstone>();
+  /** Later columns not known for every entry: counted by nobody (LATER_CODE_COLUMNS). */
+  readonly partial: ReadonlySet<LaterCodeName>;
 
   constructor(columns: CatalogueColumns = emptyColumns()) {
+    this.partial = new Set(columns.partial ?? []);
     this.size = columns.count;
     this.capacity = columns.count;
     this.baseCount = columns.count;
@@ -334,7 +363,8 @@ export class CatalogueIndex {
     for (const entry of entries) index.write(index.size++, entry);
     const text = buildTextIndex(entries.map(searchTexts));
     const orders = recordOf(SORT_KEYS, (k) => index.sortedSlots(k));
-    return index.columns(snapshot.lastChangeId, snapshot.tombstones, text, orders);
+    const columns = index.columns(snapshot.lastChangeId, snapshot.tombstones, text, orders);
+    return snapshot.partial?.length ? { ...columns, partial: [...snapshot.partial] } : columns;
   }
 
   static fromSnapshot(snapshot: CatalogueSnapshot): CatalogueIndex {
@@ -455,6 +485,9 @@ export class CatalogueIndex {
         classification?: CatalogueEntry['classification'];
       }),
       ...optional('version', code('version')),
+      ...optional('stage', code('stage')),
+      ...optional('mathematica', code('mathematica')),
+      ...optional('python', code('python')),
       creatorId: code('creator') ?? '',
       creatorName: code('creatorName') ?? '',
       createdOn: str('createdOn'),
@@ -685,7 +718,12 @@ export class CatalogueIndex {
     for (let slot = 0; slot < this.size; slot++)
       if (this.status[slot] !== DEAD) entries.push(this.entry(slot));
     const tombstones = [...this.tombstones.values()].filter((t) => t.removedAt >= tombstonesSince);
-    return { lastChangeId, entries, tombstones };
+    return {
+      lastChangeId,
+      entries,
+      tombstones,
+      ...(this.partial.size ? { partial: [...this.partial] } : {}),
+    };
   }
 
   /** Live entries (tests and tools). */

@@ -1,7 +1,7 @@
 import { decodeTime, encodeTime } from 'ulid';
 import * as catalogueLog from '../../data/catalogue-log';
 import { logger } from '../../lib/observability';
-import { type CatalogueChange, CatalogueIndex, changeTime } from './catalogue-index';
+import { type CatalogueChange, CatalogueIndex, changeTime, LATER_CODE_COLUMNS } from './catalogue-index';
 import { decodeSnapshot, encodeSnapshot } from './snapshot-format';
 
 /**
@@ -116,7 +116,12 @@ async function readSnapshot(
   // A stack compacted before format 2 holds only the JSON snapshot, until its next compaction.
   const legacy = await store.getLegacySnapshot();
   if (legacy) {
-    const index = CatalogueIndex.fromSnapshot({ ...legacy, tombstones: [] });
+    // Its entries predate the later columns.
+    const index = CatalogueIndex.fromSnapshot({
+      ...legacy,
+      tombstones: [],
+      partial: [...LATER_CODE_COLUMNS],
+    });
     return { index, lastChangeId: legacy.lastChangeId, source: 'legacy' };
   }
   return { index: new CatalogueIndex(), lastChangeId: '', source: 'none' };

@@ -2,6 +2,8 @@ import {
   type CatalogueColumns,
   CODE_COLUMNS,
   DICTIONARIES,
+  LATER_CODE_COLUMNS,
+  type LaterCodeName,
   LIST_COLUMNS,
   SORT_KEYS,
   STRING_COLUMNS,
@@ -36,6 +38,8 @@ interface Header {
   tombstones: [string, number, number][];
   dictionaries: Record<string, string[]>;
   sections: Section[];
+  /** Later columns not known for every entry (catalogue-index.ts LATER_CODE_COLUMNS). */
+  partial?: LaterCodeName[];
 }
 
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -91,6 +95,7 @@ export function encodeSnapshot(columns: CatalogueColumns): Buffer {
     tombstones: columns.tombstones.map((t) => [t.uuid, t.rev, t.removedAt]),
     dictionaries: columns.dictionaries,
     sections,
+    ...(columns.partial?.length ? { partial: columns.partial } : {}),
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const dataStart = MAGIC.length + 4 + headerBytes.length;
@@ -163,6 +168,17 @@ export function decodeSnapshot(input: Uint8Array): CatalogueColumns {
     Object.fromEntries(keys.map((k) => [k, make(k)])) as Record<K, V>;
   const status = u8('status');
   if (status.length !== n) throw new Error('The catalogue snapshot is inconsistent (status)');
+  // A snapshot written before a later column existed has no section for it: every entry reads as
+  // having no value there, and the column is partial until the catalogue is rebuilt.
+  const partial = new Set<LaterCodeName>(header.partial ?? []);
+  const later = new Set<string>(LATER_CODE_COLUMNS);
+  const code = (c: (typeof CODE_COLUMNS)[number]) => {
+    if (later.has(c) && !sections.has(`code.${c}`)) {
+      partial.add(c as LaterCodeName);
+      return new Int32Array(n).fill(-1);
+    }
+    return i32(`code.${c}`, n);
+  };
   return {
     lastChangeId: header.lastChangeId,
     count: n,
@@ -170,7 +186,7 @@ export function decodeSnapshot(input: Uint8Array): CatalogueColumns {
     dictionaries: record(DICTIONARIES, (d) => header.dictionaries[d] ?? []),
     status,
     revs: i32('revs', n),
-    codes: record(CODE_COLUMNS, (c) => i32(`code.${c}`, n)),
+    codes: record(CODE_COLUMNS, code),
     lists: record(LIST_COLUMNS, (l) => ({
       starts: summed(`list.${l}.starts`, n + 1),
       values: i32(`list.${l}.values`),
@@ -186,5 +202,6 @@ export function decodeSnapshot(input: Uint8Array): CatalogueColumns {
       postings: summed('text.postings'),
     },
     orders: record(SORT_KEYS, (k) => i32(`order.${k}`, n)),
+    ...(partial.size ? { partial: [...partial] } : {}),
   };
 }

@@ -54,6 +54,27 @@ describe('renamedMetadata', () => {
     expect(renamedMetadata(metadata, type, from, to)).toEqual({ ...metadata, ...changed });
   });
 
+  it('renames the stage and the two environments, which the projection now counts', () => {
+    const held = {
+      ...metadata,
+      stage_of_model_development: 'Early',
+      python_environment: 'Python 3.11',
+      mathematica_environment: 'Mathematica 13.3',
+    };
+    expect(renamedMetadata(held, 'stage_of_model_development', 'Early', 'Early stage')).toEqual({
+      ...held,
+      stage_of_model_development: 'Early stage',
+    });
+    expect(renamedMetadata(held, 'python_environment', 'Python 3.11', 'Python 3.12')).toEqual({
+      ...held,
+      python_environment: 'Python 3.12',
+    });
+    expect(renamedMetadata(held, 'mathematica_environment', 'Mathematica 13.3', 'Wolfram 14')).toEqual({
+      ...held,
+      mathematica_environment: 'Wolfram 14',
+    });
+  });
+
   it('answers undefined for an entry that does not hold the exact former value', () => {
     expect(renamedMetadata(metadata, 'disease', 'melanoma', 'X')).toBeUndefined();
     expect(renamedMetadata(metadata, 'product', 'Glucora', 'X')).toBeUndefined();

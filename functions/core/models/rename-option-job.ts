@@ -68,6 +68,9 @@ export function renamedMetadata(
     case 'therapeutic_area':
     case 'disease':
     case 'study_number':
+    case 'stage_of_model_development':
+    case 'mathematica_environment':
+    case 'python_environment':
       return metadata[type] === from ? { ...metadata, [type]: to } : undefined;
     default:
       return undefined;

@@ -28,11 +28,10 @@ vi.mock('../../data/audit', () => audit);
 vi.mock('../../data/transactions', () => tx);
 vi.mock('../../lib/job-invoker', () => invoker);
 vi.mock('../catalogue/projection', () => ({ createProjection: () => ({ current: async () => ({}) }) }));
+// File types are not in the projection; here the stage column stands for a partial one (an old snapshot).
 vi.mock('./option-usage', () => ({
-  isCounted: (type: string) =>
-    !['stage_of_model_development', 'file_tag', 'python_environment', 'mathematica_environment'].includes(
-      type,
-    ),
+  isProjected: (type: string) => type !== 'file_tag',
+  isCounted: (_index: unknown, type: string) => !['stage_of_model_development', 'file_tag'].includes(type),
   usageCounts: (_index: unknown, type: string) =>
     ['stage_of_model_development', 'file_tag'].includes(type) ? undefined : usage.counts,
   entriesUsing: () => [{ uuid: 'u1', name: 'Entry 1' }],

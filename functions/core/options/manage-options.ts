@@ -35,7 +35,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { startJob } from '../../lib/job-invoker';
 import { requireAdministrator } from '../admin/authorize';
 import { type CatalogueProjection, createProjection } from '../catalogue/projection';
-import { entriesUsing, isCounted, usageCounts } from './option-usage';
+import { entriesUsing, isCounted, isProjected, usageCounts } from './option-usage';
 
 /** The catalogue projection of this process: usage counts and affected entries (option-usage.ts). */
 let projection: CatalogueProjection | undefined;
@@ -58,9 +58,11 @@ const toRow = (option: MetadataOption, usage: number | undefined): AdminOption =
   ...(option.renameJobId ? { renameJobId: option.renameJobId } : {}),
 });
 
+/** Entries using the value; undefined when the property is not counted. */
 async function usageOf(type: MetadataOptionType, value: string): Promise<number | undefined> {
-  if (!isCounted(type)) return undefined;
-  return usageCounts(await catalogue(), type)?.get(optionKey(value)) ?? 0;
+  if (!isProjected(type)) return undefined;
+  const counts = usageCounts(await catalogue(), type);
+  return counts ? (counts.get(optionKey(value)) ?? 0) : undefined;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function listAdminOptions(caller: User, type: MetadataOptionType): 
   requireAdministrator(caller);
   const [options, counts, jobs] = await Promise.all([
     listMetadataOptions(type),
-    isCounted(type) ? catalogue().then((index) => usageCounts(index, type)) : Promise.resolve(undefined),
+    isProjected(type) ? catalogue().then((index) => usageCounts(index, type)) : Promise.resolve(undefined),
     listRenameJobs(),
   ]);
   const items = options
@@ -93,7 +95,7 @@ export async function affectedEntries(
   value: string,
 ): Promise<AffectedEntries> {
   requireAdministrator(caller);
-  const entries = isCounted(type) ? entriesUsing(await catalogue(), type, value) : [];
+  const entries = isProjected(type) ? entriesUsing(await catalogue(), type, value) : [];
   return { total: entries.length, items: entries.slice(0, AFFECTED_LIST_MAX) };
 }
 
@@ -154,7 +156,7 @@ export async function addOption(
       now,
     ),
   ]);
-  return toRow(option, isCounted(type) ? 0 : undefined);
+  return toRow(option, isProjected(type) && isCounted(await catalogue(), type) ? 0 : undefined);
 }
 
 async function readOption(type: MetadataOptionType, value: string): Promise<MetadataOption> {

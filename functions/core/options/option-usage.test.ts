@@ -2,7 +2,7 @@ import type { CatalogueEntry } from '@shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from '../catalogue/catalogue-index';
 import { decodeSnapshot, encodeSnapshot } from '../catalogue/snapshot-format';
-import { entriesUsing, isCounted, usageCounts } from './option-usage';
+import { entriesUsing, isCounted, isProjected, usageCounts } from './option-usage';
 
 let seq = 0;
 function entry(over: Partial<CatalogueEntry> = {}): CatalogueEntry {
@@ -69,15 +69,72 @@ describe('usage counts from the catalogue projection (no Scan)', () => {
     expect(entriesUsing(index, 'product', 'Nothing')).toEqual([]);
   });
 
-  it('does not count the properties the projection does not hold', () => {
-    for (const type of [
-      'stage_of_model_development',
-      'file_tag',
-      'python_environment',
-      'mathematica_environment',
-    ] as const) {
-      expect(isCounted(type)).toBe(false);
-      expect(usageCounts(indexOf([a]), type)).toBeUndefined();
-    }
+  it('does not count file types, which are tags on files and not in the projection', () => {
+    expect(isProjected('file_tag')).toBe(false);
+    expect(isCounted(indexOf([a]), 'file_tag')).toBe(false);
+    expect(usageCounts(indexOf([a]), 'file_tag')).toBeUndefined();
   });
 });
+
+describe('stage of model development and the two environments (later columns)', () => {
+  const staged = (stage: string, python?: string, mathematica?: string) =>
+    entry({ stage, ...(python ? { python } : {}), ...(mathematica ? { mathematica } : {}) });
+
+  it('counts them like the other single-valued properties, ignoring case, and lists the entries', () => {
+    const x = staged('Conceptualization', 'Python 3.11');
+    const y = staged('conceptualization', undefined, 'Mathematica 13.3');
+    const z = staged('Validation', 'Python 3.11');
+    const index = indexOf([x, y], [z]);
+    expect(usageCounts(index, 'stage_of_model_development')).toEqual(
+      new Map([
+        ['conceptualization', 2],
+        ['validation', 1],
+      ]),
+    );
+    expect(usageCounts(index, 'python_environment')).toEqual(new Map([['python 3.11', 2]]));
+    expect(usageCounts(index, 'mathematica_environment')).toEqual(new Map([['mathematica 13.3', 1]]));
+    expect(entriesUsing(index, 'python_environment', 'python 3.11').map((e) => e.uuid)).toEqual([
+      x.uuid,
+      z.uuid,
+    ]);
+  });
+
+  it('reads a snapshot written before the columns existed, and then does not count them', () => {
+    const old = staged('Validation', 'Python 3.11');
+    const columns = CatalogueIndex.columnsOf({ lastChangeId: '', entries: [old], tombstones: [] });
+    const bytes = encodeSnapshot(columns);
+    const index = new CatalogueIndex(
+      decodeSnapshot(withoutSections(bytes, ['stage', 'mathematica', 'python'])),
+    );
+    // The entry still reads (its other fields intact); the later fields are simply absent.
+    const slot = index.slotOf(old.uuid) as number;
+    expect(index.entry(slot)).toMatchObject({ uuid: old.uuid, name: old.name, status: 'PUBLISHED' });
+    expect(index.entry(slot).stage).toBeUndefined();
+    // A count that misses old entries would let Delete remove an option in use: not counted at all.
+    expect(isCounted(index, 'stage_of_model_development')).toBe(false);
+    expect(usageCounts(index, 'python_environment')).toBeUndefined();
+    expect(entriesUsing(index, 'stage_of_model_development', 'Validation')).toEqual([]);
+    // The partial mark survives the next compaction, even after new entries brought the field.
+    index.applyAll([{ id: '01J00000000000000000000001', entry: staged('Validation') }]);
+    const next = new CatalogueIndex(
+      decodeSnapshot(encodeSnapshot(CatalogueIndex.columnsOf(index.toSnapshot('x', 0)))),
+    );
+    expect(isCounted(next, 'stage_of_model_development')).toBe(false);
+    expect(isCounted(next, 'disease')).toBe(true);
+  });
+});
+
+/** A snapshot as an older writer made it: the header lists no section for these code columns. */
+function withoutSections(bytes: Buffer, codes: string[]): Buffer {
+  const magic = 8;
+  const length = bytes.readUInt32LE(magic);
+  const header = JSON.parse(bytes.toString('utf8', magic + 4, magic + 4 + length)) as {
+    sections: [string, string, number, number][];
+  };
+  header.sections = header.sections.filter(([name]) => !codes.some((c) => name === `code.${c}`));
+  // Same length, so the sections' offsets stay valid: pad the shorter header with spaces.
+  const text = JSON.stringify(header).padEnd(length, ' ');
+  const out = Buffer.from(bytes);
+  out.write(text, magic + 4, 'utf8');
+  return out;
+}

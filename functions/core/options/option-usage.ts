@@ -15,9 +15,11 @@ import { STATUS_CODE } from '../catalogue/visibility';
  * would have to add and subtract in its transaction, in code outside this feature, and one missed path
  * makes Delete lie. Why not a GSI: products and countries are lists, and a GSI indexes one scalar.
  *
- * The projection holds six of the ten properties. Stages of model development, the two environments
- * and file types are not in it: their usage is not counted (`counted` false), so the screen offers Add
- * and Retire only for them and the server refuses Edit and Delete (which need the count).
+ * The projection holds nine of the ten properties (stage and the two environments since issue 20's
+ * leftovers; a snapshot older than those columns leaves them `partial`, and then not counted). File
+ * types are tags on files, not entry metadata, so they are not in it: their usage is not counted
+ * (`counted` false), and the screen offers Add and Retire only, the server refusing Edit and Delete
+ * (which need the count).
  */
 type Column =
   | { kind: 'code'; name: CodeName & DictionaryName }
@@ -30,9 +32,20 @@ const COLUMN_OF: Partial<Record<MetadataOptionType, Column>> = {
   study_number: { kind: 'code', name: 'study_number' },
   product: { kind: 'list', name: 'product' },
   country: { kind: 'list', name: 'country' },
+  stage_of_model_development: { kind: 'code', name: 'stage' },
+  mathematica_environment: { kind: 'code', name: 'mathematica' },
+  python_environment: { kind: 'code', name: 'python' },
 };
 
-export const isCounted = (type: MetadataOptionType) => COLUMN_OF[type] !== undefined;
+/** Whether the catalogue knows the property for every entry (a partial later column is not counted). */
+export function isCounted(index: CatalogueIndex, type: MetadataOptionType): boolean {
+  const column = COLUMN_OF[type];
+  if (!column) return false;
+  return !(index.partial as ReadonlySet<string>).has(column.name);
+}
+
+/** Whether the property can be counted at all (a catalogue is needed to know if it is, isCounted). */
+export const isProjected = (type: MetadataOptionType) => COLUMN_OF[type] !== undefined;
 
 const DEAD = STATUS_CODE.DELETED;
 
@@ -68,7 +81,7 @@ export function usageCounts(
   type: MetadataOptionType,
 ): Map<string, number> | undefined {
   const column = COLUMN_OF[type];
-  if (!column) return undefined;
+  if (!column || !isCounted(index, type)) return undefined;
   const perId = new Map<number, number>();
   let lastSlot = -1;
   const seen = new Set<number>();
@@ -104,7 +117,7 @@ export function entriesUsing(
   exact = false,
 ): { uuid: string; name: string }[] {
   const column = COLUMN_OF[type];
-  if (!column) return [];
+  if (!column || !isCounted(index, type)) return [];
   const wanted = exact ? value : optionKey(value);
   const values = dictionaryOf(index, column).values;
   const ids = new Set<number>();

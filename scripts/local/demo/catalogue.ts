@@ -89,6 +89,8 @@ interface ScopeInput {
   platform: Platform;
   classification: InformationClassification;
   stage: string;
+  /** The Mathematica environment a model runs in (a count on the Admin Space's Mathematica tab). */
+  mathematica?: string;
   objective?: string;
   notes?: string;
   veap?: { id: string; name: string };
@@ -138,6 +140,7 @@ function metadata(s: ScopeInput): ModelMetadata {
     ...(s.revops ? { revops_id: s.revops } : {}),
     ...(s.mk ? { mk_number: s.mk } : {}),
     ...(s.platform === 'WebModel 2.0' ? { python_environment: 'Python 3.11 (WebModel runtime)' } : {}),
+    ...(s.mathematica ? { mathematica_environment: s.mathematica } : {}),
   };
 }
 
@@ -349,6 +352,7 @@ export const DEMO_ENTRIES: readonly DemoEntry[] = [
       platform: 'Oncology',
       classification: 'Sensitive',
       stage: 'Under Development',
+      mathematica: 'Mathematica 13.3',
     }),
     roles: team(),
     extraFiles: dataCuts([{ asOfDate: '2024-09-30', label: 'Final OS' }]),
@@ -427,6 +431,7 @@ export const DEMO_ENTRIES: readonly DemoEntry[] = [
       platform: 'Oncology',
       classification: 'Sensitive',
       stage: 'Post-Submission Update',
+      mathematica: 'Wolfram Engine 14.1',
     }),
     roles: team({ owners: ['owner'], viewers: ['viewer'] }),
     extraFiles: dataCuts([{ asOfDate: '2022-11-30', label: 'Final analysis' }]),
