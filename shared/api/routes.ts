@@ -1377,6 +1377,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     description:
       "Ends external users' access after its last day and mails the registering person 14 days before",
   },
+  {
+    name: 'sweep-versions',
+    handler: 'jobs/sweep-versions',
+    area: 'jobs',
+    everyMinutes: 5,
+    description:
+      'Removes what a New Model Version that died before its commit left behind, and finishes lineage moves that stopped',
+  },
 ];
 
 /**

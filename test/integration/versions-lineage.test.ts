@@ -285,3 +285,66 @@ describe('lineage: hierarchy, roots, PUT lineage', () => {
     expect(viewer.status).toBe(403);
   });
 });
+
+describe('lineage: a move larger than one transaction (journaled)', () => {
+  it('moves an entry with 60 descendants whole: every item takes the new root and the journal is closed', async () => {
+    const l = await publishedFirstVersion(`large move ${Date.now().toString(36)}`);
+    const top = await call(
+      'owner',
+      'POST',
+      `/v2/models/${l.v1.uuid}/versions`,
+      newVersion(l, { modelItemUuids: [] }),
+    );
+    expect(top.status, JSON.stringify(top.body)).toBe(201);
+    // 60 children of the moved entry (versions 3 to 62, no files), a few at a time.
+    const children: string[] = [];
+    for (let start = 3; start < 63; start += 6) {
+      const created = await Promise.all(
+        Array.from({ length: Math.min(6, 63 - start) }, (_, i) =>
+          call(
+            'owner',
+            'POST',
+            `/v2/models/${top.body.uuid}/versions`,
+            newVersion(l, {
+              modelItemUuids: [],
+              metadata: metadataOf({
+                suffix: l.v1.metadata.suffix,
+                version_release_of_model: String(start + i),
+              }),
+            }),
+          ),
+        ),
+      );
+      for (const res of created) {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        children.push(res.body.uuid);
+      }
+    }
+    expect(children).toHaveLength(60);
+    const target = await createEntry({
+      metadata: metadataOf({ version_release_of_model: '1' }),
+      publish: true,
+    });
+
+    const detail = await call('owner', 'GET', `/v2/models/${top.body.uuid}`);
+    const moved = await call('owner', 'PUT', `/v2/models/${top.body.uuid}/lineage`, {
+      parentId: target.uuid,
+      rev: detail.body.rev,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    const roots = await Promise.all(
+      children.map(
+        async (uuid) => (await queryPartition(`MODEL#${uuid}`)).find((i) => i.sk === 'META')?.metadata,
+      ),
+    );
+    expect(new Set(roots.map((m) => m?.tree_root_id))).toEqual(new Set([target.uuid]));
+    expect(new Set(roots.map((m) => m?.tree_parent_id))).toEqual(new Set([top.body.uuid]));
+    expect((await queryPartition('LINEAGEMOVES')).filter((i) => i.sk === l.v1.uuid)).toEqual([]);
+    const tree = await call('owner', 'GET', `/v2/models/${children[59]}/hierarchy`);
+    expect(tree.body.rootId).toBe(target.uuid);
+    expect(tree.body.nodes).toHaveLength(62);
+    const old = await call('owner', 'GET', `/v2/models/${l.v1.uuid}/hierarchy`);
+    expect(old.body.nodes.map((n: Json) => n.uuid)).toEqual([l.v1.uuid]);
+  });
+});

@@ -26,6 +26,7 @@ const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
 const names = vi.hoisted(() => ({ getModelNameOwner: vi.fn() }));
 const users = vi.hoisted(() => ({ getUser: vi.fn(), getUsers: vi.fn() }));
 const options = vi.hoisted(() => ({ activeOptionLists: vi.fn() }));
+const staging = vi.hoisted(() => ({ putVersionStaging: vi.fn(), deleteVersionStaging: vi.fn() }));
 
 vi.mock('../../data/models', async (importOriginal) => ({ ...(await importOriginal<object>()), ...models }));
 vi.mock('../../data/model-files', async (importOriginal) => ({
@@ -43,6 +44,10 @@ vi.mock('../../data/transactions', async (importOriginal) => ({
 vi.mock('../../data/model-names', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...names,
+}));
+vi.mock('../../data/version-staging', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...staging,
 }));
 vi.mock('../../data/users', () => users);
 vi.mock('../options/list-metadata-options', () => options);
@@ -167,6 +172,12 @@ beforeEach(() => {
     if (call === inject.copyAt) throw new Error(`injected failure of copy ${call}`);
     bucket.add(to);
   });
+  staging.putVersionStaging.mockImplementation(async (item: { uuid: string }) => {
+    table.set(`VERSIONSTAGING|${item.uuid}`, { pk: 'VERSIONSTAGING', sk: item.uuid, ...item });
+  });
+  staging.deleteVersionStaging.mockImplementation(async (uuid: string) => {
+    table.delete(`VERSIONSTAGING|${uuid}`);
+  });
   objects.objectSize.mockResolvedValue(10);
   objects.deleteObjects.mockImplementation(async (keys: string[]) => {
     for (const k of keys) bucket.delete(k);
@@ -270,6 +281,50 @@ describe('createVersion', () => {
     expect(table.get(`MODEL#${result.uuid}|META`)).toBeDefined();
   });
 
+  it('keeps the display users and modelers chosen in the Access step of a WebModel 2.0 version', async () => {
+    const roles = rolesOf({ owners: ['owner', 'lead'], displayViewers: ['viewer'] });
+    const result = await createVersion(
+      as('owner'),
+      SOURCE,
+      body({ metadata: { ...metadata, version_release_of_model: '2', platform: 'WebModel 2.0' }, roles }),
+    );
+    expect(table.get(`MODEL#${result.uuid}|META`)).toMatchObject({
+      roles: { displayViewers: ['viewer'], viewers: [] },
+    });
+  });
+
+  it('refuses display users and modelers added on a version of another platform (422), writing nothing', async () => {
+    await expect(
+      createVersion(
+        as('owner'),
+        SOURCE,
+        body({ roles: rolesOf({ owners: ['owner', 'lead'], scenarioModelers: ['viewer'] }) }),
+      ),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      issues: expect.arrayContaining([
+        {
+          path: 'body.roles',
+          message: "Scenario Modeler access exists on 'WebModel 2.0' model entries only.",
+        },
+      ]),
+    });
+    expect(table.size).toBe(0);
+
+    // Holders carried over from the source keep their role, as on 'Update Permissions'.
+    models.getModel.mockResolvedValue(
+      source({ roles: rolesOf({ owners: ['owner', 'lead'], scenarioModelers: ['viewer'] }) }),
+    );
+    const carried = await createVersion(
+      as('owner'),
+      SOURCE,
+      body({ roles: rolesOf({ owners: ['owner', 'lead'], scenarioModelers: ['viewer'] }) }),
+    );
+    expect(table.get(`MODEL#${carried.uuid}|META`)).toMatchObject({
+      roles: { scenarioModelers: ['viewer'] },
+    });
+  });
+
   it("answers 409 with the spec's text when the generated name is taken, before anything is copied", async () => {
     files.listModelFiles.mockResolvedValue([sourceFile('model.R')]);
     names.getModelNameOwner.mockResolvedValue('someone-else');
@@ -350,13 +405,35 @@ describe('createVersion', () => {
         SOURCE,
         body({ modelItemUuids: sourceFiles.map((f) => f.uuid) }),
       );
-      // 240 file items and 7 entry items (entry, name, metadata key, 3 memberships, catalogue change):
-      // two staged batches, then the commit with the entry and as many file items as fit.
+      // 240 file items and 9 entry items (entry, name, metadata key, 3 memberships, catalogue change,
+      // the lineage check, the journal's deletion): two staged batches, then the commit with the
+      // entry and as many file items as fit.
       expect(transactionCalls).toBe(3);
       const calls = transactions.runTransaction.mock.calls.map((c) => c[0] as LabeledTxItem[]);
-      expect(calls.map((c) => c.length)).toEqual([100, 47, 100]);
+      expect(calls.map((c) => c.length)).toEqual([100, 49, 100]);
       expect(calls.at(-1)?.[0]?.item.Put?.Item?.entity).toBe('Model');
       expect(itemsOf(result.uuid).filter((i) => i.entity === 'ModelFile')).toHaveLength(120);
+      expect(bucket.size).toBe(120);
+      // The journal was written before the first copy and closed by the commit.
+      expect(staging.putVersionStaging).toHaveBeenCalledWith(
+        expect.objectContaining({ uuid: result.uuid, sourceUuid: SOURCE, startedBy: 'owner' }),
+      );
+      expect(staging.putVersionStaging.mock.invocationCallOrder[0]).toBeLessThan(
+        objects.copyObject.mock.invocationCallOrder[0] as number,
+      );
+      expect(table.has(`VERSIONSTAGING|${result.uuid}`)).toBe(false);
+    });
+
+    it('leaves the journal for the sweeper when the cleanup of a failure cannot finish', async () => {
+      const sourceFiles = many();
+      files.listModelFiles.mockResolvedValue(sourceFiles);
+      inject.transactionAt = 2;
+      objects.deleteObjects.mockRejectedValueOnce(new Error('S3 is down'));
+      await expect(
+        createVersion(as('owner'), SOURCE, body({ modelItemUuids: sourceFiles.map((f) => f.uuid) })),
+      ).rejects.toThrow('injected failure of transaction 2');
+      const [journal] = [...table.values()];
+      expect(journal).toMatchObject({ pk: 'VERSIONSTAGING', sourceUuid: SOURCE });
       expect(bucket.size).toBe(120);
     });
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
+import { ROLE_LABELS, ROLE_MESSAGES, roleExistsOn, WEBMODEL_ONLY_ROLES } from '@shared/rules/model-roles';
 import { versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import type { NewVersionBody, NewVersionResult } from '@shared/schemas/versions-api';
 import { catalogueChangePut, toCatalogueEntry } from '../../data/catalogue-changes';
-import { copyObject, objectSize } from '../../data/file-objects';
+import { copyObject, deleteObjects, objectSize } from '../../data/file-objects';
 import { type FileVersionItem, fileVersionPut } from '../../data/file-versions';
+import { lineageUnlocked } from '../../data/lineage-moves';
 import {
   itemDelete,
   listModelFiles,
@@ -19,6 +21,7 @@ import {
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
 import { type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
 import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
+import { deleteVersionStaging, putVersionStaging, versionStagingDelete } from '../../data/version-staging';
 import { ConflictError } from '../../lib/errors';
 import { BUSINESS_EVENTS, countEvent, logger } from '../../lib/observability';
 import { folderPathOf } from '../files/file-nodes';
@@ -41,7 +44,6 @@ import { loadModelFor } from '../models/model-access';
 import { fullName } from '../models/model-users';
 import { PublishRefusedError } from '../models/publish-refusal';
 import { activeOptionLists } from '../options/list-metadata-options';
-import { discardCopies } from '../uploads/take-uploaded-files';
 
 export const VERSION_MESSAGES = {
   unknownFile: (uuid: string) => `${uuid} is not a file of this model entry.`,
@@ -59,7 +61,8 @@ const COPY_CONCURRENCY = 8;
  * docs/versions.md "New version").
  * 1. Authorize: 'newVersion' on the source (its managers, not external users; read-only THEOREM and
  *    PNEU-insights entries refuse).
- * 2. Roles: normalized as on creation (the creator becomes an owner; lead and steward required).
+ * 2. Roles: normalized as on creation (the creator becomes an owner; lead and steward required);
+ *    display users and modelers added to the source's only on a WebModel 2.0 version (422 otherwise).
  * 3. Metadata: the source is the parent, its root the root; the version must be above the parent's in
  *    the same scope (000 §5); required fields, option lists, name length; with publish, the publish
  *    checks. Every problem at once (422).
@@ -73,7 +76,9 @@ const COPY_CONCURRENCY = 8;
  *    catalogue change, file nodes and their version items fit one TransactWrite (100 items), that is
  *    the whole write. Otherwise the file items go first, in transactions of at most 100, and the
  *    last transaction writes the entry with the rest. If any step fails, the staged file items and
- *    the copies are removed: either the whole version exists or nothing of it is visible.
+ *    the copies are removed: either the whole version exists or nothing of it is visible. With files,
+ *    a journal written first and deleted by the commit lets the sweeper (sweep-versions.ts) remove
+ *    what a function that died mid-way left behind.
  */
 export async function createVersion(
   caller: User,
@@ -88,6 +93,15 @@ export async function createVersion(
 
   const { roles, users, issues: roleIssues } = await prepareNewEntryRoles(caller, body.roles, body.metadata);
   issues.push(...roleIssues);
+  // The Access step offers display users and modelers on WebModel 2.0 versions only (000 §2 "Model
+  // roles"). As 'Update Permissions' does, only users added here are checked against the platform:
+  // holders carried over from the source keep their role (docs/permissions.md "Platform roles").
+  for (const role of WEBMODEL_ONLY_ROLES) {
+    if (roleExistsOn(role, body.metadata.platform)) continue;
+    if (roles[role].some((id) => !source.roles[role].includes(id))) {
+      issues.push({ path: 'body.roles', message: ROLE_MESSAGES.webModelOnly(ROLE_LABELS[role]) });
+    }
+  }
 
   const [{ lists, studies }, sourceFiles] = await Promise.all([
     activeOptionLists(),
@@ -154,12 +168,18 @@ export async function createVersion(
     pneu: metadata.platform === 'Pneumococcal Vaccines',
     rev: 1,
   };
+  // With files, the version is journaled first (functions/data/version-staging.ts): copies and staged
+  // items of a function that dies before the commit are found and removed by the sweeper.
+  const journaled = copies.length > 0;
   const commit: LabeledTxItem[] = [
     modelPut(model, 'new'),
     modelNamePut(key, name, uuid),
     metadataKeyPut(model.metaKey, uuid),
     ...membershipChanges(new Map(), membershipsOf(roles, caller.id, uuid)),
     { item: catalogueChangePut(toCatalogueEntry(model, model.creatorName), now.getTime()) },
+    // Not while the source's lineage is being moved (its descendants would be left under the old root).
+    lineageUnlocked(metadata.tree_root_id ?? source.uuid),
+    ...(journaled ? [versionStagingDelete(uuid)] : []),
   ];
   if (commit.length > MAX_TRANSACTION_ITEMS) {
     throwIfIssues([{ path: 'body.roles', message: VERSION_MESSAGES.tooManyMembers }]);
@@ -171,6 +191,9 @@ export async function createVersion(
 
   const copiedKeys: string[] = [];
   const staged: LabeledTxItem[][] = [];
+  if (journaled) {
+    await putVersionStaging({ uuid, sourceUuid: source.uuid, startedBy: caller.id, startedOn: iso });
+  }
   try {
     await copyBodies(
       copies.flatMap(({ from, record }) =>
@@ -187,8 +210,9 @@ export async function createVersion(
     }
     await runTransaction(last);
   } catch (error) {
-    await discardStaged(staged);
-    await discardCopies(copiedKeys);
+    const clean = (await discardStaged(staged)) && (await discardCopies(copiedKeys));
+    // What could not be removed now is left to the sweeper, which the journal points to.
+    if (journaled && clean) await deleteVersionStaging(uuid).catch(() => undefined);
     throw error;
   }
   countEvent(BUSINESS_EVENTS.entryCreated);
@@ -350,8 +374,23 @@ export function planWrites(
   return { batches, last: [...commit, ...fileItems.slice(fileItems.length - inLast)] };
 }
 
-/** Best effort: deletes staged file items of a failed version (unreachable without their entry). */
-async function discardStaged(staged: readonly LabeledTxItem[][]): Promise<void> {
+/** Best effort: deletes the copied bodies of a failed version; false when some may remain. */
+async function discardCopies(keys: readonly string[]): Promise<boolean> {
+  try {
+    await deleteObjects(keys);
+    return true;
+  } catch (error) {
+    logger.warn('Could not remove the copied bodies of a failed new version', { keys: keys.length, error });
+    return false;
+  }
+}
+
+/**
+ * Best effort: deletes staged file items of a failed version (unreachable without their entry);
+ * false when some may remain.
+ */
+async function discardStaged(staged: readonly LabeledTxItem[][]): Promise<boolean> {
+  let clean = true;
   for (const batch of staged) {
     const deletes = batch.flatMap(({ item }) => {
       const key = item.Put?.Item;
@@ -364,8 +403,10 @@ async function discardStaged(staged: readonly LabeledTxItem[][]): Promise<void> 
         keys: deletes.length,
         error,
       });
+      clean = false;
     }
   }
+  return clean;
 }
 
 function dedupe(issues: Issue[]): Issue[] {

@@ -1,8 +1,10 @@
 import { compareVersions } from '@shared/rules/model-version';
 import type { User } from '@shared/schemas/user';
 import type { Hierarchy, LineageNode } from '@shared/schemas/versions-api';
+import { listLineageMoves } from '../../data/lineage-moves';
 import { listLineage, type ModelRecord } from '../../data/models';
 import { canSee, loadVisibleModel } from '../models/model-access';
+import { effectiveRoots } from './lineage-move';
 
 /**
  * GET /v2/models/{uuid}/hierarchy (000 §7 "Get hierarchy by modelUuid"; docs/versions.md "Lineage").
@@ -13,14 +15,28 @@ import { canSee, loadVisibleModel } from '../models/model-access';
  * 3. Each node the caller may not see is a 'Restricted access' node: its id and place only.
  * 4. Parents before children, siblings by version then creation date; a parent link that leads
  *    outside the lineage makes the node a top node that keeps the link as `originalParentId`.
+ * 5. (below) Moves under way.
  */
 export async function getHierarchy(caller: User, uuid: string): Promise<Hierarchy> {
   const model = await loadVisibleModel(uuid, caller);
-  const rootId = model.metadata.tree_root_id ?? model.uuid;
-  const lineage = (await listLineage(rootId)).filter(
-    (m) => m.uuid !== model.uuid && m.status !== 'DELETED' && m.status !== 'CREATING',
+  const storedRoot = model.metadata.tree_root_id ?? model.uuid;
+  // 5. A journaled move under way (functions/data/lineage-moves.ts) whose old or new root is this
+  //    entry's: both lineages are read, and the moved subtree placed under the new root.
+  const moves = (await listLineageMoves()).filter(
+    (m) => m.oldRoot === storedRoot || m.newRoot === storedRoot,
   );
-  const members = [model, ...lineage.filter((m) => m.metadata.tree_root_id === rootId)];
+  const roots = [...new Set([storedRoot, ...moves.flatMap((m) => [m.oldRoot, m.newRoot])])];
+  const listed = (await Promise.all(roots.map(listLineage))).flat();
+  const lineage = [
+    ...new Map(
+      listed
+        .filter((m) => m.uuid !== model.uuid && m.status !== 'DELETED' && m.status !== 'CREATING')
+        .map((m) => [m.uuid, m]),
+    ).values(),
+  ];
+  const effective = effectiveRoots([model, ...lineage], moves);
+  const rootId = effective.get(model.uuid) ?? storedRoot;
+  const members = [model, ...lineage.filter((m) => effective.get(m.uuid) === rootId)];
   return { rootId, currentId: model.uuid, nodes: orderedNodes(members, caller) };
 }
 

@@ -1,14 +1,21 @@
 import type { User } from '@shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LineageMove } from '../../data/lineage-moves';
 import type { ModelRecord } from '../../data/models';
-import type { LabeledTxItem } from '../../data/transactions';
+import { ConditionFailedError, type LabeledTxItem } from '../../data/transactions';
 import { namedPerson, peopleById, rolesOf } from '../../testing/people';
 
 /**
- * Lineage editing and the hierarchy against an in-memory set of entries: each transaction applies its
- * entry Puts (conditional on rev, as DynamoDB would) or none of them.
+ * Lineage editing and the hierarchy against an in-memory set of entries and move journals: each
+ * transaction applies its entry Puts (conditional on rev, as DynamoDB would) and journal writes
+ * (with their conditions) or none of them. `failAt` makes the n-th transaction fail as if the
+ * function died there.
  */
 const entries = new Map<string, ModelRecord>();
+const journal = new Map<string, LineageMove>();
+const failAt = { transaction: -1 };
+let transactionCount = 0;
+const moves = vi.hoisted(() => ({ listLineageMoves: vi.fn() }));
 const models = vi.hoisted(() => ({ getModel: vi.fn(), listLineage: vi.fn() }));
 const files = vi.hoisted(() => ({ getModelFile: vi.fn() }));
 const transactions = vi.hoisted(() => ({ runTransaction: vi.fn() }));
@@ -27,9 +34,14 @@ vi.mock('../../data/model-names', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...names,
 }));
+vi.mock('../../data/lineage-moves', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...moves,
+}));
 vi.mock('../../lib/env', () => ({ env: { tableName: 'T', filesBucket: 'B' } }));
 
 const { updateLineage, MAX_MOVED_DESCENDANTS } = await import('./update-lineage');
+const { finishLineageMove, moveBatches, DESCENDANTS_PER_BATCH } = await import('./lineage-move');
 const { getHierarchy } = await import('./hierarchy');
 
 const PEOPLE = peopleById(
@@ -94,16 +106,36 @@ beforeEach(() => {
   );
   names.getModelNameOwner.mockResolvedValue(undefined);
   files.getModelFile.mockResolvedValue(undefined);
+  journal.clear();
+  failAt.transaction = -1;
+  transactionCount = 0;
+  moves.listLineageMoves.mockImplementation(async () => [...journal.values()]);
   transactions.runTransaction.mockImplementation(async (items: LabeledTxItem[]) => {
+    if (transactionCount++ === failAt.transaction) throw new Error('the function stopped here');
     const puts = items.flatMap(({ item }) =>
       item.Put?.Item?.entity === 'Model'
         ? [item.Put as unknown as { Item: ModelRecord; ExpressionAttributeValues?: Record<string, unknown> }]
         : [],
     );
+    const failed = (index: number) => new ConditionFailedError(items[index]?.conflict, [index]);
     for (const p of puts) {
       const expected = p.ExpressionAttributeValues?.[':rev'];
       if (expected !== undefined && entries.get(p.Item.uuid)?.rev !== expected)
-        throw new Error('condition failed');
+        throw failed(items.findIndex(({ item }) => item.Put === (p as unknown)));
+    }
+    items.forEach(({ item }, index) => {
+      const key = item.ConditionCheck?.Key ?? item.Delete?.Key ?? item.Put?.Item;
+      if (key?.pk !== 'LINEAGEMOVES') return;
+      const exists = journal.has(String(key.sk));
+      const condition = (item.ConditionCheck ?? item.Delete ?? item.Put)?.ConditionExpression;
+      if (condition === 'attribute_not_exists(pk)' && exists) throw failed(index);
+      if (condition === 'attribute_exists(pk)' && !exists) throw failed(index);
+    });
+    for (const { item } of items) {
+      if (item.Put?.Item?.pk === 'LINEAGEMOVES') {
+        journal.set(String(item.Put.Item.sk), item.Put.Item as unknown as LineageMove);
+      }
+      if (item.Delete?.Key?.pk === 'LINEAGEMOVES') journal.delete(String(item.Delete.Key.sk));
     }
     for (const p of puts) {
       const {
@@ -246,15 +278,99 @@ describe('updateLineage: subtree moves', () => {
     );
   });
 
-  it('refuses a subtree too large for one transaction and changes nothing', async () => {
+  /** Entry 1 (root of lineage A) with `n` descendants in a chain of children of 1; lineage B is 10. */
+  function largeSubtree(n: number) {
     put(entry(1, 0, 1, '1'), entry(10, 0, 10, '1'));
-    for (let n = 0; n <= MAX_MOVED_DESCENDANTS; n++) put(entry(100 + n, 1, 1, `${2 + n}`));
+    for (let i = 0; i < n; i++) put(entry(100 + i, i % 3 === 0 ? 1 : 100 + i - 1, 1, `${2 + i}`));
+  }
+  const rootsOfSubtree = (n: number) =>
+    new Set(Array.from({ length: n }, (_, i) => rootOf(100 + i)).concat(rootOf(1)));
+
+  it(`moves one transaction's worth (${MAX_MOVED_DESCENDANTS} descendants) without a journal`, async () => {
+    largeSubtree(MAX_MOVED_DESCENDANTS);
+    await updateLineage(as('owner'), id(1), { parentId: id(10), version: '1.5', rev: 1 });
+    expect(transactions.runTransaction).toHaveBeenCalledTimes(1);
+    expect(rootsOfSubtree(MAX_MOVED_DESCENDANTS)).toEqual(new Set([id(10)]));
+    expect(journal.size).toBe(0);
+  });
+
+  it('moves a subtree of 150 descendants in journaled batches, the last one closing the journal', async () => {
+    largeSubtree(150);
+    await updateLineage(as('owner'), id(1), { parentId: id(10), version: '1.5', rev: 1 });
+    expect(rootsOfSubtree(150)).toEqual(new Set([id(10)]));
+    expect(parentOf(100)).toBe(id(1));
+    expect(parentOf(1)).toBe(id(10));
+    expect(journal.size).toBe(0);
+    const calls = transactions.runTransaction.mock.calls.map((c) => c[0] as LabeledTxItem[]);
+    // The entry's own transaction opens the journal; every transaction fits DynamoDB's limit.
+    expect(calls[0]?.some(({ item }) => item.Put?.Item?.entity === 'LineageMove')).toBe(true);
+    expect(Math.max(...calls.map((c) => c.length))).toBeLessThanOrEqual(100);
+    expect(calls.at(-1)?.at(-1)?.item.Delete?.Key).toEqual({ pk: 'LINEAGEMOVES', sk: id(1) });
+    // Each descendant was written once.
+    const writes = calls.flat().filter(({ item }) => item.Put?.Item?.entity === 'Model');
+    expect(writes).toHaveLength(151);
+  });
+
+  it('shows the subtree moved while the journal is open, refuses other moves there, and is finished by a second run', async () => {
+    largeSubtree(150);
+    failAt.transaction = 1;
+    // The move is committed with the entry's transaction: the caller is told it is done.
+    await updateLineage(as('owner'), id(1), { parentId: id(10), version: '1.5', rev: 1 });
+    // Half written: the entry and the first batch name the new root, the rest the old one.
+    expect(journal.size).toBe(1);
+    expect(new Set(Array.from({ length: 150 }, (_, i) => rootOf(100 + i)))).toEqual(new Set([id(1), id(10)]));
+
+    // Readers see the whole subtree under the new root, from either side.
+    for (const asked of [id(149), id(100), id(10)]) {
+      const tree = await getHierarchy(as('owner'), asked);
+      expect(tree.rootId).toBe(id(10));
+      expect(tree.nodes).toHaveLength(152);
+    }
+    // Another move touching either lineage waits.
     await expect(
-      updateLineage(as('owner'), id(1), { parentId: id(10), version: '1.5', rev: 1 }),
+      updateLineage(as('owner'), id(149), { parentId: null, rev: entries.get(id(149))?.rev ?? 0 }),
     ).rejects.toMatchObject({
-      statusCode: 422,
+      statusCode: 409,
+      message: 'A lineage of this model entry is being moved. Please try again in a minute.',
     });
-    expect(rootOf(100)).toBe(id(1));
+
+    const [move] = [...journal.values()];
+    await expect(finishLineageMove(move as LineageMove)).resolves.toBe('DONE');
+    expect(rootsOfSubtree(150)).toEqual(new Set([id(10)]));
+    expect(journal.size).toBe(0);
+    // A second finisher finds nothing left and changes nothing.
+    const writes = transactions.runTransaction.mock.calls.length;
+    await expect(finishLineageMove(move as LineageMove)).resolves.toBe('DONE');
+    expect(transactions.runTransaction.mock.calls.length).toBe(writes + 1);
+  });
+
+  it('reads a descendant again when a concurrent edit made its revision stale', async () => {
+    largeSubtree(120);
+    const move = { uuid: id(1), oldRoot: id(1), newRoot: id(10), startedBy: 'owner', startedOn: 'now' };
+    journal.set(id(1), move);
+    // Someone edits a descendant right after it was read: its batch is refused, then read again.
+    let edited = false;
+    models.getModel.mockImplementation(async (uuid: string) => {
+      const read = entries.get(uuid);
+      if (uuid === id(105) && !edited && read) {
+        edited = true;
+        entries.set(uuid, { ...read, rev: 7 });
+      }
+      return read;
+    });
+    await expect(finishLineageMove(move)).resolves.toBe('DONE');
+    expect(edited).toBe(true);
+    expect(entries.get(id(105))).toMatchObject({ rev: 8, metadata: { tree_root_id: id(10) } });
+    expect(journal.size).toBe(0);
+  });
+
+  it('plans batches of at most 99 items, the journal deleted by the last', () => {
+    const move = { uuid: id(1), oldRoot: id(1), newRoot: id(10), startedBy: 'owner', startedOn: 'now' };
+    const descendants = Array.from({ length: 100 }, (_, i) => entry(100 + i, 1, 1, '2'));
+    const batches = moveBatches(move, descendants, new Date());
+    expect(DESCENDANTS_PER_BATCH).toBe(49);
+    expect(batches.map((b) => b.length)).toEqual([98, 98, 5]);
+    expect(moveBatches(move, [], new Date()).map((b) => b.length)).toEqual([1]);
   });
 });
 

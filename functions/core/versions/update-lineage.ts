@@ -4,6 +4,12 @@ import { PUBLISH_MESSAGES } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
 import type { User } from '@shared/schemas/user';
 import type { UpdateLineageBody } from '@shared/schemas/versions-api';
+import {
+  LINEAGE_MOVE_BUSY,
+  lineageMovePut,
+  lineageUnlocked,
+  listLineageMoves,
+} from '../../data/lineage-moves';
 import { getModelFile } from '../../data/model-files';
 import { getModelNameOwner, modelNameDelete, modelNamePut } from '../../data/model-names';
 import {
@@ -16,38 +22,44 @@ import {
 } from '../../data/models';
 import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
 import { ConflictError } from '../../lib/errors';
+import { logger } from '../../lib/observability';
 import { throwIfIssues } from '../models/entry-rules';
 import { metadataFingerprint } from '../models/metadata-fingerprint';
 import { canSee, loadModelFor } from '../models/model-access';
 import { catalogueChange, checkRev, nextRevision } from '../models/model-writes';
+import { descendantMoveItems, descendantsOf, finishLineageMove } from './lineage-move';
 
 export const LINEAGE_MESSAGES = {
   cycle: 'A model entry cannot be linked under itself or one of its descendants.',
   parentInvalid: PUBLISH_MESSAGES.invalidParent,
   changelogNotAFile: 'The changelog file must be a file of this model entry.',
-  tooLarge: (n: number, max: number) =>
-    `Moving this entry moves ${n} entries of its lineage; at most ${max} move in one change. Move a smaller branch first.`,
+  busy: LINEAGE_MOVE_BUSY,
 } as const;
 
-/** Items of the moved entry itself: entry, old and new name, old and new metadata key, catalogue. */
-const OWN_ITEMS = 6;
-/** Each descendant moved to the new root: its entry and its catalogue change. */
-const ITEMS_PER_DESCENDANT = 2;
-export const MAX_MOVED_DESCENDANTS = Math.floor((MAX_TRANSACTION_ITEMS - OWN_ITEMS) / ITEMS_PER_DESCENDANT);
+/**
+ * Items of the move besides the descendants: entry, old and new name, old and new metadata key,
+ * catalogue, and the two lineage locks (a check, or the journal).
+ */
+const OWN_ITEMS = 8;
+/** Descendants that move in the entry's own transaction; a larger subtree is journaled. */
+export const MAX_MOVED_DESCENDANTS = Math.floor((MAX_TRANSACTION_ITEMS - OWN_ITEMS) / 2);
 
 /**
  * Edit Lineage (000 §4 "Lineage editing", issue 18; docs/versions.md "Lineage").
  * 1. Authorize 'editLineage' (edit plus the version-control permission); `rev` must be current.
  * 2. The new place: under a parent the caller may see (draft or published), adopting its root; or a
  *    new lineage of its own (root = itself, no parent). A parent that is the entry or one of its
- *    descendants would make a cycle: 409.
+ *    descendants would make a cycle: 409. Neither lineage may have a move under way (409).
  * 3. The version (kept or sent) must fit the new place: above the parent's in the same scope, below
  *    the smallest child's in the same scope (000 §5); the changelog link, if sent, must be a file of
  *    the entry: it moves with the entry.
- * 4. The whole subtree moves: every descendant takes the new root (their own parent links stay).
- *    Descendants are re-read consistently and written conditional on their revision, in ONE
- *    TransactWrite with the entry (a changed version renames it: name and metadata key items move),
- *    so the tree is never seen half moved. A subtree too large for one transaction is refused (422).
+ * 4. The whole subtree moves: every descendant takes the new root (their own parent links stay),
+ *    re-read consistently and written conditional on its revision. Up to MAX_MOVED_DESCENDANTS in ONE
+ *    TransactWrite with the entry (a changed version renames it: name and metadata key items move).
+ *    A larger subtree: the entry's transaction also writes the move's journal and as many
+ *    descendants as fit; the rest follow in batches, the last deleting the journal. Readers place
+ *    the subtree under the new root as soon as the journal exists, so the tree is never seen half
+ *    moved; a run that stops is finished by the sweeper.
  */
 export async function updateLineage(
   caller: User,
@@ -67,6 +79,10 @@ export async function updateLineage(
     throw new ConflictError(LINEAGE_MESSAGES.cycle);
   }
   if (parent) await refuseAncestorCycle(uuid, parent);
+  const moves = await listLineageMoves();
+  if (moves.some((m) => [m.oldRoot, m.newRoot].some((r) => r === oldRoot || r === newRoot))) {
+    throw new ConflictError(LINEAGE_MESSAGES.busy);
+  }
 
   const version = body.version ?? model.metadata.version_release_of_model;
   const { tree_parent_id: _p, tree_root_id: _r, changelog_file: oldChangelog, ...rest } = model.metadata;
@@ -95,15 +111,6 @@ export async function updateLineage(
   throwIfIssues(issues);
 
   const moved = newRoot === oldRoot ? [] : descendants;
-  if (moved.length > MAX_MOVED_DESCENDANTS) {
-    throwIfIssues([
-      {
-        path: 'body.parentId',
-        message: LINEAGE_MESSAGES.tooLarge(moved.length + 1, MAX_MOVED_DESCENDANTS + 1),
-      },
-    ]);
-  }
-
   const name = assembleModelName(metadata);
   const key = nameKey(name);
   const renamed = key !== model.nameKey;
@@ -118,18 +125,30 @@ export async function updateLineage(
   if (metaKey !== model.metaKey)
     items.push(metadataKeyDelete(model.metaKey, uuid), metadataKeyPut(metaKey, uuid));
 
+  const journaled = moved.length > MAX_MOVED_DESCENDANTS;
+  const move = { uuid, oldRoot, newRoot, startedBy: caller.id, startedOn: now.toISOString() };
+  items.push(journaled ? lineageMovePut(move) : lineageUnlocked(oldRoot));
+  if (newRoot !== oldRoot) items.push(lineageUnlocked(newRoot));
+
   // The lineage index (GSI2) is eventually consistent: each descendant is re-read from its item, and
-  // written conditional on the revision read, so a concurrent change makes the whole move a 409.
-  const current = await Promise.all(moved.map((d) => getModel(d.uuid)));
+  // written conditional on the revision read, so a concurrent change makes the move a 409 (or, once
+  // journaled, a batch read again).
+  const room = journaled ? Math.floor((MAX_TRANSACTION_ITEMS - items.length) / 2) : moved.length;
+  const current = await Promise.all(moved.slice(0, room).map((d) => getModel(d.uuid)));
   for (const d of current) {
     if (!d || d.metadata.tree_root_id !== oldRoot) continue;
-    const movedDescendant: ModelRecord = {
-      ...nextRevision(d, caller.id, now),
-      metadata: { ...d.metadata, tree_root_id: newRoot },
-    };
-    items.push(modelPut(movedDescendant, d.rev), catalogueChange(movedDescendant));
+    items.push(...descendantMoveItems(d, newRoot, caller.id, now));
   }
   await runTransaction(items);
+  if (journaled) {
+    // The move is committed: the journal makes readers see it whole. What stops it here (a fault,
+    // the function's deadline) leaves it to the sweeper, not to the caller.
+    const outcome = await finishLineageMove(move, moved.slice(room)).catch((error: unknown) => {
+      logger.error('Lineage move stopped; the sweeper finishes it', { ...move, error });
+      return 'CONTINUE' as const;
+    });
+    if (outcome !== 'DONE') logger.warn('Lineage move left to the sweeper', move);
+  }
   return next;
 }
 
@@ -142,28 +161,7 @@ async function validParent(caller: User, parentId: string): Promise<ModelRecord>
   return parent as ModelRecord;
 }
 
-/** Every entry below `uuid` in its lineage (children, their children...), by the parent links. */
-export function descendantsOf(uuid: string, lineage: readonly ModelRecord[]): ModelRecord[] {
-  const children = new Map<string, ModelRecord[]>();
-  for (const m of lineage) {
-    const p = m.metadata.tree_parent_id;
-    if (!p || (m.uuid === uuid && p === uuid)) continue;
-    children.set(p, [...(children.get(p) ?? []), m]);
-  }
-  const out: ModelRecord[] = [];
-  const seen = new Set([uuid]);
-  const queue = [uuid];
-  while (queue.length > 0) {
-    const id = queue.shift() as string;
-    for (const child of children.get(id) ?? []) {
-      if (seen.has(child.uuid)) continue;
-      seen.add(child.uuid);
-      out.push(child);
-      queue.push(child.uuid);
-    }
-  }
-  return out;
-}
+export { descendantsOf } from './lineage-move';
 
 /**
  * The parent's ancestors, read item by item (consistent): none may be the entry. The lineage index
