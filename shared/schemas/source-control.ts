@@ -70,6 +70,9 @@ export const SOURCE_CONTROL_MESSAGES = {
   /** 000 §8 empty states, shown by the history and the browser. */
   noCommits: 'No commits found',
   noExecutionFile: 'There is no execution file',
+  /** A save against a commit the branch has moved past (409), from either provider. */
+  fileChanged:
+    'The file was changed on this branch since you opened it. Reload it and apply your change again.',
 } as const;
 
 const RefSchema = z.string().check(z.refine(isSafeRef, SOURCE_CONTROL_MESSAGES.badRef));
@@ -217,12 +220,17 @@ export const SourceDiffSchema = z.object({
 });
 export type SourceDiff = z.infer<typeof SourceDiffSchema>;
 
+/** A commit message's longest length. */
+export const SOURCE_COMMIT_MESSAGE_MAX = 2000;
+
 export const SaveSourceFileBodySchema = z.object({
   /** The entry linked to this repository in whose name the file is saved (the save's permission). */
   modelUuid: UuidSchema,
   path: z.string().check(z.minLength(1), z.refine(isSafeRepoPath, SOURCE_CONTROL_MESSAGES.badPath)),
   content: z.string().check(z.maxLength(SOURCE_FILE_MAX_BYTES)),
-  message: z.string().check(z.trim(), z.minLength(1, 'A commit message is required.'), z.maxLength(2000)),
+  message: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'A commit message is required.'), z.maxLength(SOURCE_COMMIT_MESSAGE_MAX)),
   branch: RefSchema,
   /**
    * The commit the edit started from: the save is refused (409) when the file changed on the branch

@@ -1,12 +1,13 @@
 import { ERROR_CODES } from '@shared/schemas/error';
-import type {
-  SourceBranch,
-  SourceBrowse,
-  SourceCommit,
-  SourceDiff,
-  SourceHistory,
-  SourceProject,
-  SourceRepository,
+import {
+  SOURCE_CONTROL_MESSAGES,
+  type SourceBranch,
+  type SourceBrowse,
+  type SourceCommit,
+  type SourceDiff,
+  type SourceHistory,
+  type SourceProject,
+  type SourceRepository,
 } from '@shared/schemas/source-control';
 import { AppError } from '../../lib/errors';
 
@@ -78,8 +79,7 @@ export const SOURCE_CONTROL_ERRORS = {
   repoNotFound: 'This repository does not exist.',
   refNotFound: 'This branch or commit does not exist.',
   pathNotFound: 'This path does not exist at this commit.',
-  fileChanged:
-    'The file was changed on this branch since you opened it. Reload it and apply your change again.',
+  fileChanged: SOURCE_CONTROL_MESSAGES.fileChanged,
   fileExists: 'A file with this path already exists on this branch.',
   notAFile: 'This path is a folder, not a file.',
 } as const;

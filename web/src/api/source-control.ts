@@ -81,10 +81,15 @@ export const sourceDiffQuery = (r: RepoCoordinates, path: string, until: string,
       }),
   });
 
+/**
+ * Commits one file. Failures are the editor's to show in place (a 409 offers to reload the file), so
+ * they are not also raised as the app's error messages.
+ */
 export function useSaveSourceFile(r: RepoCoordinates) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveSourceFileBody) => apiClient.call('saveSourceFile', { params: { ...r }, body }),
+    mutationFn: (body: SaveSourceFileBody) =>
+      apiClient.call('saveSourceFile', { params: { ...r }, body, handleErrors: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sourceKeys.repo(r) }),
   });
 }

@@ -64,6 +64,8 @@ export function FileSourceDialog({
           at: bitbucket_commit,
         }}
         DiffView={DiffView}
+        // Managers of the entry may commit in its name (shared/rules/source-control-permissions.ts).
+        editAs={model.permissions.edit === 'allowed' ? model.uuid : undefined}
       />
     </ModalDialog>
   );

@@ -20,6 +20,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { SourceFileView } from './source-file-view';
 import './source-control.css';
 
 /** The text diff view the app passes in (the versions feature's), so that this feature imports none. */
@@ -71,7 +72,19 @@ const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.last
  * entry's link and its execution file ('There is no execution file' when it names none or the file
  * is not in the repository).
  */
-export function SourceControlBrowser({ link, DiffView }: { link: SourceLink; DiffView: DiffViewComponent }) {
+export function SourceControlBrowser({
+  link,
+  DiffView,
+  editAs,
+}: {
+  link: SourceLink;
+  DiffView: DiffViewComponent;
+  /**
+   * The linked entry the caller may edit (its uuid): files of its repository get an Edit that
+   * commits in its name (the server checks again). Absent: everything is read-only.
+   */
+  editAs?: string;
+}) {
   const [project, setProject] = useState(link.project ?? '');
   const [repo, setRepo] = useState(link.repo ?? '');
   const [at, setAt] = useState<string | undefined>(link.at);
@@ -141,10 +154,12 @@ export function SourceControlBrowser({ link, DiffView }: { link: SourceLink; Dif
               coordinates={coordinates}
               path={path}
               at={at}
+              editAs={link.project === project && link.repo === repo ? editAs : undefined}
               onOpen={(next) => {
                 setPath(next);
                 setCommit(undefined);
               }}
+              onSaved={setCommit}
             />
             <History coordinates={coordinates} path={path} at={at} selected={commit} onSelect={setCommit} />
           </div>
@@ -241,12 +256,16 @@ function PathView({
   coordinates,
   path,
   at,
+  editAs,
   onOpen,
+  onSaved,
 }: {
   coordinates: RepoCoordinates;
   path: string;
   at: string | undefined;
+  editAs: string | undefined;
   onOpen: (path: string) => void;
+  onSaved: (commit: SourceCommit) => void;
 }) {
   const browse = useQuery(sourceBrowseQuery(coordinates, path, at));
   if (browse.isPending) return <Spinner label="Loading files" />;
@@ -254,12 +273,15 @@ function PathView({
   const view = browse.data;
   if (view.kind === 'file')
     return (
-      <div className="source-control-file">
-        {view.truncated && (
-          <p className="source-control-note">Only the first megabyte of this file is shown.</p>
-        )}
-        <pre>{view.content}</pre>
-      </div>
+      // Keyed: another file or branch starts without the previous one's draft.
+      <SourceFileView
+        key={`${path}@${at ?? ''}`}
+        coordinates={coordinates}
+        path={path}
+        at={at}
+        modelUuid={editAs}
+        onSaved={onSaved}
+      />
     );
   return (
     <ul className="source-control-entries" aria-label="Files and folders">

@@ -1,0 +1,41 @@
+import { json } from '@codemirror/lang-json';
+import { EditorView } from '@codemirror/view';
+import CodeMirror from '@uiw/react-codemirror';
+import { useMemo } from 'react';
+
+export interface SourceCodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The accessible name of the editing area. */
+  label: string;
+  /** The file's path: JSON files get highlighting; other text is edited plain. */
+  path: string;
+}
+
+/**
+ * The editor of a file in source control (issue 18 §5): CodeMirror 6 through @uiw/react-codemirror,
+ * the editor the app already ships (no R or Python language package is installed: those files are
+ * edited as plain text with line numbers). Loaded lazily so that browsing never fetches it. Tab is
+ * left to the browser (indentWithTab off) so that keyboard users can leave the editor; focus moves
+ * into it when it opens.
+ */
+export default function SourceCodeEditor({ value, onChange, label, path }: SourceCodeEditorProps) {
+  const extensions = useMemo(
+    () => [
+      ...(path.toLowerCase().endsWith('.json') ? [json()] : []),
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+    ],
+    [label, path],
+  );
+  return (
+    <CodeMirror
+      value={value}
+      height="24rem"
+      extensions={extensions}
+      indentWithTab={false}
+      autoFocus
+      basicSetup={{ foldGutter: false }}
+      onChange={onChange}
+    />
+  );
+}
