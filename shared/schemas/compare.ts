@@ -58,6 +58,19 @@ export const CompareVersionSchema = z.object({
    * Downloaded through `POST /v2/models/{uuid}/files/{fileUuid}/download` like any file.
    */
   changelog: z.optional(z.object({ fileUuid: UuidSchema, name: z.string(), mayDownload: z.boolean() })),
+  /**
+   * The repository the version's code lives in (metadata bitbucket_*; issue 18 §5), when it names a
+   * project and a repository: compare mode diffs the two versions' commits through source control.
+   * `commit` absent: the version records no commit or branch (it follows the default branch).
+   */
+  source: z.optional(
+    z.object({
+      project: z.string(),
+      repository: z.string(),
+      path: z.optional(z.string()),
+      commit: z.optional(z.string()),
+    }),
+  ),
 });
 export type CompareVersion = z.infer<typeof CompareVersionSchema>;
 

@@ -112,6 +112,29 @@ describe('compareVersions', () => {
     expect(result.otherVersion).toEqual({ uuid: B, name: `Entry ${B}` });
   });
 
+  it("names each version's source-control link (metadata bitbucket_*) for the diff of their commits", async () => {
+    models.getModel.mockImplementation(async (uuid: string) =>
+      uuid === A
+        ? entry(A, {
+            bitbucket_project: 'HEOR',
+            bitbucket_repository: 'melanoma-markov',
+            bitbucket_path: 'R/markov_model.R',
+            bitbucket_commit: 'main',
+          })
+        : // A project without a repository is no link; blanks are no commit.
+          entry(B, { bitbucket_project: 'HEOR', bitbucket_repository: ' ', bitbucket_commit: ' ' }),
+    );
+    files.listModelFiles.mockResolvedValue([]);
+    const result = await compareVersions(lead, A, B);
+    expect(result.version.source).toEqual({
+      project: 'HEOR',
+      repository: 'melanoma-markov',
+      path: 'R/markov_model.R',
+      commit: 'main',
+    });
+    expect(result.otherVersion.source).toBeUndefined();
+  });
+
   it('answers 404 for an entry the caller may not see, naming nothing', async () => {
     models.getModel.mockImplementation(async (uuid: string) =>
       uuid === A

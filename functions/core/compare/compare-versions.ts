@@ -105,6 +105,10 @@ function versionOf(caller: User, model: ModelRecord, files: readonly ModelFileRe
     version_log: log,
     changelog_file: changelogUuid,
     version_release_of_model: version,
+    bitbucket_project: project,
+    bitbucket_repository: repository,
+    bitbucket_path: path,
+    bitbucket_commit: commit,
   } = model.metadata;
   const changelog = changelogUuid ? files.find((f) => f.uuid === changelogUuid && !f.folder) : undefined;
   return {
@@ -118,6 +122,17 @@ function versionOf(caller: User, model: ModelRecord, files: readonly ModelFileRe
             fileUuid: changelog.uuid,
             name: changelog.name,
             mayDownload: mayDownloadFile(caller, model, changelog),
+          },
+        }
+      : {}),
+    // The source-control link, for compare mode's diff of the two versions' commits (issue 18 §5).
+    ...(project?.trim() && repository?.trim()
+      ? {
+          source: {
+            project: project.trim(),
+            repository: repository.trim(),
+            ...(path?.trim() ? { path: path.trim() } : {}),
+            ...(commit?.trim() ? { commit: commit.trim() } : {}),
           },
         }
       : {}),

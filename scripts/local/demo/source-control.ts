@@ -5,13 +5,15 @@ import { getModel } from '../../../functions/data/models';
 import { env } from '../../../functions/lib/env';
 import { buildGitRepository, type SeedCommit } from '../../../functions/testing/git-repos';
 import type { DemoStep } from './seed-demo';
+import { DEMO_CHAINS, demoChainVersions } from './versions';
 
 /**
  * Source control in the demo (issue 18 §5, §7): a bare git repository that the local git provider
  * serves (SOURCE_CONTROL_GIT_ROOT, scripts/local/env.ts), `HEOR/melanoma-markov`, with two branches
  * and several commits editing an R script and a CSV of inputs; and the Melanoma Markov entry linked to
  * it by its metadata (bitbucket_project, bitbucket_repository, bitbucket_path), so its Files dialog
- * is in source-control mode and its Source control panel browses, lists history and diffs commits.
+ * is in source-control mode and its Source control panel browses, lists history and diffs commits;
+ * its version 1.1 records the NICE scenario branch, so comparing 1.0 with 1.1 diffs their code.
  * Idempotent: an existing repository and an existing link are left as they are.
  */
 export const SOURCE_CONTROL_DEMO = {
@@ -19,6 +21,8 @@ export const SOURCE_CONTROL_DEMO = {
   project: 'HEOR',
   repository: 'melanoma-markov',
   path: 'R/markov_model.R',
+  /** The branch version 1.1 of the entry records (bitbucket_commit). */
+  versionBranch: 'scenario/nice-discounting',
 } as const;
 
 const ada = { name: 'Olivia Owner', email: 'owner@model-repository.local' };
@@ -103,7 +107,7 @@ const DISCOUNT_BRANCH: SeedCommit[] = [
 export function buildDemoSourceRepository(target: string): Promise<void> {
   return buildGitRepository(target, [
     { name: 'main', commits: COMMITS },
-    { name: 'scenario/nice-discounting', from: 'main', commits: DISCOUNT_BRANCH },
+    { name: SOURCE_CONTROL_DEMO.versionBranch, from: 'main', commits: DISCOUNT_BRANCH },
   ]);
 }
 
@@ -141,6 +145,24 @@ export const SOURCE_CONTROL_STEP: DemoStep = {
           bitbucket_project: SOURCE_CONTROL_DEMO.project,
           bitbucket_repository: SOURCE_CONTROL_DEMO.repository,
           bitbucket_path: SOURCE_CONTROL_DEMO.path,
+        },
+      });
+      added++;
+    }
+    // Version 1.1 of the same lineage records the NICE scenario branch as its commit, so that compare
+    // mode of 1.0 (no commit: the default branch) with 1.1 shows the code's source-control diff.
+    const chain = DEMO_CHAINS.find((c) => c.base === SOURCE_CONTROL_DEMO.entry);
+    const [v11] = uuid && chain ? await demoChainVersions(chain, uuid) : [];
+    const version = v11 ? await getModel(v11) : undefined;
+    if (version && owner && !version.metadata.bitbucket_repository) {
+      await updateModel(owner, version.uuid, {
+        rev: version.rev,
+        metadata: {
+          ...version.metadata,
+          bitbucket_project: SOURCE_CONTROL_DEMO.project,
+          bitbucket_repository: SOURCE_CONTROL_DEMO.repository,
+          bitbucket_path: SOURCE_CONTROL_DEMO.path,
+          bitbucket_commit: SOURCE_CONTROL_DEMO.versionBranch,
         },
       });
       added++;

@@ -8,6 +8,7 @@ import type { VersionUrlState } from '../../version-url-state';
 import { ChangelogDownload } from './changelog-download';
 import { FilePairDiff } from './file-pair-diff';
 import { ResultsComparison } from './results-comparison';
+import { SourceCompare } from './source-compare';
 
 export const NO_VERSION_LOG = 'No version log was captured.';
 
@@ -55,7 +56,8 @@ function VersionSide({
 
 /**
  * Compare mode (000 §2): both version logs and changelog documents, the files of the two versions
- * paired and grouped added, removed, changed and unchanged, and the diff of the chosen pair.
+ * paired and grouped added, removed, changed and unchanged, and the diff of the chosen pair; for
+ * versions linked to a repository, the source-control diff of their commits (source-compare.tsx).
  * `before` is the version picked first (A), `after` the second (B).
  */
 export function CompareView({
@@ -94,6 +96,7 @@ export function CompareView({
         <VersionSide tag="A" version={version} legalNotice={legalNotices[version.uuid]} />
         <VersionSide tag="B" version={otherVersion} legalNotice={legalNotices[otherVersion.uuid]} />
       </div>
+      <SourceCompare before={version} after={otherVersion} />
       <div className="mr-compare__body">
         <nav className="mr-compare__files" aria-label="Compared files">
           {GROUPS.map(({ status, label }) => {
