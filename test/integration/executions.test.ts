@@ -83,6 +83,12 @@ function canonical(value: unknown): string {
 // ---------- shared fixtures ----------
 
 let entry: RunEntry;
+/**
+ * The run that hits its timeout waits a whole minute (the shortest timeout a sub-model can have), so it
+ * starts with the file's data and runs next to the other tests, in a runner slot of its own; its test,
+ * last in the file, checks how it ended (it waited that minute alone before: 107 s for the file).
+ */
+let timedOut: { id: string };
 
 beforeAll(async () => {
   entry = await createRunEntry({
@@ -96,6 +102,9 @@ beforeAll(async () => {
     'quick_sleep.R': sleeper(25),
     'timeout.R': sleeper(600),
   });
+  const subModel = await addRunSubModel(entry, 'timeout.R', { timeoutSeconds: 60 });
+  timedOut = await addInstance(entry, subModel);
+  await execute(entry, [timedOut.id]);
 });
 
 describe('the R Markov cohort model, executed end to end', () => {
@@ -285,16 +294,6 @@ describe('runs that do not complete', () => {
     expect(result.body.error.code).toBe('MALFORMED_RESULT');
     expect(result.body.error.message).toContain('elements[0].chartType');
   }, 180_000);
-
-  it('stops a model at its timeout, with every process it started, and ends FAILED', async () => {
-    const subModel = await addRunSubModel(entry, 'timeout.R', { timeoutSeconds: 60 });
-    const instance = await addInstance(entry, subModel);
-    await execute(entry, [instance.id]);
-    expect(await waitForEnd(entry, instance.id, 240_000)).toBe('FAILED');
-    const result = await call('owner', 'GET', `/v2/models/${entry.uuid}/instances/${instance.id}/result`);
-    expect(result.body.error.code).toBe('TIMEOUT');
-    expect(result.body.error.message).toContain('timed out after 1 minute');
-  }, 300_000);
 
   it('ends FAILED when the runner process itself is killed', async () => {
     const subModel = await addRunSubModel(entry, 'quick_sleep.R');
@@ -637,4 +636,13 @@ describe('live status', () => {
       [...new Set(statuses)].map((st) => order.indexOf(st)).sort(),
     );
   }, 180_000);
+});
+
+describe('a run that reaches its timeout (started in the file’s beforeAll)', () => {
+  it('stops a model at its timeout, with every process it started, and ends FAILED', async () => {
+    expect(await waitForEnd(entry, timedOut.id, 240_000)).toBe('FAILED');
+    const result = await call('owner', 'GET', `/v2/models/${entry.uuid}/instances/${timedOut.id}/result`);
+    expect(result.body.error.code).toBe('TIMEOUT');
+    expect(result.body.error.message).toContain('timed out after 1 minute');
+  }, 300_000);
 });
