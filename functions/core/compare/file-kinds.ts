@@ -3,7 +3,7 @@ import type { DiffKind } from '@shared/schemas/compare';
 /**
  * Which diff a file gets, by its extension (issue 18 §3, §4): model code and data that people read as
  * lines (R, Python, M, CSV, JSON, Markdown, plain text and their kin) get a line diff; .xlsx and .xlsm
- * workbooks the spreadsheet diff; everything else (binaries, PDFs, .xls until it is converted) none.
+ * workbooks (and .xls, converted first) the spreadsheet diff; everything else (binaries, PDFs) none.
  */
 const TEXT_EXTENSIONS = new Set([
   // model code
@@ -53,7 +53,7 @@ const TEXT_EXTENSIONS = new Set([
   'htm',
   'css',
 ]);
-const SPREADSHEET_EXTENSIONS = new Set(['xlsx', 'xlsm']);
+const SPREADSHEET_EXTENSIONS = new Set(['xlsx', 'xlsm', 'xls']);
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');

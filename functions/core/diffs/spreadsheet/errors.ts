@@ -1,7 +1,7 @@
 import { UnprocessableError } from '../../../lib/errors';
 
 /** Why a file could not be read as a workbook; the web may branch on it, the message is for people. */
-export type WorkbookProblem = 'password-protected' | 'legacy-xls' | 'corrupt' | 'zip-bomb' | 'too-many-cells';
+export type WorkbookProblem = 'password-protected' | 'corrupt' | 'zip-bomb' | 'too-many-cells';
 
 /** A workbook that cannot be compared, with a message a user can act on (422). */
 export class WorkbookReadError extends UnprocessableError {
@@ -22,15 +22,10 @@ export const workbookErrors = {
       'password-protected',
       'This workbook is password-protected, so it cannot be compared. Remove the password in Excel (File > Info > Protect Workbook), save it and upload it again.',
     ),
-  legacyXls: () =>
-    new WorkbookReadError(
-      'legacy-xls',
-      'This is an Excel 97-2003 workbook (.xls), which cannot be compared directly. Convert it first: save it as .xlsx or .xlsm and upload it again.',
-    ),
   corrupt: (detail?: string) =>
     new WorkbookReadError(
       'corrupt',
-      `This file cannot be read as an Excel workbook (.xlsx or .xlsm): it is damaged or of another kind.${detail ? ` (${detail})` : ''}`,
+      `This file cannot be read as an Excel workbook (.xlsx, .xlsm or .xls): it is damaged or of another kind.${detail ? ` (${detail})` : ''}`,
     ),
   zipBomb: () =>
     new WorkbookReadError(

@@ -3,6 +3,7 @@ import * as CFB from 'cfb';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { WorkbookReadError, workbookErrors } from './errors';
+import { convertLegacyXls } from './legacy-xls';
 import { parseRange, shiftFormula } from './references';
 
 /**
@@ -94,7 +95,7 @@ const localName = (name: string) => {
 };
 
 /** An OLE container: an encrypted OOXML package (password) or an Excel 97-2003 workbook. */
-function refuseCompoundFile(bytes: Uint8Array): never {
+function xlsxOfCompoundFile(bytes: Uint8Array): Uint8Array {
   let container: CFB.CFB$Container;
   try {
     container = CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { type: 'buffer' });
@@ -103,7 +104,8 @@ function refuseCompoundFile(bytes: Uint8Array): never {
   }
   const names = new Set(container.FullPaths.map((path) => path.replace(/\/$/, '').split('/').pop()));
   if (names.has('EncryptedPackage') || names.has('EncryptionInfo')) throw workbookErrors.passwordProtected();
-  if (names.has('Workbook') || names.has('Book')) throw workbookErrors.legacyXls();
+  // BIFF8 keeps the workbook in 'Workbook' (BIFF5: 'Book'): converted to .xlsx (legacy-xls.ts).
+  if (names.has('Workbook') || names.has('Book')) return convertLegacyXls(bytes);
   throw workbookErrors.corrupt();
 }
 
@@ -400,8 +402,8 @@ class WorkbookCollector {
 }
 
 /**
- * Reads a workbook. Throws WorkbookReadError for a password-protected file, an .xls, a damaged or
- * non-workbook file, one that inflates beyond the limits (a zip bomb), or one with too many filled cells.
+ * Reads a workbook (.xlsx, .xlsm, or an .xls converted first). Throws WorkbookReadError for a
+ * password-protected file, a damaged or non-workbook file, one that inflates beyond the limits (a zip bomb), or one with too many filled cells.
  */
 export async function readWorkbook(
   source: WorkbookSource,
@@ -464,7 +466,7 @@ export async function readWorkbook(
     }
     if (failure) break;
   }
-  if (compound) refuseCompoundFile(Buffer.concat(compound));
+  if (compound) return readWorkbook(xlsxOfCompoundFile(Buffer.concat(compound)), limits);
   if (!head) throw workbookErrors.corrupt('the file is empty');
   if (!failure) {
     try {
