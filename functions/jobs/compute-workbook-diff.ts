@@ -19,6 +19,8 @@ const EventSchema = z.object({
   job: z.literal('compute-workbook-diff'),
   before: BodySchema,
   after: BodySchema,
+  /** Computed again although its overview exists (a document of it expired). */
+  recompute: z.optional(z.boolean()),
 });
 
 /**
@@ -27,9 +29,12 @@ const EventSchema = z.object({
  * outcome: the stored documents hold it, and a thrown error would only make Lambda run it again.
  */
 export async function handler(event: unknown, context: Context): Promise<{ status: string }> {
-  const { job, before, after } = EventSchema.parse(event);
+  const { job, before, after, recompute } = EventSchema.parse(event);
   const deadline = Date.now() + context.getRemainingTimeInMillis() - TIMEOUT_MARGIN_MS;
-  const status = await computeWorkbookDiff({ before, after }, workbookDiffer, openBody, { deadline });
+  const status = await computeWorkbookDiff({ before, after }, workbookDiffer, openBody, {
+    deadline,
+    ...(recompute ? { recompute } : {}),
+  });
   // A workbook the engine refuses is the file's matter; a fault must reach the jobs alarm.
   if (status === 'FAILED') countJobFailure(job);
   return { status };

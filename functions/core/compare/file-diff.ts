@@ -16,7 +16,14 @@ import { loadVisibleModel } from '../models/model-access';
 import { hashBody } from './body-hash';
 import { pairKind } from './file-kinds';
 import { requireTextSize, textDiff } from './text-diff';
-import { readMacroDiff, readSheetPage, type WorkbookPair, workbookDiff } from './workbook-diffs';
+import {
+  readMacroDiff,
+  readSheetPage,
+  restartWorkbookDiff,
+  type WorkbookDiffState,
+  type WorkbookPair,
+  workbookDiff,
+} from './workbook-diffs';
 
 export const FILE_NOT_FOUND = 'File not found.';
 export const NOT_DIFFABLE =
@@ -137,6 +144,11 @@ async function readyOverview(
   return { pair, overview: state.overview };
 }
 
+function pendingOf(state: WorkbookDiffState): DiffPending {
+  if (state.status !== 'PENDING') throw new Error(`A restarted workbook diff is ${state.status}`);
+  return { kind: 'spreadsheet', status: 'PENDING', retryAfterSeconds: state.retryAfterSeconds };
+}
+
 const listOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
 
@@ -152,7 +164,12 @@ export async function getSheetDiff(
   if (index < 0) index = sheets.findIndex((s) => s.name === sides.sheet);
   if (index < 0) throw new NotFoundError(SHEET_NOT_FOUND);
   const page = await readSheetPage(ready.pair, index, sides.page);
-  if (!page || typeof page !== 'object') throw new NotFoundError(PAGE_NOT_FOUND);
+  if (!page || typeof page !== 'object') {
+    // A page the overview promises but storage lost (expired): computed again, 202 meanwhile.
+    const maxPageIndex = Number(sheets[index]?.maxPageIndex ?? -1);
+    if (sides.page <= maxPageIndex) return pendingOf(await restartWorkbookDiff(ready.pair));
+    throw new NotFoundError(PAGE_NOT_FOUND);
+  }
   return page;
 }
 
@@ -166,6 +183,7 @@ export async function getMacroDiff(
   const index = listOf(ready.overview.macros).findIndex((m) => m.name === sides.module);
   if (index < 0) throw new NotFoundError(MODULE_NOT_FOUND);
   const diff = await readMacroDiff(ready.pair, index);
-  if (!diff || typeof diff !== 'object') throw new NotFoundError(MODULE_NOT_FOUND);
+  // A module the overview names but storage lost (expired): computed again, 202 meanwhile.
+  if (!diff || typeof diff !== 'object') return pendingOf(await restartWorkbookDiff(ready.pair));
   return diff;
 }

@@ -30,9 +30,8 @@ const jobs = vi.hoisted(() => ({ startJob: vi.fn(async () => undefined) }));
 vi.mock('../../data/diff-objects', () => objects);
 vi.mock('../../lib/job-invoker', () => jobs);
 
-const { computeWorkbookDiff, DIFF_FAULT, DIFF_STALLED, readSheetPage, workbookDiff } = await import(
-  './workbook-diffs'
-);
+const { computeWorkbookDiff, DIFF_FAULT, DIFF_STALLED, readSheetPage, restartWorkbookDiff, workbookDiff } =
+  await import('./workbook-diffs');
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -158,5 +157,37 @@ describe('workbook diffs, computed once per pair of bodies', () => {
     jobs.startJob.mockRejectedValueOnce(new Error('TooManyRequestsException'));
     await expect(workbookDiff(pair, T0)).rejects.toThrow('TooManyRequestsException');
     expect(await workbookDiff(pair, T0 + 1000)).toEqual({ status: 'FAILED', message: DIFF_FAULT });
+  });
+});
+
+describe('a stored diff that lost documents to the lifecycle rule (diffs/ expire after 30 days)', () => {
+  it('is computed again once, with the documents written anew, and answers PENDING meanwhile', async () => {
+    expect(await computeWorkbookDiff(pair, differ(), open, { deadline: T0 + 60_000 })).toBe('READY');
+    bucket.set(
+      `${prefix}pending.json`,
+      JSON.stringify({ startedAt: new Date(T0).toISOString(), attempts: 1 }),
+    );
+    // Thirty days on, a page went first; the overview is still there.
+    bucket.delete(`${prefix}sheets/0/1.json`);
+    const later = T0 + 30 * 24 * 3600 * 1000;
+
+    expect(await restartWorkbookDiff(pair, later)).toEqual({ status: 'PENDING', retryAfterSeconds: 3 });
+    expect(jobs.startJob).toHaveBeenCalledWith({ job: 'compute-workbook-diff', ...pair, recompute: true });
+    // A second reader meanwhile starts nothing more.
+    expect(await restartWorkbookDiff(pair, later + 5000)).toEqual({
+      status: 'PENDING',
+      retryAfterSeconds: 3,
+    });
+    expect(jobs.startJob).toHaveBeenCalledTimes(1);
+
+    // The job computes again although the overview exists (a plain delivery would not).
+    const engine = differ();
+    expect(await computeWorkbookDiff(pair, engine, open, { deadline: later + 60_000 })).toBe('READY');
+    expect(engine.diff).not.toHaveBeenCalled();
+    expect(await computeWorkbookDiff(pair, engine, open, { deadline: later + 60_000, recompute: true })).toBe(
+      'READY',
+    );
+    expect(engine.diff).toHaveBeenCalledTimes(1);
+    expect(await readSheetPage(pair, 0, 1)).toEqual({ pageIndex: 1, rows: 'second' });
   });
 });

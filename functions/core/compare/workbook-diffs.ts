@@ -129,6 +129,24 @@ export async function workbookDiff(pair: WorkbookPair, now = Date.now()): Promis
   return { status: 'PENDING', retryAfterSeconds: DIFF_RETRY_AFTER_SECONDS };
 }
 
+/**
+ * A stored diff that lost a document its overview names (the lifecycle rule of the files bucket
+ * expires `diffs/` object by object, 30 days after writing; docs/versions.md "Workbook diffs"): it
+ * is computed again, as on a first look, and the reader answers 202 meanwhile. A restart younger
+ * than the jobs function's timeout is not repeated.
+ */
+export async function restartWorkbookDiff(pair: WorkbookPair, now = Date.now()): Promise<WorkbookDiffState> {
+  const [a, b] = keys(pair);
+  const pending = (await listChildren(workbookDiffPrefix(a, b))).has('pending.json')
+    ? ((await getJson(workbookDiffPendingKey(a, b))) as PendingDoc | undefined)
+    : undefined;
+  const pendingState = { status: 'PENDING', retryAfterSeconds: DIFF_RETRY_AFTER_SECONDS } as const;
+  if (pending && now - Date.parse(pending.startedAt) <= STALLED_AFTER_MS) return pendingState;
+  await putJson(workbookDiffPendingKey(a, b), { startedAt: new Date(now).toISOString(), attempts: 1 });
+  await startJob({ job: 'compute-workbook-diff', before: pair.before, after: pair.after, recompute: true });
+  return pendingState;
+}
+
 /** One stored page of a sheet (by its position in the overview), or undefined when there is none. */
 export async function readSheetPage(pair: WorkbookPair, sheet: number, page: number): Promise<unknown> {
   const [a, b] = keys(pair);
@@ -143,7 +161,8 @@ export async function readMacroDiff(pair: WorkbookPair, module: number): Promise
 
 /**
  * The job (functions/jobs/compute-workbook-diff.ts): computes the pair's diff and stores it.
- * 1. Already computed (a second delivery, or a concurrent start): nothing to do.
+ * 1. Already computed (a second delivery, or a concurrent start): nothing to do, unless asked to
+ *    `recompute` (a stored diff that lost a document: restartWorkbookDiff).
  * 2. Run the engine; write every sheet page and module diff, then the overview (with the macros).
  * 3. A workbook the engine refuses (UnprocessableError): its message is stored for good (REFUSED).
  *    Any other error is stored as a fault for a while (see FAULT_KEPT_MS) and logged (FAILED).
@@ -152,12 +171,14 @@ export async function computeWorkbookDiff(
   pair: WorkbookPair,
   differ: WorkbookDiffer,
   open: (key: string) => Promise<Readable>,
-  options: { deadline: number; now?: () => number },
+  options: { deadline: number; now?: () => number; recompute?: boolean },
 ): Promise<'READY' | 'REFUSED' | 'FAILED'> {
   const now = options.now ?? Date.now;
   const [a, b] = keys(pair);
-  const present = await listChildren(workbookDiffPrefix(a, b));
-  if (present.has('overview.json')) return 'READY';
+  if (!options.recompute) {
+    const present = await listChildren(workbookDiffPrefix(a, b));
+    if (present.has('overview.json')) return 'READY';
+  }
 
   const source = (side: WorkbookPair['before']): WorkbookSource => ({
     name: side.name,
