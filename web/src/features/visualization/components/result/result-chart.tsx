@@ -1,6 +1,6 @@
 import type { ChartElement } from '@shared/schemas/run-result';
 import { DEFAULT_CHART_HEIGHT_PX, toChartModel } from '@shared/visualization';
-import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useMemo } from 'react';
 import { type LegendPosition, toApexChartProps } from './apex-options';
 
 // ApexCharts is large: it loads with the first chart, not with the app (scripts/bench/web-bundle.ts).
@@ -21,7 +21,8 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-export function ResultChart({
+/** Memoised like ResultTable: the page's own state (section ticks, search) does not redraw a chart. */
+export const ResultChart = memo(function ResultChart({
   element,
   height = DEFAULT_CHART_HEIGHT_PX,
   legendPosition,
@@ -51,4 +52,4 @@ export function ResultChart({
       </ChartBoundary>
     </figure>
   );
-}
+});

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type RunResult, RunResultSchema } from '@shared/schemas/run-result';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ResultView } from './result-view';
+
+// Cells are aligned by result.css (classes, not inline styles): the page's stylesheet, as in the app.
+const stylesheet = document.createElement('style');
+stylesheet.textContent = readFileSync(join(__dirname, 'result.css'), 'utf8');
+document.head.append(stylesheet);
 
 // ApexCharts needs a real layout engine (SVG measuring); its settings are tested in apex-options.test.ts.
 vi.mock('./apex-chart', () => ({

@@ -5,7 +5,7 @@ import {
   RESULTS_RENDERING_DELAY_MS,
   resultPageTitle,
 } from '@shared/visualization';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { ResultChart } from './result-chart';
 import { groupResult, type ResultGroup } from './result-groups';
 import { ResultTable } from './result-table';
@@ -19,7 +19,8 @@ export interface ResultViewProps {
   showTitle?: boolean;
 }
 
-function Elements({ group, result }: { group: ResultGroup; result: RunResult }) {
+/** A section's elements; memoised, so that typing in the section search does not draw every table again. */
+const Elements = memo(function Elements({ group, result }: { group: ResultGroup; result: RunResult }) {
   const height = result.options?.chart?.height ?? DEFAULT_CHART_HEIGHT_PX;
   const legendPosition = result.options?.legend?.position;
   return (
@@ -51,7 +52,7 @@ function Elements({ group, result }: { group: ResultGroup; result: RunResult }) 
       })}
     </>
   );
-}
+});
 
 /**
  * Step 3's result (spec 001 §2, §3): the section list (search, expand/collapse, visibility ticks) beside
