@@ -24,7 +24,11 @@ export const entryQuery = (uuid: string) =>
       apiClient.call('getModel', { params: { uuid }, signal, handleErrors: (e) => e.status === 404 }),
   });
 
-/** The caller's file list of the entry. */
+/**
+ * The caller's file list of the entry: the one query of it (the detail's Folder tab, the file manager,
+ * downloads, Text View, New Model Version, the sub-model dialog). Every file write refreshes it
+ * through this key (api/files.ts useFilesSaved; invalidating the entry's key covers it too).
+ */
 export const entryFilesQuery = (uuid: string) =>
   queryOptions({
     queryKey: entryKeys.files(uuid),

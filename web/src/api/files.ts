@@ -12,13 +12,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type * as z from 'zod/mini';
 import { apiClient, type RequestOptions } from '../lib/api-client';
 import { workspaceKeys } from '../lib/workspace';
+import { entryFilesQuery, entryKeys } from './entry';
 import { modelKeys } from './models';
 
 /**
  * The client of the file manager and file-level access (shared/schemas/collaboration.ts). Query keys
  * sit below the entry's key so that invalidating ['models', uuid] refreshes the detail, the file list
  * and every file's access list:
- *   ['models', uuid, 'files']                       the caller's file list (same key as the catalogue's)
+ *   ['models', uuid, 'files']                       the caller's file list (entryFilesQuery, ./entry.ts)
  *   ['models', uuid, 'files', fileUuid, 'access']   who a file is shared with
  *   ['models', uuid, 'files', fileUuid, 'history']  the versions of a file body
  */
@@ -26,7 +27,7 @@ export type FileChangeSetInput = z.input<typeof FileChangeSetBodySchema>;
 export type FileHistory = z.infer<typeof FileHistorySchema>;
 
 export const fileKeys = {
-  list: (uuid: string) => modelKeys.files(uuid),
+  list: entryKeys.files,
   access: (uuid: string, fileUuid: string) => [...modelKeys.files(uuid), fileUuid, 'access'] as const,
   history: (uuid: string, fileUuid: string) => [...modelKeys.files(uuid), fileUuid, 'history'] as const,
   /** Below the sub-models feature's key, so its writes refresh the Files dialog's step 2 too. */
@@ -40,9 +41,6 @@ type Opts = Pick<RequestOptions, 'signal' | 'handleErrors'>;
 const OWN_ERRORS_BUT_403: Opts = { handleErrors: (e) => e.status !== 403 };
 
 // ---------- fetchers ----------
-export const listCallerFiles = (uuid: string, opts: Opts = {}) =>
-  apiClient.call('listModelFiles', { ...opts, params: { uuid } });
-
 /**
  * One save of the file manager. Every failure but 403 (global rule: back to the model list) is left
  * to the caller, which says 'Failed to update Files.' and lists the server's issues.
@@ -93,12 +91,6 @@ export const outdateInstancesAfterFileChange = (uuid: string, body: OutdateAfter
   apiClient.call('outdateInstances', { params: { uuid }, body, handleErrors: true });
 
 // ---------- query options ----------
-export const callerFilesQuery = (uuid: string) =>
-  queryOptions({
-    queryKey: fileKeys.list(uuid),
-    queryFn: ({ signal }) => listCallerFiles(uuid, { signal }),
-  });
-
 export const fileAccessQuery = (uuid: string, fileUuid: string) =>
   queryOptions({
     queryKey: fileKeys.access(uuid, fileUuid),
@@ -127,8 +119,9 @@ export const executedInstancesQuery = (uuid: string, subModelId: string) =>
   });
 
 // ---------- hooks ----------
+/** The caller's file list (entryFilesQuery: one query and key for every screen that lists the files). */
 export const useCallerFiles = (uuid: string | undefined, enabled = true) =>
-  useQuery({ ...callerFilesQuery(uuid ?? ''), enabled: Boolean(uuid) && enabled });
+  useQuery({ ...entryFilesQuery(uuid ?? ''), enabled: Boolean(uuid) && enabled });
 
 /**
  * After a save: the answer is the new file list; the entry's detail (rev, fileCount), its access

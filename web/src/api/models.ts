@@ -27,6 +27,7 @@ import { searchUsers } from './users';
  *   ['models', 'list', query] · ['models', 'search', filters] · ['models', uuid] ·
  *   ['models', uuid, 'files' | 'roles'] · ['models', uuid, 'expertise', userId] ·
  *   ['users', 'search', q, limit] (the metadata options: ./metadata-options.ts)
+ * The file list's query is entryFilesQuery (./entry.ts), its hook useCallerFiles (./files.ts).
  * so that invalidating ['models'] refreshes every list, search and detail after a write.
  */
 
@@ -97,7 +98,12 @@ export const existsByMetadata = (metadata: ModelMetadata, opts: Opts = {}) =>
   apiClient.call('existsByMetadata', { ...opts, body: { metadata } });
 
 export type CreateModelInput = z.input<typeof CreateModelBodySchema>;
-export const createModel = (body: CreateModelInput) => apiClient.call('createModel', { body });
+/**
+ * A taken name (409) and refusals (422: publish issues, a role rule) are left to the caller: Add Model
+ * Entry opens its name collision dialog or lists the issues in its confirm step.
+ */
+export const createModel = (body: CreateModelInput) =>
+  apiClient.call('createModel', { body, handleErrors: (e) => e.status === 409 || e.status === 422 });
 
 /** A stale `rev` answers 409: the caller handles it (reload message). */
 export const updateModel = (uuid: string, metadata: ModelMetadata, rev: number) =>
@@ -142,9 +148,6 @@ export const attachFiles = (uuid: string, uploadId: string, files: UploadedFileR
     params: { uuid },
     body: { uploadId, files, ...(rev === undefined ? {} : { rev }) },
   });
-
-export const listModelFiles = (uuid: string, opts: Opts = {}) =>
-  apiClient.call('listModelFiles', { ...opts, params: { uuid } });
 
 /** The legal notice must have been acknowledged; the answer is a short-lived presigned URL. */
 export const downloadModelFile = (uuid: string, fileUuid: string, opts: Opts = {}) =>
@@ -213,12 +216,6 @@ export const modelDetailQuery = (uuid: string) =>
     queryFn: ({ signal }) => getModel(uuid, { signal, handleErrors: (e) => e.status === 404 }),
   });
 
-export const modelFilesQuery = (uuid: string) =>
-  queryOptions({
-    queryKey: modelKeys.files(uuid),
-    queryFn: ({ signal }) => listModelFiles(uuid, { signal }),
-  });
-
 export const modelRolesQuery = (uuid: string) =>
   queryOptions({
     queryKey: modelKeys.roles(uuid),
@@ -257,8 +254,6 @@ export const useModelList = (params: ListModelsParams) => useQuery(modelListQuer
 export const useDynamicSearch = (filters: DynamicFiltersInput) => useQuery(dynamicSearchQuery(filters));
 export const useModel = (uuid: string | undefined) =>
   useQuery({ ...modelDetailQuery(uuid ?? ''), enabled: Boolean(uuid) });
-export const useModelFiles = (uuid: string | undefined, enabled = true) =>
-  useQuery({ ...modelFilesQuery(uuid ?? ''), enabled: Boolean(uuid) && enabled });
 
 /** After any write the lists, searches and the entry itself are stale. */
 function useInvalidateModels() {
@@ -301,9 +296,23 @@ export function useRetireModel() {
   });
 }
 
+/**
+ * Add Model Entry's save: `prepare` first (the wizard uploads the files not uploaded yet and answers
+ * the body that names them), then the POST with `publish`. One mutation for both, so it is pending
+ * from the first upload to the answer and the wizard's buttons stay disabled throughout.
+ */
 export function useCreateModel() {
   const invalidate = useInvalidateModels();
-  return useMutation({ mutationFn: createModel, onSuccess: invalidate });
+  return useMutation({
+    mutationFn: async ({
+      publish,
+      prepare,
+    }: {
+      publish: boolean;
+      prepare: () => Promise<Omit<CreateModelInput, 'publish'>>;
+    }) => createModel({ ...(await prepare()), publish }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateModel() {

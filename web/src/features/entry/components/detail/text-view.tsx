@@ -9,7 +9,7 @@ import {
 import type { ModelDetail, UserSummary } from '@shared/schemas/model-api';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { modelFilesQuery } from '../../../../api/models';
+import { entryFilesQuery } from '../../../../api/entry';
 import { userLabel } from '../../../../components/ui/user-picker/search-users';
 import { formatLocalDateTime } from '../../../../lib/format';
 import { fieldLabel } from '../metadata-form/metadata-form';
@@ -98,7 +98,7 @@ export function displayValue(metadata: ModelMetadata, field: MetadataField): str
 export const CHANGELOG_NOT_AVAILABLE = 'The changelog file is not available to you';
 
 function ChangelogFileName({ modelUuid, fileUuid }: { modelUuid: string; fileUuid: string }) {
-  const files = useQuery(modelFilesQuery(modelUuid));
+  const files = useQuery(entryFilesQuery(modelUuid));
   if (files.isPending) return <span className="mr-muted">Loading…</span>;
   const file = files.data?.items.find((f) => f.uuid === fileUuid && !f.folder);
   if (!file) return <span className="mr-muted">{CHANGELOG_NOT_AVAILABLE}</span>;
