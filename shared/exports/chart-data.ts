@@ -36,9 +36,10 @@ export interface ExportChart {
   model: ChartModel;
   /**
    * Series that only carry a text label (officeChart: an annotation's label at one point): drawn
-   * without line or marker, their name shown as the point's data label, left out of the legend.
+   * without line, marker or fill, their name shown as the point's data label, left out of the legend.
+   * `l`/`r`: left or right of a scatter point; `outEnd`: beyond the end of a bar.
    */
-  labelSeries?: Array<{ index: number; position: 'l' | 'r' }>;
+  labelSeries?: Array<{ index: number; position: 'l' | 'r' | 'outEnd' }>;
   table: {
     xTitle: string;
     numericX: boolean;
@@ -118,7 +119,11 @@ export const drawsLines = (chart: ExportChart) =>
  *   marker whose name is shown as the point's data label, left out of the legend (`labelSeries`);
  *   the point moves a twentieth of the range inwards so the text stays inside the plot;
  * - a vertical line across horizontal bars (the tornado's base case) is already drawn: the category
- *   axis crosses the value axis there; its label becomes that axis' title.
+ *   axis crosses the value axis there (`bars.baseline`). Its label goes on that line in a row of its
+ *   own above the bars (an empty category first, drawn on top): a label-only bar series whose one
+ *   value is the line's x, so its bar has no length and its name stands right beside the line's top.
+ *   (A dashed line of its own would need a scatter series over the bars on secondary axes;
+ *   LibreOffice combines bars only with lines on the same category axis.)
  * Their points join the chart's data table, so the sheet shows the cells the chart draws them from.
  */
 export function officeChart(chart: ExportChart): ExportChart {
@@ -126,11 +131,33 @@ export function officeChart(chart: ExportChart): ExportChart {
   if (model.annotations.length === 0) return chart;
   if (model.categories) {
     if (model.kind !== 'bar' || !model.bars) return chart;
-    const labels = model.annotations.flatMap((annotation) =>
-      annotation.kind === 'vertical-line' ? [annotation.label] : [],
+    const lines = model.annotations.flatMap((annotation) =>
+      annotation.kind === 'vertical-line' ? [annotation] : [],
     );
-    const title = [model.xAxis.title, ...labels].filter(Boolean).join(' · ');
-    return { ...chart, model: { ...model, xAxis: { ...model.xAxis, title: title || null } } };
+    if (lines.length === 0) return chart;
+    const categories = ['', ...model.categories];
+    const series: ChartSeriesModel[] = model.series.map((one) => ({
+      ...one,
+      points: [{ x: '', y: null }, ...one.points],
+    }));
+    // Between the data series: LibreOffice numbers the legend entries of horizontal bars from the
+    // last series, and the middle one (of the tornado's two series and its label) is the same entry
+    // whichever end a reader counts from, so the legend hides the label and no data series.
+    const middle = Math.ceil(series.length / 2);
+    const labels: ChartSeriesModel[] = lines.map((line) => ({
+      name: line.label,
+      legendName: line.label,
+      color: line.color,
+      role: 'reference',
+      line: 'none',
+      curve: 'straight',
+      markers: false,
+      points: categories.map((x, at) => ({ x, y: at === 0 ? line.x : null })),
+    }));
+    series.splice(middle, 0, ...labels);
+    const labelSeries = labels.map((_, at) => ({ index: middle + at, position: 'outEnd' as const }));
+    const annotated: ChartModel = { ...model, categories, series, annotations: [] };
+    return { model: annotated, table: chartTable(annotated), labelSeries };
   }
   const ys = model.series.flatMap((series) => series.points.flatMap((point) => point.y ?? []));
   const yMin = model.yAxis.min ?? Math.min(...ys);

@@ -151,6 +151,11 @@ describe('the chart-part writer', () => {
     expect(tornado).toContain('<c:barDir val="bar"/>');
     expect(tornado).toContain('<c:crossesAt val="8214"/>');
     expect(tornado).toContain('<c:overlap val="100"/>');
+    // Widest bar on top as on the page: categories top down, the values still along the bottom.
+    expect(tornado).toMatch(/<c:catAx><c:axId val="\d+"\/><c:scaling><c:orientation val="maxMin"\/>/);
+    expect(tornado).toMatch(
+      /<c:valAx>.*<c:tickLblPos val="nextTo"\/><c:crossAx val="\d+"\/><c:crosses val="max"\/>/,
+    );
   });
 
   it('colours each slice of a pie', () => {
@@ -320,7 +325,7 @@ describe('annotations in the native Office charts', () => {
       .map((path) => files[path] as string)
       .find((xml) => xml.includes(text)) ?? '';
 
-  it('turns a vertical line into a two-point series, labels into label-only series, a base case into the axis title', () => {
+  it('turns a vertical line into a two-point series, labels into label-only series, a base case into a label on its line', () => {
     const ceac = officeChart(exportChart(figure('acceptability-curve')));
     const line = ceac.model.series.at(-1);
     expect(line).toMatchObject({ name: 'Willingness to pay: 20,000', line: 'dashed', markers: false });
@@ -338,15 +343,22 @@ describe('annotations in the native Office charts', () => {
     expect(plane.labelSeries?.find((l) => plane.model.series[l.index] === northEast)?.position).toBe('l');
 
     const tornado = officeChart(exportChart(figure('tornado')));
-    expect(tornado.model.xAxis.title).toBe('Base case: 8,214');
-    expect(tornado.model.series).toHaveLength(2);
+    // The line is where the category axis crosses (8,214); its label stands in a row of its own on top.
+    expect(tornado.model.bars?.baseline).toBe(8214);
+    expect(tornado.model.categories).toEqual(['', 'Drug cost (500 to 1,500)', 'Utility']);
+    expect(tornado.model.series.map((s) => s.name)).toEqual(['Low value', 'Base case: 8,214', 'High value']);
+    expect(tornado.labelSeries).toEqual([{ index: 1, position: 'outEnd' }]);
+    expect(tornado.table.columns[1]).toEqual({ name: 'Base case: 8,214', values: [8214, null, null] });
+    expect(tornado.table.columns[0]?.values).toEqual([null, 6000, 7500]);
+    expect(tornado.model.xAxis.title).toBeNull();
+    expect(tornado.model.annotations).toEqual([]);
   });
 
   it.each([
     ['xlsx', 'xl'],
     ['pptx', 'ppt'],
   ] as const)(
-    '%s: the CE plane carries its quadrant labels and a dashed WTP line, the CEAC its WTP line',
+    '%s: the CE plane carries its quadrant labels and a dashed WTP line, the CEAC its WTP line, the tornado its base-case label',
     async (format, prefix) => {
       const files = zipText(await exportResult(format, sampleInput()));
       const plane = chartWith(files, prefix, 'Less effective, more costly (dominated)');
@@ -370,7 +382,16 @@ describe('annotations in the native Office charts', () => {
       expect(line).toContain('<a:prstDash val="dash"/>');
 
       const tornado = chartWith(files, prefix, 'Drug cost (500 to 1,500)');
-      expect(tornado).toContain('Base case: 8,214');
+      // The base case: a bar without fill at 8,214 in the top row, its name as the label beyond its
+      // end, out of the legend; no axis title says it any more.
+      const base = seriesNamed(tornado, 'Base case: 8,214') ?? '';
+      expect(base).toContain('<c:spPr><a:noFill/>');
+      expect(base).toContain('<c:dLblPos val="outEnd"/>');
+      expect(base).toContain('<c:showSerName val="1"/>');
+      expect(base).toMatch(/<c:pt idx="0"><c:v>8214<\/c:v><\/c:pt>/);
+      expect(tornado).toMatch(/<c:legendEntry><c:idx val="1"\/><c:delete val="1"\/><\/c:legendEntry>/);
+      expect(tornado).not.toMatch(/<c:title>(?:(?!<\/c:title>)[\s\S])*Base case/);
+      expect(tornado).toContain('<c:orientation val="maxMin"/>');
     },
   );
 });

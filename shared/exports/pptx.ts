@@ -115,13 +115,31 @@ function addTable(
   });
 }
 
+/**
+ * Horizontal bars list their categories top down as the page does (a tornado's widest bar on top),
+ * the values stay along the bottom (the value axis crosses at the last category, its labels next to
+ * it), the category names left of the plot. pptxgenjs's writer copies these values into the chart
+ * XML as given; its types name only the defaults ('minMax', 'autoZero'), hence the cast.
+ */
+const TOP_DOWN_BARS = {
+  catAxisOrientation: 'maxMin',
+  catAxisCrossesAt: 'max',
+  catAxisLabelPos: 'low',
+  valAxisLabelPos: 'nextTo',
+} as unknown as PptxGenJS.IChartOpts;
+
 /** The pptxgenjs chart type, data and options that draw `chart` as the page does. */
 export function pptxChart(
   pptx: Presentation,
   chart: ExportChart,
 ): { type: PptxGenJS.CHART_NAME; data: PptxGenJS.OptsChartData[]; options: PptxGenJS.IChartOpts } {
   const { model, table } = chart;
-  const colors = model.series.map((series) => hex(series.color));
+  // A label-only series (officeChart) draws no bar: pptxgenjs writes 'transparent' as no fill.
+  const colors = model.series.map((series, index) =>
+    model.kind === 'bar' && chart.labelSeries?.some((label) => label.index === index)
+      ? 'transparent'
+      : hex(series.color),
+  );
   const numericAxis = (axis: ChartAxisModel, prefix: 'val' | 'cat') => ({
     ...(axis.min !== null ? { [`${prefix}AxisMinVal`]: axis.min } : {}),
     ...(axis.max !== null ? { [`${prefix}AxisMaxVal`]: axis.max } : {}),
@@ -162,6 +180,7 @@ export function pptxChart(
           // The bars grow from where the category axis crosses the value axis; pptxgenjs writes that
           // crossing (`crossesAt` of the category axis) from its `valAxisCrossesAt` option.
           ...(model.bars ? { barGapWidthPct: 50, valAxisCrossesAt: model.bars.baseline } : {}),
+          ...(model.kind === 'bar' ? TOP_DOWN_BARS : {}),
           displayBlanksAs: 'gap',
         },
       };
@@ -228,6 +247,31 @@ function addChart(pptx: Presentation, element: Extract<ResultElement, { kind: 'c
   const { type, data, options } = pptxChart(pptx, chart);
   slide.addChart(type, data, options);
   return chart;
+}
+
+/**
+ * pptxgenjs 4.0.1 writes one data-label setting for every series of a chart. A bar chart's label-only
+ * series (officeChart: the tornado's base case) gets its own here, its name beyond the bar's end, and
+ * leaves the legend; pptxgenjs writes each bar series as `<c:ser>` with its `<c:idx>` and one
+ * `<c:dLbls>`: only that is replaced.
+ */
+export function styleBarLabelSeries(xml: string, chart: ExportChart): string {
+  const labels = chart.labelSeries;
+  if (!labels) return xml;
+  const [before, ...series] = xml.split('<c:ser>');
+  const styled = series.map((part) => {
+    const index = Number(/<c:idx val="(\d+)"\/>/.exec(part)?.[1]);
+    const label = labels.find((entry) => entry.index === index);
+    const model = chart.model.series[index];
+    if (!label || !model) return part;
+    return part.replace(/<c:dLbls>[\s\S]*?<\/c:dLbls>/, nameLabel(label.position, model.color));
+  });
+  return [before, ...styled]
+    .join('<c:ser>')
+    .replace(
+      /<c:legend>\s*<c:legendPos val="b"\/>/,
+      legendXml(labels).replace(/<c:overlay val="0"\/><\/c:legend>$/, ''),
+    );
 }
 
 /** Whether pptxChart draws the chart as a pptxgenjs scatter (numeric x). */
@@ -402,6 +446,8 @@ export async function writePptx(input: ExportInput): Promise<Uint8Array> {
     const part = files[path];
     if (chart && part && drawnAsScatter(chart))
       files[path] = strToU8(styleScatterSeries(strFromU8(part), chart));
+    else if (chart && part && chart.labelSeries && chart.model.kind === 'bar')
+      files[path] = strToU8(styleBarLabelSeries(strFromU8(part), chart));
   });
   return zipSync(files, { level: 6 });
 }

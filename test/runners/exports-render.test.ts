@@ -94,6 +94,8 @@ describe('the exported files in other programs', () => {
       const { stdout } = await run('pdftotext', [pdf, '-']);
       expect(stdout).toContain('Cost-effectiveness');
       expect(stdout).toContain('Provenance: Scenario Analysis');
+      // The tornado's base-case label, drawn on its line (no axis title carries it: exports.test.ts).
+      expect(stdout).toContain('Base case: 8,214');
       const pages = await pngPages(pdf, join(pdfDir, 'page'));
       expect(pages.length).toBeGreaterThan(0);
       for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);
@@ -121,6 +123,7 @@ describe('the exported files in other programs', () => {
       expect(info).toMatch(/Page size:\s+964\.8 x 540 pts/);
       const { stdout } = await run('pdftotext', [pdf, '-']);
       for (const title of CHART_TITLES) expect(stdout).toContain(title);
+      expect(stdout).toContain('Base case: 8,214');
       const pages = await pngPages(pdf, join(pdfDir, 'slide'));
       expect(pages.length).toBe(2);
       for (const png of pages) expect(png.subarray(0, 4)).toEqual(PNG);

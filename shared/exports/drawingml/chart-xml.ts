@@ -88,8 +88,11 @@ export function marker(series: Series): string {
     : '<c:marker><c:symbol val="none"/></c:marker>';
 }
 
-/** A data label showing the series' name beside its point (DrawingML CT_DLbls sequence order). */
-export function nameLabel(position: 'l' | 'r', color: string): string {
+/**
+ * A data label showing the series' name beside its point (DrawingML CT_DLbls sequence order): `l`/`r`
+ * of a scatter point, `outEnd` beyond a bar's end.
+ */
+export function nameLabel(position: 'l' | 'r' | 'outEnd', color: string): string {
   const text = `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr sz="900" b="0">${solid(hex(color))}</a:defRPr></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>`;
   return `<c:dLbls><c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr>${text}<c:dLblPos val="${position}"/><c:showLegendKey val="0"/><c:showVal val="0"/><c:showCatName val="0"/><c:showSerName val="1"/><c:showPercent val="0"/><c:showBubbleSize val="0"/></c:dLbls>`;
 }
@@ -151,9 +154,14 @@ function seriesXml(chart: ExportChart, plot: Plot, ref: ChartTableRef): string {
     const head = `<c:idx val="${index}"/><c:order val="${index}"/>${name}`;
     const fill = `<c:spPr>${solid(hex(series.color))}</c:spPr>`;
     switch (plot) {
-      case 'bar':
-        out += `<c:ser>${head}${fill}<c:invertIfNegative val="0"/><c:cat>${categories}</c:cat><c:val>${values}</c:val></c:ser>`;
+      case 'bar': {
+        const label = chart.labelSeries?.find((entry) => entry.index === index);
+        // An annotation's text (officeChart): a bar without fill, the series name as its data label.
+        out += label
+          ? `<c:ser>${head}<c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr><c:invertIfNegative val="0"/>${nameLabel(label.position, series.color)}<c:cat>${categories}</c:cat><c:val>${values}</c:val></c:ser>`
+          : `<c:ser>${head}${fill}<c:invertIfNegative val="0"/><c:cat>${categories}</c:cat><c:val>${values}</c:val></c:ser>`;
         break;
+      }
       case 'area':
         out += `<c:ser>${head}${fill}<c:cat>${categories}</c:cat><c:val>${values}</c:val></c:ser>`;
         break;
@@ -197,28 +205,37 @@ function seriesXml(chart: ExportChart, plot: Plot, ref: ChartTableRef): string {
 const CAT_AX = 500000001;
 const VAL_AX = 500000002;
 
-function scaling(axis: ChartAxisModel | undefined): string {
+function scaling(axis: ChartAxisModel | undefined, orientation: 'minMax' | 'maxMin' = 'minMax'): string {
   const max = axis?.max !== null && axis?.max !== undefined ? `<c:max val="${axis.max}"/>` : '';
   const min = axis?.min !== null && axis?.min !== undefined ? `<c:min val="${axis.min}"/>` : '';
-  return `<c:scaling><c:orientation val="minMax"/>${max}${min}</c:scaling>`;
+  return `<c:scaling><c:orientation val="${orientation}"/>${max}${min}</c:scaling>`;
 }
 
-/** `crossesAt`: where this axis crosses the other one (a tornado's bars grow from the base case). */
+/**
+ * `crossesAt`: where this axis crosses the other one (a tornado's bars grow from the base case).
+ * Categories on the left run top down (`maxMin`), as the page lists horizontal bars: the first
+ * category (a tornado's widest bar) on top.
+ */
 function categoryAxis(title: string | null, position: 'b' | 'l', crossesAt?: number): string {
   const crosses =
     crossesAt === undefined ? '<c:crosses val="autoZero"/>' : `<c:crossesAt val="${crossesAt}"/>`;
-  return `<c:catAx><c:axId val="${CAT_AX}"/>${scaling(undefined)}<c:delete val="0"/><c:axPos val="${position}"/>${axisTitle(title ?? undefined)}<c:numFmt formatCode="General" sourceLinked="1"/><c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="low"/><c:crossAx val="${VAL_AX}"/>${crosses}<c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>`;
+  return `<c:catAx><c:axId val="${CAT_AX}"/>${scaling(undefined, position === 'l' ? 'maxMin' : 'minMax')}<c:delete val="0"/><c:axPos val="${position}"/>${axisTitle(title ?? undefined)}<c:numFmt formatCode="General" sourceLinked="1"/><c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="low"/><c:crossAx val="${VAL_AX}"/>${crosses}<c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>`;
 }
 
+/**
+ * `crosses`: `max` keeps the values at the bottom when the categories run top down; their tick labels
+ * then go next to the axis (`low` would be the top, the categories' low end).
+ */
 function valueAxis(
   id: number,
   cross: number,
   axis: ChartAxisModel | undefined,
   position: 'b' | 'l',
   between: string,
+  crosses: 'autoZero' | 'max' = 'autoZero',
 ): string {
   const gridlines = position === 'l' ? '<c:majorGridlines/>' : '';
-  return `<c:valAx><c:axId val="${id}"/>${scaling(axis)}<c:delete val="0"/><c:axPos val="${position}"/>${gridlines}${axisTitle(axis?.title ?? undefined)}<c:numFmt formatCode="General" sourceLinked="1"/><c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="low"/><c:crossAx val="${cross}"/><c:crosses val="autoZero"/><c:crossBetween val="${between}"/></c:valAx>`;
+  return `<c:valAx><c:axId val="${id}"/>${scaling(axis)}<c:delete val="0"/><c:axPos val="${position}"/>${gridlines}${axisTitle(axis?.title ?? undefined)}<c:numFmt formatCode="General" sourceLinked="1"/><c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="${crosses === 'max' ? 'nextTo' : 'low'}"/><c:crossAx val="${cross}"/><c:crosses val="${crosses}"/><c:crossBetween val="${between}"/></c:valAx>`;
 }
 
 const AX_IDS = `<c:axId val="${CAT_AX}"/><c:axId val="${VAL_AX}"/>`;
@@ -233,7 +250,7 @@ function plotAreaXml(chart: ExportChart, ref: ChartTableRef): string {
       const horizontal = model.kind === 'bar';
       const overlap = model.stacked || model.bars?.overlap ? '<c:overlap val="100"/>' : '';
       // Horizontal bars put the categories on the left and the values along the bottom.
-      return `<c:barChart><c:barDir val="${horizontal ? 'bar' : 'col'}"/><c:grouping val="${model.stacked ? 'stacked' : 'clustered'}"/><c:varyColors val="0"/>${series}<c:gapWidth val="${model.bars ? 50 : 150}"/>${overlap}${AX_IDS}</c:barChart>${categoryAxis(model.xAxis.title, horizontal ? 'l' : 'b', model.bars?.baseline)}${valueAxis(VAL_AX, CAT_AX, model.yAxis, horizontal ? 'b' : 'l', 'between')}`;
+      return `<c:barChart><c:barDir val="${horizontal ? 'bar' : 'col'}"/><c:grouping val="${model.stacked ? 'stacked' : 'clustered'}"/><c:varyColors val="0"/>${series}<c:gapWidth val="${model.bars ? 50 : 150}"/>${overlap}${AX_IDS}</c:barChart>${categoryAxis(model.xAxis.title, horizontal ? 'l' : 'b', model.bars?.baseline)}${valueAxis(VAL_AX, CAT_AX, model.yAxis, horizontal ? 'b' : 'l', 'between', horizontal ? 'max' : 'autoZero')}`;
     }
     case 'line':
       return `<c:lineChart><c:grouping val="${grouping}"/><c:varyColors val="0"/>${series}<c:marker val="1"/>${AX_IDS}</c:lineChart>${categoryAxis(model.xAxis.title, 'b')}${valueAxis(VAL_AX, CAT_AX, model.yAxis, 'l', 'between')}`;

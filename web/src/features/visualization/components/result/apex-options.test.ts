@@ -24,7 +24,7 @@ describe('toApexChartProps', () => {
     expect(props.options.xaxis?.min).toBeLessThan(0);
   });
 
-  it('draws a tornado as overlapping horizontal range bars from the base case', () => {
+  it('draws a tornado as overlapping horizontal range bars from the base case, labelled on its line', () => {
     const props = propsOf({
       kind: 'chart',
       chartType: 'tornado',
@@ -37,7 +37,9 @@ describe('toApexChartProps', () => {
       { name: 'High value', data: [{ x: 'p', y: [80, 100] }] },
     ]);
     expect(props.options.plotOptions?.bar).toMatchObject({ horizontal: true, rangeBarOverlap: true });
-    expect(props.options.annotations?.xaxis?.[0]).toMatchObject({ x: 100 });
+    expect(props.options.annotations?.xaxis).toEqual([
+      expect.objectContaining({ x: 100, label: expect.objectContaining({ text: 'Base case: 100' }) }),
+    ]);
   });
 
   it('draws observed survival as step lines and the probability axis 0–1', () => {
