@@ -5,12 +5,12 @@ import { normalizeRoles } from '@shared/rules/model-roles';
 import type { PublishIssue } from '@shared/rules/publish-checks';
 import { EMPTY_ROLES, type ModelMetadata } from '@shared/schemas/model';
 import { type NameCheckResult, PublishIssueSchema } from '@shared/schemas/model-api';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activeValues, metadataOptionsQuery } from '../../../../api/metadata-options';
-import { checkModelName, modelDetailQuery } from '../../../../api/models';
+import { checkModelName, modelDetailQuery, useCreateModel } from '../../../../api/models';
 import { useLeaveGuard } from '../../../../components/ui/leave-guard';
 import { usePageTitle } from '../../../../components/ui/page-title';
 import type { RoleFormState } from '../../../../components/ui/role-editor/role-state';
@@ -23,9 +23,9 @@ import { MetadataForm } from '../metadata-form/metadata-form';
 import { compactMetadata, metadataErrors } from '../metadata-form/metadata-rules';
 import { AccessStep, LineageStep } from './access-step';
 import { ConfirmStep, NameCollisionDialog } from './confirm-step';
-import { fileListReducer, isUploading } from './file-list';
+import { fileListReducer, isUploading, type WizardFile } from './file-list';
 import { FilesStep } from './files-step';
-import { createModel, uploadAll } from './upload-files';
+import { uploadAll } from './upload-files';
 import { WizardStart } from './wizard-start';
 import {
   canProceed,
@@ -100,7 +100,14 @@ export function ModelUploadPage() {
   const [left, setLeft] = useState<Set<StepIndex>>(() => new Set());
   const [files, dispatch] = useReducer(fileListReducer, []);
   const [uploadId, setUploadId] = useState<string | undefined>();
-  const [uploading, setUploading] = useState(false);
+  // The files' uploads (Save & proceed on step 1, and the saves): per-file failures are in `files`.
+  const uploadMutation = useMutation({
+    mutationFn: (pending: readonly WizardFile[]) => uploadAll(pending, dispatch),
+    onSuccess: (result) => {
+      if (result) setUploadId(result.uploadId);
+    },
+  });
+  const createMutation = useCreateModel();
   const [metadata, setMetadata] = useState<ModelMetadata>(INITIAL_METADATA);
   // The entry the metadata was last filled from: choosing another one fills again.
   const [prefilledFrom, setPrefilledFrom] = useState<string | undefined>();
@@ -120,7 +127,6 @@ export function ModelUploadPage() {
   const [checking, setChecking] = useState(false);
   const [collisionOpen, setCollisionOpen] = useState(false);
   const [serverIssues, setServerIssues] = useState<PublishIssue[]>([]);
-  const [saving, setSaving] = useState<'draft' | 'publish' | undefined>();
   const [dirty, setDirty] = useState(false);
   const [touched, setTouched] = useState<{ metadata?: boolean; roles?: boolean }>({});
   const done = useRef(false);
@@ -210,15 +216,8 @@ export function ModelUploadPage() {
     const current: Record<string, string> = {};
     for (const f of files) if (f.upload === 'uploaded' && f.uploadFileId) current[f.key] = f.uploadFileId;
     if (!needsUpload(files)) return { uploadId, uploaded: current, failed: 0 };
-    setUploading(true);
-    try {
-      const result = await uploadAll(files, dispatch);
-      if (!result) return { uploaded: {}, failed: files.length };
-      setUploadId(result.uploadId);
-      return result;
-    } finally {
-      setUploading(false);
-    }
+    const result = await uploadMutation.mutateAsync(files);
+    return result ?? { uploaded: {}, failed: files.length };
   };
 
   const proceed = async () => {
@@ -231,36 +230,39 @@ export function ModelUploadPage() {
     go((step + 1) as StepIndex);
   };
 
+  /** The body of the new entry, once the files not uploaded yet are. */
+  const prepareEntry = async () => {
+    const upload = await runUploads();
+    // Creation order (000 §4): a failed file save only warns; the entry is created without it.
+    if (upload.failed > 0) notify.warning(MESSAGES.failedToSaveFiles);
+    const refs = files.flatMap((f) => {
+      const uploadFileId = upload.uploaded[f.key];
+      return uploadFileId
+        ? [
+            {
+              uploadFileId,
+              name: f.name,
+              path: f.path,
+              mainFile: f.mainFile,
+              ...(f.fileTag ? { fileTag: f.fileTag } : {}),
+            },
+          ]
+        : [];
+    });
+    return {
+      ...(upload.uploadId && refs.length > 0 ? { uploadId: upload.uploadId } : {}),
+      files: refs,
+      metadata: fullMetadata,
+      roles: normalizeRoles(roleState.roles),
+      lineage: 'new' as const,
+      ...(basedOn ? { basedOnUuid: basedOn } : {}),
+    };
+  };
+
   const save = async (publish: boolean) => {
-    setSaving(publish ? 'publish' : 'draft');
     setServerIssues([]);
     try {
-      const upload = await runUploads();
-      // Creation order (000 §4): a failed file save only warns; the entry is created without it.
-      if (upload.failed > 0) notify.warning(MESSAGES.failedToSaveFiles);
-      const refs = files.flatMap((f) => {
-        const uploadFileId = upload.uploaded[f.key];
-        return uploadFileId
-          ? [
-              {
-                uploadFileId,
-                name: f.name,
-                path: f.path,
-                mainFile: f.mainFile,
-                ...(f.fileTag ? { fileTag: f.fileTag } : {}),
-              },
-            ]
-          : [];
-      });
-      const created = await createModel({
-        ...(upload.uploadId && refs.length > 0 ? { uploadId: upload.uploadId } : {}),
-        files: refs,
-        metadata: fullMetadata,
-        roles: normalizeRoles(roleState.roles),
-        lineage: 'new',
-        ...(basedOn ? { basedOnUuid: basedOn } : {}),
-        publish,
-      });
+      const created = await createMutation.mutateAsync({ publish, prepare: prepareEntry });
       done.current = true;
       notify.success(publish ? MESSAGES.modelCreatedAndPublished : MESSAGES.modelCreated);
       navigate(paths.modelDetail.getHref(created.uuid));
@@ -281,12 +283,16 @@ export function ModelUploadPage() {
         notify.warning(error.body?.message ?? 'The model entry cannot be saved yet.');
         go(4);
       }
-    } finally {
-      setSaving(undefined);
     }
   };
 
   const statuses = WIZARD_STEPS.map((_, i) => stepStatus(i as StepIndex, snapshot));
+  const uploading = uploadMutation.isPending;
+  const saving = createMutation.isPending
+    ? createMutation.variables?.publish
+      ? 'publish'
+      : 'draft'
+    : undefined;
   const busy = uploading || Boolean(saving);
   const actor = { id: me.id, userType: me.userType };
 

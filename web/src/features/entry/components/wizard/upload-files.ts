@@ -1,7 +1,5 @@
 import type { UploadTicket } from '@shared/schemas/model-api';
 import { createUpload, putUploadFile } from '../../../../api/model-uploads';
-import type { CreateModelInput } from '../../../../api/models';
-import { apiClient } from '../../../../lib/api-client';
 import type { FileAction, WizardFile } from './file-list';
 
 export const requestUploadTicket = (files: readonly WizardFile[]) =>
@@ -62,10 +60,3 @@ export async function uploadAll(
   await Promise.all([worker(), worker()]);
   return { uploadId: ticket.uploadId, uploaded, failed };
 }
-
-/**
- * POST /v2/models with the wizard's own handling of 409 (name collision dialog) and 422 (publish
- * issues listed in the confirm step); the feature client's `createModel` leaves both to the global rule.
- */
-export const createModel = (body: CreateModelInput) =>
-  apiClient.call('createModel', { body, handleErrors: (e) => e.status === 409 || e.status === 422 });
