@@ -7,7 +7,7 @@ import type {
 } from '@shared/schemas/sub-models-api';
 import type { InputDefinitionType } from '@shared/sub-models/model-input';
 import type { SubModelType } from '@shared/sub-models/sub-model';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { entryKeys } from '../../../api/entry';
 import { apiClient, type RequestOptions } from '../../../lib/api-client';
@@ -42,6 +42,23 @@ export const updateSubModel = (uuid: string, subModelId: string, body: UpdateSub
 
 export const deleteSubModel = (uuid: string, subModelId: string) =>
   apiClient.call('deleteSubModel', { params: { uuid, subModelId } });
+
+/**
+ * Delete sub-model: its own query is dropped (it could only answer 404), the sub-model lists and the
+ * instances (which went with it) are refetched before the caller hears of it. The API client reports
+ * failures (a running instance answers 409 with its reason).
+ */
+export function useDeleteSubModel(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subModelId: string) => deleteSubModel(uuid, subModelId),
+    onSuccess: async (_nothing, subModelId) => {
+      queryClient.removeQueries({ queryKey: workspaceKeys.subModel(uuid, subModelId) });
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.subModels(uuid) });
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(uuid) });
+    },
+  });
+}
 
 // ---------- input definitions ----------
 

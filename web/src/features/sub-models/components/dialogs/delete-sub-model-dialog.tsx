@@ -1,13 +1,11 @@
 import type { SubModelView } from '@shared/schemas/sub-models-api';
 import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { DeleteSubModelFormSchema } from '@shared/sub-models/sub-model';
-import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'primereact/checkbox';
 import { useId, useState } from 'react';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
 import { notify } from '../../../../lib/message-stack';
-import { workspaceKeys } from '../../../../lib/workspace';
-import { deleteSubModel } from '../../api/sub-models-api';
+import { useDeleteSubModel } from '../../api/sub-models-api';
 import './dialogs.css';
 
 /**
@@ -25,27 +23,19 @@ export function DeleteSubModelDialog({
   onHide: () => void;
   onDeleted: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteSubModel(modelUuid);
   const checkId = useId();
   const confirmed = DeleteSubModelFormSchema.safeParse({ confirm }).success;
 
-  const remove = async () => {
+  const remove = () => {
     if (!confirmed) return;
-    setBusy(true);
-    try {
-      await deleteSubModel(modelUuid, subModel.id);
-      notify.success(SUB_MODEL_MESSAGES.subModelDeleted);
-      queryClient.removeQueries({ queryKey: workspaceKeys.subModel(modelUuid, subModel.id) });
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.subModels(modelUuid) });
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.instances(modelUuid) });
-      onDeleted();
-    } catch {
-      // The API client has shown the failure (a running instance answers 409 with its reason).
-    } finally {
-      setBusy(false);
-    }
+    deletion.mutate(subModel.id, {
+      onSuccess: () => {
+        notify.success(SUB_MODEL_MESSAGES.subModelDeleted);
+        onDeleted();
+      },
+    });
   };
 
   return (
@@ -56,9 +46,9 @@ export function DeleteSubModelDialog({
       confirmLabel={SUB_MODEL_MESSAGES.deleteSubModelButton}
       confirmIcon="pi pi-trash"
       danger
-      busy={busy}
+      busy={deletion.isPending}
       confirmDisabled={!confirmed}
-      onConfirm={() => void remove()}
+      onConfirm={remove}
     >
       <p>
         The sub-model <strong>{subModel.name}</strong>, its input definitions, groups and instances will be

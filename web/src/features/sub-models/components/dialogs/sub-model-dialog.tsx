@@ -13,7 +13,7 @@ import {
   type SubModelType,
   toSubModelPayload,
 } from '@shared/sub-models/sub-model';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -130,7 +130,6 @@ function SubModelFormDialog({
   const [chosen, setChosen] = useState<ChosenFile | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [pending, setPending] = useState<SubModelFormValues | undefined>();
-  const [busy, setBusy] = useState(false);
   const definitionType = watch('definitionType') as InputDefinitionType;
   const executionModels = watch('executionModels') ?? [];
 
@@ -168,11 +167,17 @@ function SubModelFormDialog({
     return file ? filePathOf(file) : uuid;
   };
 
-  const save = async (values: SubModelFormValues, outdateInstances?: boolean) => {
-    const parsed = SubModelFormSchema.parse(values);
-    const payload = toSubModelPayload(section, parsed);
-    setBusy(true);
-    try {
+  /** Create or update, then import the chosen definition file; the save is pending until both end. */
+  const saveMutation = useMutation({
+    mutationFn: async ({
+      values,
+      outdateInstances,
+    }: {
+      values: SubModelFormValues;
+      outdateInstances?: boolean;
+    }) => {
+      const parsed = SubModelFormSchema.parse(values);
+      const payload = toSubModelPayload(section, parsed);
       const saved =
         mode === 'add' || !subModel
           ? await createSubModel(model.uuid, { ...payload, definitionType: parsed.definitionType })
@@ -194,19 +199,20 @@ function SubModelFormDialog({
         }
       }
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.subModels(model.uuid) });
-      onSaved(saved);
-    } catch {
-      // The API client has shown the failure; the busy state ends (§8).
-    } finally {
-      setBusy(false);
-      setPending(undefined);
-    }
-  };
+      return saved;
+    },
+    onSuccess: (saved) => onSaved(saved),
+    // A failure: the API client has shown it; the busy state ends (§8).
+    onSettled: () => setPending(undefined),
+  });
+  const busy = saveMutation.isPending;
+  const save = (values: SubModelFormValues, outdateInstances?: boolean) =>
+    saveMutation.mutate({ values, outdateInstances });
 
   const submit = handleSubmit((values) => {
     if (fileError) return;
     if (mode === 'edit') setPending(values);
-    else void save(values);
+    else save(values);
   });
 
   const typeEditable = isDefinitionTypeEditable(mode);
@@ -405,7 +411,7 @@ function SubModelFormDialog({
                   label={choice.label}
                   outlined={!choice.outdate}
                   loading={busy}
-                  onClick={() => void save(pending, choice.outdate)}
+                  onClick={() => save(pending, choice.outdate)}
                 />
               ))}
             </div>
