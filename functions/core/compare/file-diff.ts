@@ -27,7 +27,7 @@ import {
 
 export const FILE_NOT_FOUND = 'File not found.';
 export const NOT_DIFFABLE =
-  'Only text files (R, Python, M, CSV, JSON, Markdown, text...) and Excel workbooks (.xlsx, .xlsm) can be compared, and only with a file of the same kind.';
+  'Only text files (R, Python, M, CSV, JSON, Markdown, text...) and Excel workbooks (.xlsx, .xlsm, .xls) can be compared, and only with a file of the same kind.';
 export const NOT_A_WORKBOOK_PAIR = 'Sheets and macros exist only in the comparison of two Excel workbooks.';
 export const SHEET_NOT_FOUND = 'This sheet is not part of the comparison.';
 export const PAGE_NOT_FOUND = 'This page of the sheet does not exist.';
