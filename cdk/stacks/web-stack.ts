@@ -33,6 +33,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
 import { REPO_ROOT } from '../constructs/handler-bundling';
+import { RumMonitor, type RumWebSettings } from '../constructs/rum-monitor';
 import { filesBucketName } from './stateful-stack';
 
 export interface WebStackProps extends StackProps {
@@ -56,6 +57,8 @@ export interface WebConfig {
   userPoolId: string;
   userPoolClientId: string;
   oauth: { domain: string; redirectSignIn: string; redirectSignOut: string; identityProvider: string };
+  /** Usage analytics (issue 20 §8): the CloudWatch RUM app monitor the browser sends events to. */
+  rum: RumWebSettings;
 }
 
 /**
@@ -72,6 +75,7 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
   readonly webConfig: WebConfig;
+  readonly rum: RumMonitor;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -112,6 +116,8 @@ export class WebStack extends Stack {
       `https://${hostedUiHost}`,
       // Presigned uploads and downloads go from the browser straight to the files bucket.
       `https://${filesBucketName(this, config.stage)}.s3.${this.region}.amazonaws.com`,
+      // Usage analytics: the guest identity, its role and the RUM data plane (rum-monitor.ts).
+      ...RumMonitor.connectSources(this.region),
     ];
     const csp = [
       "default-src 'self'",
@@ -200,6 +206,13 @@ export class WebStack extends Stack {
     Validations.of(this.distribution).acknowledge(...acknowledgements);
 
     const webUrl = config.webUrl ?? `https://${this.distribution.distributionDomainName}`;
+    this.rum = new RumMonitor(this, 'Rum', {
+      stage: config.stage,
+      // The host the pages are opened on: RUM takes events only from it.
+      domain: config.webUrl
+        ? new URL(config.webUrl).host
+        : (config.webDomain ?? this.distribution.distributionDomainName),
+    });
     this.webConfig = {
       stage: 'aws',
       region: this.region,
@@ -213,11 +226,14 @@ export class WebStack extends Stack {
         redirectSignOut: config.logoutUrls[0] ?? `${webUrl}/landingPage`,
         identityProvider: props.identityProviderName ?? 'COGNITO',
       },
+      rum: this.rum.webSettings,
     };
     this.deploySite(path.resolve(REPO_ROOT, config.webDist), config.stage);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+    new CfnOutput(this, 'RumAppMonitorId', { value: this.rum.webSettings.appMonitorId });
+    new CfnOutput(this, 'RumIdentityPoolId', { value: this.rum.webSettings.identityPoolId });
   }
 
   private deploySite(webDist: string, stage: string): void {

@@ -2,6 +2,8 @@
  * Runtime configuration, loaded once from `/config.json` (written by the local cloud's start script
  * or by the CDK web deployment; shape in docs/development.md). Nothing else reads deployment values.
  */
+import type { RumSettings } from '../lib/analytics';
+
 export interface OAuthSettings {
   domain: string;
   redirectSignIn: string | string[];
@@ -25,6 +27,8 @@ export interface WebConfig {
   localEmployee?: { username: string; password: string; name: string };
   /** Local only: JSON list of the e-mails the local SES stand-in wrote. */
   outboxUrl?: string;
+  /** AWS only: the CloudWatch RUM app monitor for usage analytics (web/src/lib/analytics.ts). */
+  rum?: RumSettings;
 }
 
 let current: WebConfig | undefined;
@@ -58,6 +62,11 @@ export async function loadConfig(): Promise<WebConfig> {
 
 export function getConfig(): WebConfig {
   if (!current) throw new Error('getConfig() called before loadConfig()');
+  return current;
+}
+
+/** The configuration if it was loaded (callers that may run before the app starts, and tests). */
+export function peekConfig(): WebConfig | undefined {
   return current;
 }
 

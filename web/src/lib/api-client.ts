@@ -8,6 +8,7 @@ import {
 import { API_BASE_PATH } from '@shared/api/routes';
 import { getConfig } from '../config/env';
 import { paths } from '../config/paths';
+import { trackOperation } from './analytics';
 import { ApiError, describeApiError, forbiddenRedirect } from './api-errors';
 import { getIdToken, signOutEverywhere } from './auth';
 import { notify } from './message-stack';
@@ -201,6 +202,10 @@ export const apiClient = {
       ...rest,
       method,
       body,
+    }).then((answer) => {
+      // Usage analytics (issue 20 §8): the spec's actions are these calls; a no-op while it is off.
+      trackOperation(operation, params, answer);
+      return answer;
     });
   },
 };

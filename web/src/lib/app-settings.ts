@@ -1,5 +1,7 @@
 import type { AppSettings, VersionInfo } from '@shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { peekConfig } from '../config/env';
+import { startAnalytics } from './analytics';
 import { apiClient } from './api-client';
 import { setSessionTimeoutSeconds } from './session';
 
@@ -14,6 +16,8 @@ export const settingsQuery = () =>
         signal,
       });
       setSessionTimeoutSeconds(settings.sessionTimeoutSeconds);
+      // Usage analytics only where the deployment has an app monitor and the settings switch it on.
+      void startAnalytics(peekConfig()?.rum, settings.trackingSettings.enabled);
       return settings;
     },
     staleTime: Number.POSITIVE_INFINITY,

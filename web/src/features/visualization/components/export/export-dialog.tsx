@@ -6,6 +6,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { getInstanceRecord } from '../../../../api/instance-results';
 import { ActionDialog } from '../../../../components/ui/action-dialog';
+import { recordEvent } from '../../../../lib/analytics';
 import { fullName, useCurrentUser } from '../../../../lib/current-user';
 import { notify } from '../../../../lib/message-stack';
 import './print.css';
@@ -163,6 +164,8 @@ export function useResultExport(source: ResultExportSource | undefined): {
       });
       if (signal.aborted) throw new exportsModule.ExportError(exportsModule.EXPORT_MESSAGES.canceled);
       downloadBytes(bytes, exportsModule.EXPORT_FILE_NAMES[format], exportsModule.EXPORT_MIME_TYPES[format]);
+      // Usage analytics (issue 20 §8): exports are made in this tab, so no API call records them.
+      recordEvent('visualization_exported', { format });
       close();
     } catch (error) {
       if (running.current === controller) {
