@@ -6,11 +6,6 @@ import { clearMessages, getMessages } from './message-stack';
 import { registerNavigate } from './navigation';
 import { readExpiresAt, SESSION_EXPIRES_KEY } from './session';
 
-vi.mock('./auth', () => ({
-  getIdToken: vi.fn(async () => 'token-1'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
-
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status });
 
@@ -28,6 +23,8 @@ describe('api client', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     registerNavigate(navigate);
+    // The setup file's auth stand-in (testing/auth-stub.ts), with this file's token.
+    vi.mocked(getIdToken).mockResolvedValue('token-1');
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -35,7 +32,6 @@ describe('api client', () => {
     navigate.mockReset();
     registerNavigate(undefined);
     clearMessages();
-    vi.mocked(getIdToken).mockClear();
   });
 
   it('calls /v2 with the ID token and counts the success as session activity', async () => {

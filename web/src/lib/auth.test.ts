@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 
+// The module itself, not the stand-in the setup file gives every other test.
+vi.unmock('./auth');
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/auth', () => ({}));
 

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetAuthStub } from './auth-stub';
+
+// No Amplify in jsdom: every file gets the one auth stand-in (auth-stub.ts), so that the app's modules,
+// which a worker loads once for all its files (`isolate: false`), call the same functions in each file.
+vi.mock('../lib/auth', () => import('./auth-stub'));
 
 // findBy* and waitFor give up after 1 s by default, which a loaded 2-core machine exceeds while
 // rendering a PrimeReact page: a test must not depend on machine speed. Passing tests do not wait longer.
@@ -10,7 +15,10 @@ configure({ asyncUtilTimeout: 10_000 });
 // Pure-logic test files run in the node environment (`// @vitest-environment node`): no window there.
 const browser = typeof window !== 'undefined';
 
+// A worker runs many files in one module graph and one jsdom (`isolate: false`): what a test changes in
+// shared state is undone here, whichever file it was.
 afterEach(() => {
+  resetAuthStub();
   if (!browser) return;
   cleanup();
   window.localStorage.clear();

@@ -9,11 +9,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfig } from '../../config/env';
 import { Header } from './header';
 
-vi.mock('../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'token'),
-  signOutEverywhere: vi.fn(async () => undefined),
-}));
-
 const user = (userType: CurrentUser['userType']): CurrentUser => ({
   id: 'alice',
   firstName: 'Alice',

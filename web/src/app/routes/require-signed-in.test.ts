@@ -1,14 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signOutEverywhere } from '../../lib/auth';
 import { LOGGED_OUT, SESSION_EXPIRES_KEY } from '../../lib/session';
 import { requireSignedIn } from './require-signed-in';
-
-vi.mock('../../lib/auth', () => ({
-  completeRedirectSignIn: vi.fn(async () => undefined),
-  hasTokens: vi.fn(async () => true),
-  signOutEverywhere: vi.fn(async () => {
-    window.localStorage.setItem('mr.session.expiresAt', '-1');
-  }),
-}));
 
 /** The redirect the loader throws, as the Location it sends the browser to. */
 async function redirectOf(url: string): Promise<string | null> {
@@ -21,6 +14,12 @@ async function redirectOf(url: string): Promise<string | null> {
 }
 
 describe('the signed-in area loader', () => {
+  beforeEach(() => {
+    // Signing out ends the idle session as lib/auth does (the setup file's stand-in, testing/auth-stub.ts).
+    vi.mocked(signOutEverywhere).mockImplementation(async () => {
+      window.localStorage.setItem('mr.session.expiresAt', '-1');
+    });
+  });
   afterEach(() => window.localStorage.clear());
 
   it('sends a user whose idle session ran out while the app was closed to the welcome page, saying why', async () => {

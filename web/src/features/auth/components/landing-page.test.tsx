@@ -1,13 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configureTestApi } from '../../../testing/fetch-stubs';
 import { LandingPage } from './landing-page';
-
-vi.mock('../../../lib/auth', () => ({
-  completeRedirectSignIn: vi.fn(async () => undefined),
-  signInEmployee: vi.fn(async () => 'signed-in'),
-}));
 
 const renderAt = (url: string) =>
   render(

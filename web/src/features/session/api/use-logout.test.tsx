@@ -3,16 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/api-client';
+import { signOutEverywhere } from '../../../lib/auth';
 import { registerNavigate } from '../../../lib/navigation';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
 import { logout } from './use-logout';
-
-vi.mock('../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'id-token'),
-  signOutEverywhere: vi.fn(async () => {
-    window.localStorage.setItem('mr.session.expiresAt', '-1');
-  }),
-}));
 
 function ModelList() {
   const { data } = useQuery({
@@ -23,7 +17,13 @@ function ModelList() {
 }
 
 describe('logout', () => {
-  beforeEach(() => configureTestApi());
+  beforeEach(() => {
+    configureTestApi();
+    // Signing out ends the idle session as lib/auth does (the setup file's stand-in, testing/auth-stub.ts).
+    vi.mocked(signOutEverywhere).mockImplementation(async () => {
+      window.localStorage.setItem('mr.session.expiresAt', '-1');
+    });
+  });
   afterEach(() => {
     registerNavigate(undefined);
     vi.unstubAllGlobals();

@@ -6,16 +6,13 @@ import { registerNavigate } from '../../../lib/navigation';
 import { SESSION_EXPIRES_KEY } from '../../../lib/session';
 import { SessionWatcher } from './session-watcher';
 
-vi.mock('../../../lib/auth', () => ({
-  getIdToken: vi.fn(async () => 'token'),
-  signOutEverywhere: vi.fn(async () => {
-    window.localStorage.setItem('mr.session.expiresAt', '-1');
-  }),
-}));
-
 describe('SessionWatcher', () => {
   const navigate = vi.fn();
   beforeEach(() => {
+    // Signing out ends the idle session as lib/auth does (the setup file's stand-in, testing/auth-stub.ts).
+    vi.mocked(signOutEverywhere).mockImplementation(async () => {
+      window.localStorage.setItem('mr.session.expiresAt', '-1');
+    });
     vi.useFakeTimers({ shouldAdvanceTime: false });
     registerNavigate(navigate);
   });
@@ -23,7 +20,6 @@ describe('SessionWatcher', () => {
     vi.useRealTimers();
     registerNavigate(undefined);
     navigate.mockReset();
-    vi.mocked(signOutEverywhere).mockClear();
   });
 
   const renderWatcher = () =>

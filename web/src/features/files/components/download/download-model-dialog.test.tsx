@@ -5,14 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishLiveMessage } from '../../../../lib/live-channel';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { stubLocationAssign } from '../../../../testing/location';
 import { detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
 import { ARCHIVE_POLL_MS, resetArchiveDownloads } from './archive-downloads';
 import { DOWNLOAD_ALL_NEEDS_NOTICE, DownloadModelDialog } from './download-model-dialog';
-import { startDownload } from './start-download';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-vi.mock('./start-download', () => ({ startDownload: vi.fn() }));
 // The request dialog has its own tests: a stand-in that sends at once.
 vi.mock(
   '../../../../components/ui/request-access-dialog/request-access-dialog',
@@ -51,11 +50,16 @@ const push = (message: unknown) => act(() => publishLiveMessage(message));
 const archivePath = `/models/${UUID_A}/archives/${ARCHIVE_ID}`;
 
 describe('DownloadModelDialog', { timeout: 20_000 }, () => {
-  beforeEach(() => configureTestApi());
+  // Where a presigned download ends: the browser's location (start-download.ts).
+  let assign: ReturnType<typeof stubLocationAssign>;
+  beforeEach(() => {
+    configureTestApi();
+    assign = stubLocationAssign();
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    vi.mocked(startDownload).mockReset();
+    vi.restoreAllMocks();
     resetArchiveDownloads();
     clearMessages();
   });
@@ -112,10 +116,10 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     // Another archive's progress is not this one's.
     await push({ ...progress(2, 900), archiveId: '01J99999999999999999999999' });
     expect(screen.getByText('Preparing the archive: 1 of 2 files (25%).')).toBeInTheDocument();
-    expect(startDownload).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
 
     await push(ready);
-    await waitFor(() => expect(startDownload).toHaveBeenCalledWith(link.url));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(link.url));
     expect(await screen.findByText(/is ready: its download has started/)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', archivePath)).toHaveLength(1);
     // The dialog told it: nothing in the message stack.
@@ -142,7 +146,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Preparing the archive: 1 of 2 files (60%).')).toBeInTheDocument();
     answer = readyJob;
     await act(() => vi.advanceTimersByTimeAsync(ARCHIVE_POLL_MS + 1000));
-    await waitFor(() => expect(startDownload).toHaveBeenCalledWith(link.url));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(link.url));
     const polls = callsTo(fetchMock, 'GET', archivePath).length;
     await act(() => vi.advanceTimersByTimeAsync(3 * ARCHIVE_POLL_MS));
     expect(callsTo(fetchMock, 'GET', archivePath)).toHaveLength(polls);
@@ -164,7 +168,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     cleanupDialog();
 
     await push(ready);
-    await waitFor(() => expect(startDownload).toHaveBeenCalledWith(link.url));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(link.url));
     expect(getMessages().map((m) => [m.severity, m.text])).toEqual([
       ['success', 'The archive Model.zip is ready: its download has started.'],
     ]);
@@ -184,7 +188,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     await userEvent.click(all);
     expect(await screen.findByRole('alert')).toHaveTextContent(missing);
     expect(all).toBeEnabled();
-    expect(startDownload).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('says so when the server could not build the archive', async () => {
@@ -226,7 +230,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Only for HTA submissions in Spain.')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('I have read the legal notice'));
     await userEvent.click(await screen.findByRole('button', { name: 'Download model.xlsx' }));
-    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://s3.test/one'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://s3.test/one'));
     expect(callsTo(fetchMock, 'POST', `/models/${UUID_A}/files/${FILE_1}/download`)).toHaveLength(1);
   });
 
@@ -289,7 +293,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(signal?.aborted).toBe(true);
     expect(onHide).toHaveBeenCalled();
-    expect(startDownload).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('ends the busy state when a download fails', async () => {
@@ -308,7 +312,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     await userEvent.click(one);
     await waitFor(() => expect(one).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Download all' })).toBeEnabled();
-    expect(startDownload).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('names the report id when the archive fails on the server', async () => {

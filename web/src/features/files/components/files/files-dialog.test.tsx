@@ -3,23 +3,15 @@ import type { SubModelView } from '@shared/schemas/sub-models-api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { putUploadFile } from '../../../../api/model-uploads';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
 import { optionLists } from '../../../../testing/model-detail-fixtures';
 import { detail, file, UUID_A } from '../../../../testing/model-fixtures';
+import { stubPresignedPuts } from '../../../../testing/presigned-puts';
 import { withQueryClient } from '../../../../testing/render';
 import { FilesDialog } from './files-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-// S3 is not there: the presigned PUT reports its progress and succeeds.
-vi.mock('../../../../api/model-uploads', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../api/model-uploads')>()),
-  putUploadFile: vi.fn(async (_target: unknown, _file: Blob, onProgress?: (f: number) => void) => {
-    onProgress?.(0.5);
-    onProgress?.(1);
-  }),
-}));
 // The notify prompt is another feature's: a stand-in that shows what it was opened with.
 vi.mock('../../../../components/ui/notify-model-users-dialog', () => ({
   NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
@@ -47,11 +39,16 @@ const ticket = {
 const texts = () => getMessages().map((m) => m.text);
 const csv = (name: string) => new File(['a,b\n1,2\n'], name, { type: 'text/csv' });
 
+// S3 is not there: each presigned PUT reports its progress and succeeds (testing/presigned-puts.ts).
+let puts: ReturnType<typeof stubPresignedPuts>;
+
 describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
-  beforeEach(() => configureTestApi());
+  beforeEach(() => {
+    configureTestApi();
+    puts = stubPresignedPuts();
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(putUploadFile).mockClear();
     clearMessages();
   });
 
@@ -110,7 +107,14 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
       modelUuid: UUID_A,
       files: [{ name: 'a.csv', size: 8 }],
     });
-    expect(putUploadFile).toHaveBeenCalledTimes(1);
+    expect(puts.sent).toEqual([
+      {
+        method: 'PUT',
+        url: 'http://s3.test/up-1',
+        headers: {},
+        body: expect.objectContaining({ name: 'a.csv' }),
+      },
+    ]);
     const patches = callsTo(fetchMock, 'PATCH', filesPath);
     expect(patches).toHaveLength(1);
     expect(JSON.parse(String(patches[0]?.init.body))).toEqual({
@@ -234,13 +238,7 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
   });
 
   it("shows 'Processing files x/y' and the file on the line while saving", async () => {
-    let finish: () => void = () => undefined;
-    vi.mocked(putUploadFile).mockImplementationOnce(
-      () =>
-        new Promise<void>((resolve) => {
-          finish = resolve;
-        }),
-    );
+    const finish = puts.holdNext();
     routes(() => json(200, { items: stored }));
     const { dialog } = await open();
     await userEvent.upload(within(dialog).getByTestId('files-upload-input'), [csv('a.csv')]);
@@ -257,7 +255,10 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
 describe("FilesDialog step 2: affected sub-models (000 §2 'Files', 001 §4 'Outdated')", {
   timeout: 40_000,
 }, () => {
-  beforeEach(() => configureTestApi());
+  beforeEach(() => {
+    configureTestApi();
+    puts = stubPresignedPuts();
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     clearMessages();

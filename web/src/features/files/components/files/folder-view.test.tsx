@@ -3,13 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { stubLocationAssign } from '../../../../testing/location';
 import { allPermissions, detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
-import { startDownload } from '../download/start-download';
 import { FolderView, splitFolderView } from './folder-view';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-vi.mock('../download/start-download', () => ({ startDownload: vi.fn() }));
 // The notify prompt has its own tests: a stand-in that shows what it was opened with.
 vi.mock('../../../../components/ui/notify-model-users-dialog', () => ({
   NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
@@ -73,7 +72,7 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
   beforeEach(() => configureTestApi());
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(startDownload).mockReset();
+    vi.restoreAllMocks();
   });
 
   // A viewer: the read-only tree (an editor gets the file manager, below).
@@ -174,6 +173,7 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
   });
 
   it('downloads a file after the legal notice', async () => {
+    const assign = stubLocationAssign();
     const fetchMock = stubFetch(
       on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
       on('POST', `/models/${UUID_A}/files/${OPEN}/download`, () =>
@@ -190,7 +190,7 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
     expect(download).toBeDisabled();
     await userEvent.click(within(dialog).getByLabelText('I have read the legal notice'));
     await userEvent.click(download);
-    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('http://s3.test/one'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://s3.test/one'));
     const [call] = callsTo(fetchMock, 'POST', `/models/${UUID_A}/files/${OPEN}/download`);
     expect(JSON.parse(String(call?.init.body))).toEqual({ legalNoticeAccepted: true });
   });

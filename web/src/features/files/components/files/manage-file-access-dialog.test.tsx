@@ -2,15 +2,16 @@ import type { FileAccessList } from '@shared/schemas/collaboration';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../../config/paths';
 import { clearMessages, getMessages } from '../../../../lib/message-stack';
-import { reloadOnFolderTab } from '../../../../lib/reload-folder-tab';
+import { AFTER_RELOAD_KEY } from '../../../../lib/reload-folder-tab';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { stubLocationAssign } from '../../../../testing/location';
 import { person, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
 import { ManageFileAccessDialog, ownershipProblem } from './manage-file-access-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-vi.mock('../../../../lib/reload-folder-tab', () => ({ reloadOnFolderTab: vi.fn() }));
 
 const FILE = '55555555-5555-4555-8555-555555555555';
 const olivia = person('olivia', 'Olivia', 'Owner');
@@ -39,7 +40,7 @@ describe('ManageFileAccessDialog (000 §4, §5)', { timeout: 30_000 }, () => {
   beforeEach(() => configureTestApi());
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(reloadOnFolderTab).mockReset();
+    vi.restoreAllMocks();
     clearMessages();
   });
 
@@ -118,6 +119,7 @@ describe('ManageFileAccessDialog (000 §4, §5)', { timeout: 30_000 }, () => {
   });
 
   it('transfers the ownership to another user and reloads on the folder tab', async () => {
+    const assign = stubLocationAssign();
     const fetchMock = stubFetch(
       on('GET', accessPath, () => json(200, accessList())),
       on('PUT', `/models/${UUID_A}/files/${FILE}/owner`, () => json(200, {})),
@@ -133,12 +135,11 @@ describe('ManageFileAccessDialog (000 §4, §5)', { timeout: 30_000 }, () => {
     expect(transfer).toBeEnabled();
     await userEvent.click(transfer);
     // The success text travels with the reload and is shown after it (reload-folder-tab.ts).
-    await waitFor(() =>
-      expect(reloadOnFolderTab).toHaveBeenCalledWith(
-        UUID_A,
-        'File Ownership has been granted to Stella Steward',
-      ),
-    );
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(paths.modelDetail.getHref(UUID_A, 'folder')));
+    expect(JSON.parse(window.sessionStorage.getItem(AFTER_RELOAD_KEY) ?? 'null')).toEqual({
+      modelUuid: UUID_A,
+      text: 'File Ownership has been granted to Stella Steward',
+    });
     expect(bodyOf(callsTo(fetchMock, 'PUT', `/models/${UUID_A}/files/${FILE}/owner`)[0])).toEqual({
       userId: 'stella',
     });
