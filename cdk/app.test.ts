@@ -539,7 +539,7 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('first deploy', () => {
-  it('expires unattached uploads and download archives, and keeps only a few old catalogue snapshots', () => {
+  it('expires unattached uploads, download archives and computed diffs, and keeps only a few old catalogue snapshots', () => {
     const [bucket] = Object.values(
       stateful.findResources('AWS::S3::Bucket', {
         Properties: { VersioningConfiguration: Match.anyValue() },
@@ -551,6 +551,12 @@ describe('first deploy', () => {
     const byPrefix = (prefix: string) => rules.find((r) => r.Prefix === prefix);
     expect(byPrefix('uploads/')).toMatchObject({ ExpirationInDays: 2, Status: 'Enabled' });
     expect(byPrefix('downloads/')).toMatchObject({ ExpirationInDays: 1, Status: 'Enabled' });
+    // Computed diffs are shared by content (no entry owns them): they expire 30 days after writing.
+    expect(byPrefix('diffs/')).toMatchObject({
+      ExpirationInDays: 30,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      Status: 'Enabled',
+    });
     expect(byPrefix('catalog/')).toMatchObject({
       NoncurrentVersionExpiration: { NoncurrentDays: 1, NewerNoncurrentVersions: 3 },
     });

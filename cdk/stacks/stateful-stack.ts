@@ -1,5 +1,5 @@
 import { COGNITO_INVITATION } from '@shared/config/cognito-invitation';
-import { CATALOG_PREFIX, DOWNLOADS_PREFIX, UPLOADS_PREFIX } from '@shared/config/files-bucket';
+import { CATALOG_PREFIX, DIFFS_PREFIX, DOWNLOADS_PREFIX, UPLOADS_PREFIX } from '@shared/config/files-bucket';
 import { TABLE_SCHEMA } from '@shared/config/table-schema';
 import {
   CfnOutput,
@@ -72,6 +72,11 @@ export const DATA_REMOVAL_POLICY = RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
  * - `downloads/`: the "Download all" archives.
  * - `catalog/`: the search snapshot is rewritten on every compaction; only the newest few old
  *   versions are kept for a rollback.
+ * - `diffs/`: computed workbook diffs and body hashes, keyed by content and shared by every pair of
+ *   entries with those bodies, so no entry's deletion may remove them: they go 30 days after they were
+ *   written (cell contents of confidential workbooks are not kept for ever after their files are
+ *   gone). A look after that computes the pair again; a diff that lost a page but not yet its
+ *   overview is computed again too (functions/core/compare/workbook-diffs.ts restartWorkbookDiff).
  * - everything else: old versions of model files stay a year (file history shows the live ones).
  */
 export const FILES_BUCKET_LIFECYCLE_RULES: LifecycleRule[] = [
@@ -93,6 +98,12 @@ export const FILES_BUCKET_LIFECYCLE_RULES: LifecycleRule[] = [
     prefix: CATALOG_PREFIX,
     noncurrentVersionExpiration: Duration.days(1),
     noncurrentVersionsToRetain: 3,
+  },
+  {
+    id: 'ComputedDiffs',
+    prefix: DIFFS_PREFIX,
+    expiration: Duration.days(30),
+    noncurrentVersionExpiration: Duration.days(1),
   },
   { id: 'OldFileVersions', noncurrentVersionExpiration: Duration.days(365) },
   { id: 'ExpiredDeleteMarkers', expiredObjectDeleteMarker: true },
