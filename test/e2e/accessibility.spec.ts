@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { buildDemoSourceRepository } from '../../scripts/local/demo/source-control';
 import { sampleTemplate } from '../../shared/sub-models/sample-template';
-import { api, idToken } from '../support/local-cloud';
+import { api, idToken, localCloud } from '../support/local-cloud';
 import { createEntry } from './support/collaboration';
 import { addRunInstance, createRunSetup, executeInstances } from './support/executions';
 import { expect, test } from './support/fixtures';
@@ -52,7 +54,7 @@ interface Screen {
  * so a worker creates only its screens' data (each worker used to create all of it, R run included,
  * even for the signed-out screens).
  */
-type Data = 'catalogue' | 'web' | 'run' | 'subs';
+type Data = 'catalogue' | 'web' | 'run' | 'subs' | 'source';
 
 const needing = (data: Data, screens: Screen[]): Screen[] => screens.map((s) => ({ ...s, needs: data }));
 
@@ -357,6 +359,21 @@ const SIGNED_IN: Screen[] = [
       ready: (page) => page.getByRole('textbox', { name: 'Input definition JSON' }),
     },
   ]),
+  {
+    // Issue 18 §5: Editing › Files of an entry linked to a repository, a file open in the editor.
+    name: 'model detail, Files dialog in source-control mode with the file editor',
+    path: () => `/model/${source.uuid}/detail`,
+    needs: 'source',
+    ready: (page) => page.getByRole('complementary', { name: 'Model actions' }),
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Files', exact: true }).click();
+      const browser = page
+        .getByRole('dialog', { name: 'Files' })
+        .getByRole('region', { name: 'Source control' });
+      await browser.getByRole('button', { name: 'Edit', exact: true }).click({ timeout: 60_000 });
+      await expect(browser.getByRole('textbox', { name: 'Commit message' })).toBeVisible();
+    },
+  },
   { name: 'not found', path: () => '/no/such/page', ready: heading(NOT_FOUND) },
   { name: 'unauthorised', persona: 'lead', path: () => '/admin/user', ready: heading(/permission/) },
   { name: 'application error', path: () => '/error/500', ready: heading('Something went wrong') },
@@ -451,6 +468,8 @@ const subs: { entry?: SubModelEntry; template: string; json: string; uuid: () =>
 };
 /** The instance screens' entry, sub-model and instance. */
 const web: { setup?: WebSetup; instanceId: string } = { instanceId: '' };
+/** An entry linked to a copy of the demo repository (saves in other specs never reach it). */
+const source = { uuid: '', repo: `melanoma-markov-axe-${Date.now().toString(36)}-${process.pid}` };
 /** A run of the R demo model (the record screen waits for it to complete). */
 const run = { uuid: '', instanceId: '' };
 
@@ -477,6 +496,17 @@ const CREATE: Record<Data, () => Promise<void>> = {
     const instance = await addRunInstance(runSetup, uniqueTag('Axe record'));
     await executeInstances(runSetup, [instance.id]);
     Object.assign(run, { uuid: runSetup.uuid, instanceId: instance.id });
+  },
+  source: async () => {
+    await buildDemoSourceRepository(
+      join(localCloud().dataDir, 'source-control', 'HEOR', `${source.repo}.git`),
+    );
+    const metadata = {
+      bitbucket_project: 'HEOR',
+      bitbucket_repository: source.repo,
+      bitbucket_path: 'R/markov_model.R',
+    };
+    Object.assign(source, await createEntry('lead', uniqueTag('e2e axe source'), { metadata }));
   },
   subs: async () => {
     subs.entry = await createSubModelEntry(uniqueTag('e2e axe sub-models'));

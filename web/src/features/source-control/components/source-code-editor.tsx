@@ -23,7 +23,9 @@ export default function SourceCodeEditor({ value, onChange, label, path }: Sourc
   const extensions = useMemo(
     () => [
       ...(path.toLowerCase().endsWith('.json') ? [json()] : []),
-      EditorView.contentAttributes.of({ 'aria-label': label }),
+      // tabindex: the editing area is the keyboard's way into the scrolling editor (axe's
+      // scrollable-region-focusable does not count a bare contenteditable as focusable).
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
     ],
     [label, path],
   );

@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/source-control';
 import { useQuery } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
-import { type ButtonHTMLAttributes, type ComponentType, useState } from 'react';
+import { type ButtonHTMLAttributes, type ComponentType, useId, useState } from 'react';
 import {
   type RepoCoordinates,
   sourceBranchesQuery,
@@ -90,6 +90,8 @@ export function SourceControlBrowser({
   const [at, setAt] = useState<string | undefined>(link.at);
   const [path, setPath] = useState(link.path ?? '');
   const [commit, setCommit] = useState<SourceCommit | undefined>();
+  // Each picker's label names its focusable input (PrimeReact's Dropdown puts `inputId` there).
+  const ids = useId();
 
   const projects = useQuery(sourceProjectsQuery());
   const repositories = useQuery(sourceRepositoriesQuery(project));
@@ -113,24 +115,24 @@ export function SourceControlBrowser({
     <section className="source-control" aria-label="Source control">
       <div className="source-control-pickers">
         <div className="source-control-picker">
-          <span aria-hidden="true">Project</span>
+          <label htmlFor={`${ids}-project`}>Project</label>
           <Dropdown
+            inputId={`${ids}-project`}
             value={project}
             options={(projects.data?.projects ?? []).map((p) => ({ label: p.name, value: p.key }))}
             onChange={(e) => chooseProject(String(e.value))}
             placeholder={projects.isPending ? 'Loading...' : 'Select a project'}
-            ariaLabel="Project"
           />
         </div>
         <div className="source-control-picker">
-          <span aria-hidden="true">Repository</span>
+          <label htmlFor={`${ids}-repo`}>Repository</label>
           <Dropdown
+            inputId={`${ids}-repo`}
             value={repo}
             options={(repositories.data?.repositories ?? []).map((r) => ({ label: r.name, value: r.slug }))}
             onChange={(e) => chooseRepo(String(e.value))}
             disabled={!project}
             placeholder="Select a repository"
-            ariaLabel="Repository"
           />
         </div>
         {coordinates && (
@@ -181,6 +183,7 @@ function BranchPicker({
   at: string | undefined;
   onChange: (at: string | undefined) => void;
 }) {
+  const id = useId();
   const branches = useQuery(sourceBranchesQuery(coordinates));
   const list = branches.data?.branches ?? [];
   const isBranch = at === undefined || list.some((b) => b.displayId === at);
@@ -194,13 +197,13 @@ function BranchPicker({
   ];
   return (
     <div className="source-control-picker">
-      <span aria-hidden="true">Branch</span>
+      <label htmlFor={id}>Branch</label>
       <Dropdown
+        inputId={id}
         value={at ?? list.find((b) => b.isDefault)?.displayId ?? ''}
         options={options}
         onChange={(e) => onChange(String(e.value))}
         placeholder={branches.isPending ? 'Loading...' : 'Select a branch'}
-        ariaLabel="Branch"
       />
     </div>
   );
