@@ -1,13 +1,10 @@
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { expectSignedIn, HOME_PATH, signInThroughUi, withoutTour } from './app';
 import { type Endpoints, type Persona, personaOf, readEndpoints } from './endpoints';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+import { signedInStorage } from './signed-in-storage';
 
 interface WorkerFixtures {
   endpoints: Endpoints;
-  /** Browser storage (Amplify's tokens, the session expiry) of personas signed in once per worker. */
-  signedInStates: Map<string, StorageState>;
 }
 
 interface TestFixtures {
@@ -18,8 +15,10 @@ interface TestFixtures {
   signIn: (key: string, options?: { from?: string }) => Promise<void>;
   /**
    * A new page, in its own browser context, already signed in as the persona, opened at `path`
-   * (default: the home page, whose header it waits for). The first call per worker and persona signs in through the UI; later
-   * calls reuse that sign-in's browser storage, as a returning user's browser would.
+   * (default: the home page, whose header it waits for). The browser storage holds what a sign-in
+   * leaves there (Amplify's tokens, the session's expiry), with tokens that Cognito issued just now
+   * for the persona's password, as a returning user's browser would: see signed-in-storage.ts. The
+   * sign-in through the UI is what sign-in.spec.ts tests, for every persona.
    */
   pageAs: (key: string, path?: string, options?: PageOptions) => Promise<Page>;
 }
@@ -40,13 +39,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  signedInStates: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      await use(new Map());
-    },
-    { scope: 'worker' },
-  ],
   tour: [false, { option: true }],
 
   page: async ({ page, tour }, use) => {
@@ -64,30 +56,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
-  pageAs: async ({ browser, endpoints, signedInStates, tour }, use, testInfo) => {
+  pageAs: async ({ browser, endpoints, tour }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     const { baseURL, viewport } = testInfo.project.use;
     await use(async (key, path = HOME_PATH, options = {}) => {
       const persona = personaOf(endpoints, key);
-      const saved = signedInStates.get(key);
+      if (!baseURL) throw new Error('pageAs needs the base URL (the web entry of endpoints.json)');
       const context = await browser.newContext({
         baseURL,
         viewport,
-        ...(saved ? { storageState: saved } : {}),
+        storageState: await signedInStorage(endpoints, persona, baseURL),
       });
       contexts.push(context);
       const page = await context.newPage();
       if (options.clock) await page.clock.install();
       if (!tour) await withoutTour(page);
-      if (!saved) {
-        // The worker's first page of a persona signs in first (about 10 s, a minute on a loaded
-        // machine, where the first test of each worker timed out): a minute more for that.
-        testInfo.setTimeout(testInfo.timeout + 60_000);
-        await signInThroughUi(page, persona);
-        await expectSignedIn(page);
-        signedInStates.set(key, await context.storageState());
-      }
-      if (saved || path !== HOME_PATH) await page.goto(path);
+      await page.goto(path);
       if (path === HOME_PATH) await expectSignedIn(page);
       return page;
     });
