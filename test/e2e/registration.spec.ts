@@ -8,7 +8,10 @@ import { uniqueTag } from './support/unique';
  * The external person's whole way in (issue 20 §3, §10): registered by an owner through the API, the
  * person self-registers with the e-mailed code in a fresh browser, an administrator approves on
  * 'Incoming user requests', and the person signs in with the temporary password from the invitation,
- * chooses a new one, and finds exactly the model the code granted.
+ * chooses a new one, and finds exactly the model the code granted. Then the administrator deactivates
+ * the person on the admin list of external users, and the person can no longer use the app: the next
+ * page load is refused by the server (cognito-local still signs a disabled person in, so it is our
+ * authorizer and users table that refuse, 002 §4 / issue 20 §3), and so is a fresh sign-in.
  */
 const mailTo = async (endpoints: Parameters<typeof outboxMessages>[0], email: string, subject: string) => {
   let found: Record<string, unknown> | undefined;
@@ -26,12 +29,12 @@ const mailTo = async (endpoints: Parameters<typeof outboxMessages>[0], email: st
   return String(found?.text);
 };
 
-test('register → self-register with the code → approve → sign in and see exactly the granted model', async ({
+test('register → self-register with the code → approve → sign in and see exactly the granted model → deactivated, no more access', async ({
   browser,
   endpoints,
   pageAs,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const tag = uniqueTag('reg');
   const noViewers = { vestLead: 'lead', steward: 'steward', owners: ['owner'], viewers: [] };
   const granted = await createEntry('owner', `${tag} granted`, { roles: noViewers });
@@ -100,5 +103,40 @@ test('register → self-register with the code → approve → sign in and see e
   await page.getByPlaceholder('What are you looking for today?').fill(tag);
   await expect(page.getByRole('row').filter({ hasText: granted.name })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('row').filter({ hasText: notGranted.name })).toHaveCount(0);
+
+  // 6. The administrator deactivates the person on the admin list of external users.
+  await admin.goto('/admin/externalization-user');
+  // The list pages by 10 and other tests register people too: search for this one.
+  await admin.getByLabel('Search external users').fill(email);
+  // The list's row (the quarterly access review below lists the person too, with a 'Select' tick).
+  const personRow = admin.getByRole('row', { name: /^Paula Partner/ }).filter({ hasText: email });
+  await personRow.click();
+  await admin.getByRole('button', { name: 'Deactivate User' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Deactivate' });
+  await expect(confirm.getByText('Deactivate Paula Partner?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(admin.getByText('External user has now been deactivated successfully').first()).toBeVisible();
+  await expect(personRow).toContainText('INACTIVE');
+
+  // 7. The person's open session is refused at the next page load, and a fresh sign-in is refused too.
+  const denied = async () => {
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText('You do not have access to Model Repository, or your account is inactive.'),
+    ).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: granted.name })).toHaveCount(0);
+  };
+  await page.reload();
+  await denied();
+  await page.getByRole('button', { name: 'Re-attempt login' }).click();
+  await submitPasswordSignIn(page, email, 'Chosen-Password-42');
+  await denied();
+  // The API itself refuses the person's token (the server, not the page, decides).
+  const token = await page.evaluate(
+    () => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1],
+  );
+  expect(token, 'the signed-in session keeps its ID token').toBeTruthy();
+  const me = await fetch(`${endpoints.api}/v2/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(403);
   await context.close();
 });
