@@ -1,4 +1,9 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext } from '@playwright/test';
+import { LOCAL_CREDENTIALS } from '../../../scripts/local/env';
 import { SESSION_EXPIRES_KEY } from './app';
 import type { Endpoints, Persona } from './endpoints';
 
@@ -47,23 +52,26 @@ export async function signedInStorage(
   return { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] };
 }
 
-/** Cognito's InitiateAuth over its JSON protocol (cognito-local, as the web app calls it). */
+/** Cognito's InitiateAuth through the SDK (cognito-local, with the flow the web app uses locally). */
 async function initiateAuth(endpoints: Endpoints, persona: Persona): Promise<AuthenticationResult> {
-  const response = await fetch(endpoints.cognito, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: endpoints.userPoolClientId,
-      AuthParameters: { USERNAME: persona.username, PASSWORD: persona.password },
-    }),
+  const client = new CognitoIdentityProviderClient({
+    endpoint: endpoints.cognito,
+    region: endpoints.region,
+    credentials: { ...LOCAL_CREDENTIALS },
   });
-  const body = (await response.json()) as { AuthenticationResult?: AuthenticationResult };
-  if (!response.ok || !body.AuthenticationResult) {
-    throw new Error(`Cognito refused to sign ${persona.key} in: ${response.status} ${JSON.stringify(body)}`);
+  try {
+    const { AuthenticationResult: result } = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: endpoints.userPoolClientId,
+        AuthParameters: { USERNAME: persona.username, PASSWORD: persona.password },
+      }),
+    );
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) {
+      throw new Error(`Cognito signed ${persona.key} in without the three tokens`);
+    }
+    return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken };
+  } finally {
+    client.destroy();
   }
-  return body.AuthenticationResult;
 }
