@@ -21,6 +21,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ENV_VARS } from '@shared/config/env-vars';
+import { isWholeEmail } from '@shared/rules/user-search';
 import { IsidSchema } from '@shared/schemas/user';
 import { cognitoClient } from '../local/cognito-local';
 import { readEndpoints } from '../local/endpoints';
@@ -52,7 +53,7 @@ export function parseBootstrapArgs(argv: string[]): BootstrapArgs {
     },
   });
   const email = values.email?.trim();
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+  if (!email || !isWholeEmail(email)) {
     throw new Error('--email is required and must be an e-mail address');
   }
   const localPart = email.split('@')[0] ?? '';
