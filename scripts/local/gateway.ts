@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import {
   createServer,
   type IncomingMessage,
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { type AreaName, CORS, HTTP_ROUTES, UNMATCHED_ROUTE, WS_AREA } from '@shared/api/routes';
 import { type WebSocket, WebSocketServer } from 'ws';
+import * as z from 'zod/mini';
 import {
   buildHttpEvent,
   buildWsConnectEvent,
@@ -48,6 +49,8 @@ export interface GatewayOptions {
   /** Origins that get CORS headers (the web app). */
   allowOrigins: string[];
   outboxDir: string;
+  /** Where the web app's usage-analytics events go locally (JSON lines; CloudWatch RUM in AWS). */
+  analyticsFile: string;
   log: (line: string) => void;
 }
 
@@ -62,6 +65,21 @@ interface Connection extends WsConnectionInfo {
 
 const CONNECTIONS_PATH = /^(?:\/[^/@]+)?\/@connections\/([^/?]+)$/;
 const OUTBOX_PATH = /^\/__local\/outbox(?:\/([A-Za-z0-9._-]+))?\/?$/;
+const ANALYTICS_PATH = /^\/__local\/analytics\/?$/;
+
+/**
+ * One usage-analytics event as the web app sends it locally (web/src/lib/analytics.ts): what RUM's
+ * recordEvent takes in AWS, a namespaced type and flat attributes (ids and the hashed user only).
+ */
+const AnalyticsEventSchema = z.strictObject({
+  type: z.string().check(z.regex(/^[a-z0-9._-]{1,100}$/)),
+  data: z
+    .record(
+      z.string().check(z.maxLength(40)),
+      z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]),
+    )
+    .check(z.refine((data) => Object.keys(data).length <= 20, 'at most 20 attributes')),
+});
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = compileRoutes(HTTP_ROUTES);
@@ -108,6 +126,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // The web app's /local/outbox page reads it cross-origin, as it reads the API.
     if (outbox && method === 'GET')
       return send(res, withCors(outboxAnswer(outbox[1], req.headers.accept), corsOrigin));
+
+    // Usage analytics (issue 20 §8): in AWS the browser sends them to CloudWatch RUM; locally they go
+    // into the cloud's log and a JSON-lines file next to it, which is all a developer needs to see them.
+    if (ANALYTICS_PATH.test(path) && method === 'POST') {
+      return send(res, withCors(recordAnalyticsEvent(body), corsOrigin));
+    }
 
     const host = req.headers.host ?? `${options.host}:${options.apiPort}`;
     const incoming = { method, url, rawHeaders: req.rawHeaders, body, sourceIp: sourceIp(req), host };
@@ -204,6 +228,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   /* ---------- local SES outbox ---------- */
+
+  function recordAnalyticsEvent(body: Buffer): HttpAnswer {
+    let parsed: ReturnType<typeof AnalyticsEventSchema.safeParse>;
+    try {
+      parsed = AnalyticsEventSchema.safeParse(JSON.parse(body.toString()));
+    } catch {
+      return jsonAnswer(400, { message: 'The analytics event is not JSON.' });
+    }
+    if (!parsed.success) return jsonAnswer(400, { message: 'The analytics event is not one the app sends.' });
+    const event = { at: new Date().toISOString(), ...parsed.data };
+    appendFileSync(options.analyticsFile, `${JSON.stringify(event)}\n`);
+    options.log(`analytics ${event.type} ${JSON.stringify(event.data)}`);
+    return { statusCode: 204, headers: {}, cookies: [], body: Buffer.alloc(0) };
+  }
 
   function outboxAnswer(id: string | undefined, accept: string | undefined): HttpAnswer {
     const dir = options.outboxDir;

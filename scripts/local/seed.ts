@@ -47,7 +47,9 @@ export async function seed(options: {
     ...PERSONAS.map(async (persona) => {
       if (!(await getUser(persona.username))) await putUser(userRecord(persona));
     }),
-    seedAppData(),
+    // The demo starts with usage analytics on, so its events show in the local cloud's log (issue 20
+    // §8); tests (no demo) keep the product's default, off.
+    seedAppData(options.demo ? { trackingSettings: { enabled: true } } : {}),
     // File versions kept as lists inside file items become items of their own (docs/versions.md).
     migrateFileVersions().then(({ migrated }) => {
       if (migrated > 0) log(`file versions: ${migrated} files migrated to version items`);

@@ -213,6 +213,7 @@ async function main(): Promise<void> {
         audience: ids.userPoolClientId,
         allowOrigins: webOrigins(ports),
         outboxDir: join(dataDir, 'outbox'),
+        analyticsFile: join(logDir, 'analytics.jsonl'),
         log,
       }).then((g) => stoppers.push({ name: 'gateway', stop: g.stop })),
       startSfnServer({
@@ -304,6 +305,8 @@ function writeWebConfig(endpoints: LocalEndpoints, preview: boolean): void {
       name: `${employee.firstName} ${employee.lastName}`,
     },
     outboxUrl: endpoints.outbox,
+    // Usage analytics go to the local cloud's log (scripts/local/gateway.ts) instead of CloudWatch RUM.
+    analyticsLogUrl: new URL('/__local/analytics', endpoints.outbox).href,
   };
   writeJsonAtomically(join('web', 'public', 'config.json'), config);
   // `vite preview` serves the build, which holds the config.json copied at build time: refresh it.

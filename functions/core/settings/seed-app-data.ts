@@ -1,3 +1,4 @@
+import type { AppSettings } from '@shared/schemas/settings';
 import { seedMetadataOptions } from '../options/seed-metadata-options';
 import { seedDefaultSettings } from './seed-default-settings';
 
@@ -8,7 +9,9 @@ import { seedDefaultSettings } from './seed-default-settings';
  * resource, functions/deploy/seed-app-data.ts). Idempotent: what an administrator changed survives.
  * Returns how many option values were added.
  */
-export async function seedAppData(): Promise<{ optionsAdded: number }> {
-  const [optionsAdded] = await Promise.all([seedMetadataOptions(), seedDefaultSettings()]);
+export async function seedAppData(
+  settingsOverrides: Partial<AppSettings> = {},
+): Promise<{ optionsAdded: number }> {
+  const [optionsAdded] = await Promise.all([seedMetadataOptions(), seedDefaultSettings(settingsOverrides)]);
   return { optionsAdded };
 }

@@ -27,6 +27,8 @@ export interface WebConfig {
   localEmployee?: { username: string; password: string; name: string };
   /** Local only: JSON list of the e-mails the local SES stand-in wrote. */
   outboxUrl?: string;
+  /** Local only: where usage-analytics events go instead of RUM (the local cloud's log). */
+  analyticsLogUrl?: string;
   /** AWS only: the CloudWatch RUM app monitor for usage analytics (web/src/lib/analytics.ts). */
   rum?: RumSettings;
 }

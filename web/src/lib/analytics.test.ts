@@ -35,7 +35,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('usage analytics', () => {
-  it('does nothing without an app monitor in the config (the local cloud): no client, no request', async () => {
+  it('does nothing without an app monitor or a local log in the config: no client, no request', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     expect(await startAnalytics(undefined, true)).toBe(false);
@@ -47,15 +47,15 @@ describe('usage analytics', () => {
   });
 
   it('does nothing while the settings switch tracking off, even with a monitor', async () => {
-    expect(await startAnalytics(MONITOR, false)).toBe(false);
+    expect(await startAnalytics({ rum: MONITOR }, false)).toBe(false);
     recordEvent('entry_opened');
     expect(rum.built).toEqual([]);
     expect(rum.events).toEqual([]);
   });
 
   it('starts the client once with the monitor, the identity pool and no cookies or automatic telemetry', async () => {
-    expect(await startAnalytics(MONITOR, true, '2.3.0')).toBe(true);
-    expect(await startAnalytics(MONITOR, true, '2.3.0')).toBe(true);
+    expect(await startAnalytics({ rum: MONITOR }, true, '2.3.0')).toBe(true);
+    expect(await startAnalytics({ rum: MONITOR }, true, '2.3.0')).toBe(true);
     expect(rum.built).toHaveLength(1);
     expect(rum.built[0]).toEqual([
       MONITOR.appMonitorId,
@@ -72,7 +72,7 @@ describe('usage analytics', () => {
   });
 
   it('records the spec’s actions by their API operation with ids only and the user hashed to 8 characters', async () => {
-    await startAnalytics(MONITOR, true);
+    await startAnalytics({ rum: MONITOR }, true);
     trackOperation('getCurrentUser', undefined, { id: 'olivia.owner', email: 'olivia@example.com' });
     await vi.waitFor(async () => {
       trackOperation('getModel', { uuid: 'm-1' }, { name: 'Secret model name' });
@@ -92,8 +92,46 @@ describe('usage analytics', () => {
     expect(JSON.stringify(rum.events)).not.toMatch(/olivia|Secret/);
   });
 
+  it('locally posts each event to the local cloud’s log instead of loading the RUM client', async () => {
+    const fetchSpy = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+    vi.stubGlobal('fetch', fetchSpy);
+    const analyticsLogUrl = 'http://127.0.0.1:3000/__local/analytics';
+    expect(await startAnalytics({ analyticsLogUrl }, true)).toBe(true);
+    trackOperation('getCurrentUser', undefined, { id: 'olivia.owner' });
+    const hash = await hashUserId('olivia.owner');
+    await vi.waitFor(() => {
+      fetchSpy.mockClear();
+      trackOperation('getModel', { uuid: 'm-1' }, { name: 'Secret model name' });
+      const [, init] = fetchSpy.mock.calls.at(-1) as unknown as [string, RequestInit];
+      expect(JSON.parse(init.body as string).data.user).toBe(hash);
+    });
+    expect(rum.built).toEqual([]);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(analyticsLogUrl);
+    expect(init).toMatchObject({
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(JSON.parse(init.body as string)).toEqual({
+      type: 'modelrepository.entry_opened',
+      data: { uuid: 'm-1', user: hash },
+    });
+  });
+
+  it('posts nothing to the local log while the settings switch tracking off', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    expect(await startAnalytics({ analyticsLogUrl: 'http://127.0.0.1:3000/__local/analytics' }, false)).toBe(
+      false,
+    );
+    recordEvent('entry_opened', { uuid: 'u1' });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('records a direct event (an export made in the browser)', async () => {
-    await startAnalytics(MONITOR, true);
+    await startAnalytics({ rum: MONITOR }, true);
     recordEvent('visualization_exported', { format: 'pdf' });
     expect(rum.events).toEqual([['modelrepository.visualization_exported', { format: 'pdf' }]]);
   });

@@ -6,7 +6,9 @@ import type { OperationId } from '@shared/api/operations';
  * monitor that the web stack creates (cdk/constructs/rum-monitor.ts), through the kept `aws-rum-web`
  * client, and only when the deployment's config.json names that monitor (`rum`) AND the application
  * settings switch tracking on (`trackingSettings.enabled`, which also shows the footer's note). The
- * local cloud writes no `rum` block, so locally nothing is loaded and nothing leaves the browser.
+ * local cloud writes no `rum` block but an `analyticsLogUrl` instead: there the same events are
+ * posted to the local cloud's log (the issue's "locally into the local cloud's log"), and aws-rum-web
+ * is never loaded.
  *
  * What is recorded: the event's name, the ids of what was acted on (entry, file, instance...) and the
  * caller's user id hashed to 8 hex characters: nothing else personal (no names, e-mails, texts).
@@ -28,6 +30,30 @@ interface RumClient {
   recordEvent(eventType: string, eventData: object): void;
 }
 
+/** Where the deployment sends events: a RUM app monitor in AWS, the local cloud's log locally. */
+export interface AnalyticsDestination {
+  rum?: RumSettings;
+  analyticsLogUrl?: string;
+}
+
+/**
+ * Locally: each event is posted to the local cloud (scripts/local/gateway.ts writes it to its log), in
+ * the shape RUM's recordEvent takes. text/plain keeps it a simple cross-origin request (no preflight);
+ * keepalive lets an event sent while the page unloads (a download link) still arrive.
+ */
+function localLogClient(url: string): RumClient {
+  return {
+    recordEvent(eventType, eventData) {
+      void fetch(url, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ type: eventType, data: eventData }),
+      }).catch(() => undefined);
+    },
+  };
+}
+
 /** Custom event types are namespaced, so they are told apart from RUM's own events in queries. */
 export const EVENT_PREFIX = 'modelrepository.';
 
@@ -40,10 +66,15 @@ let userHash: string | undefined;
  * events are recorded. Page views and errors are not collected (telemetries off): only the events below.
  */
 export function startAnalytics(
-  settings: RumSettings | undefined,
+  destination: AnalyticsDestination | undefined,
   enabled: boolean,
   appVersion = '1.0.0',
 ): Promise<boolean> {
+  const settings = destination?.rum;
+  if (enabled && !settings && destination?.analyticsLogUrl) {
+    client ??= localLogClient(destination.analyticsLogUrl);
+    return Promise.resolve(true);
+  }
   if (!enabled || !settings) return Promise.resolve(client !== undefined);
   starting ??= import('aws-rum-web')
     .then(({ AwsRum }) => {

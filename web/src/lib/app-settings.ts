@@ -16,8 +16,9 @@ export const settingsQuery = () =>
         signal,
       });
       setSessionTimeoutSeconds(settings.sessionTimeoutSeconds);
-      // Usage analytics only where the deployment has an app monitor and the settings switch it on.
-      void startAnalytics(peekConfig()?.rum, settings.trackingSettings.enabled);
+      // Usage analytics only where the settings switch it on: to the deployment's RUM app monitor, or
+      // locally to the local cloud's log.
+      void startAnalytics(peekConfig(), settings.trackingSettings.enabled);
       return settings;
     },
     staleTime: Number.POSITIVE_INFINITY,
