@@ -109,7 +109,10 @@ describe('the registration page', () => {
 
   it('refuses an address of the company domains (a setting) and sends nothing', async () => {
     const fetchMock = stubFetch(
-      on('GET', '/settings', () => json(200, { companyEmailDomains: ['corp.test'] })),
+      // The parts of GET /settings this page and the app's start read (trackingSettings: usage analytics).
+      on('GET', '/settings', () =>
+        json(200, { companyEmailDomains: ['corp.test'], trackingSettings: { enabled: false } }),
+      ),
       on('POST', '/registrations', () => json(202, { status: 'PENDING_REVIEW', message: 'x' })),
     );
     const user = userEvent.setup();
