@@ -1,7 +1,12 @@
 import { UnprocessableError } from '../../../lib/errors';
 
 /** Why a file could not be read as a workbook; the web may branch on it, the message is for people. */
-export type WorkbookProblem = 'password-protected' | 'corrupt' | 'zip-bomb' | 'too-many-cells';
+export type WorkbookProblem =
+  | 'password-protected'
+  | 'corrupt'
+  | 'zip-bomb'
+  | 'too-many-cells'
+  | 'compound-too-large';
 
 /** A workbook that cannot be compared, with a message a user can act on (422). */
 export class WorkbookReadError extends UnprocessableError {
@@ -31,6 +36,11 @@ export const workbookErrors = {
     new WorkbookReadError(
       'zip-bomb',
       'This workbook unpacks to far more data than its size suggests (a possible zip bomb), so it was not compared.',
+    ),
+  compoundTooLarge: (limit: number) =>
+    new WorkbookReadError(
+      'compound-too-large',
+      `This workbook is saved in the Excel 97-2003 format (.xls) or with a password, and is larger than ${Math.round(limit / (1024 * 1024))} MB, so it was not compared. Save it as .xlsx without a password and upload it again.`,
     ),
   tooManyCells: (limit: number) =>
     new WorkbookReadError(

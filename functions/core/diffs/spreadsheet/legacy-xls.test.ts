@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encryptedWorkbook, legacyXlsWorkbook } from '../../../testing/workbooks';
 import { diffWorkbooks } from './diff-workbooks';
 import { WorkbookReadError } from './errors';
-import { readWorkbook } from './read-workbook';
+import { DEFAULT_READ_LIMITS, readWorkbook } from './read-workbook';
 
 /**
  * Legacy .xls workbooks, converted to .xlsx before the comparison (legacy-xls.ts). The fixtures are
@@ -49,5 +49,22 @@ describe('legacy .xls workbooks', () => {
     expect((damaged as WorkbookReadError).problem).toBe('corrupt');
     const locked = await readWorkbook(encryptedWorkbook()).catch((e: unknown) => e);
     expect((locked as WorkbookReadError).problem).toBe('password-protected');
+  });
+
+  it('refuses an .xls above the size it may convert in memory, with what to do instead', async () => {
+    const error = await readWorkbook(BEFORE, { ...DEFAULT_READ_LIMITS, maxCompoundBytes: 1024 * 1024 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeUndefined(); // the fixture (a few KB) is under 1 MB
+    const tooLarge = await readWorkbook(BEFORE, {
+      ...DEFAULT_READ_LIMITS,
+      maxCompoundBytes: BEFORE.length - 1,
+    }).catch((e: unknown) => e);
+    expect(tooLarge).toBeInstanceOf(WorkbookReadError);
+    expect((tooLarge as WorkbookReadError).problem).toBe('compound-too-large');
+    expect((tooLarge as WorkbookReadError).message).toMatch(
+      /\.xls\) or with a password, and is larger than 0 MB.*Save it as \.xlsx/,
+    );
   });
 });

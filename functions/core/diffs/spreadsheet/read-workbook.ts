@@ -48,6 +48,12 @@ export interface ReadLimits {
   ratioGraceBytes: number;
   /** Filled cells (a value or a formula) in the whole workbook; empty styled cells do not count. */
   maxCells: number;
+  /**
+   * Bytes of an OLE compound file (an .xls, or a workbook saved with a password). An .xls is converted
+   * in memory (legacy-xls.ts), which takes many times its size: two of this size stay well inside the
+   * jobs function's 1,769 MB.
+   */
+  maxCompoundBytes: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadLimits = {
@@ -55,6 +61,7 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxRatio: 200,
   ratioGraceBytes: 32 * 1024 * 1024,
   maxCells: 3_000_000,
+  maxCompoundBytes: 32 * 1024 * 1024,
 };
 
 /** The file's bytes: a Buffer or a stream (a Node Readable, an S3 body). */
@@ -454,8 +461,9 @@ export async function readWorkbook(
       else if (chunk[0] !== 0x50 || chunk[1] !== 0x4b) throw workbookErrors.corrupt();
     }
     if (compound) {
-      // Only to tell a password from an .xls; still bounded like any input.
-      if (inputBytes > limits.maxUncompressedBytes) throw workbookErrors.zipBomb();
+      // Collected whole: to tell a password from an .xls, and to convert an .xls in memory.
+      if (inputBytes > limits.maxCompoundBytes)
+        throw workbookErrors.compoundTooLarge(limits.maxCompoundBytes);
       compound.push(chunk);
       continue;
     }
