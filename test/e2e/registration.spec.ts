@@ -1,5 +1,11 @@
 import { idToken } from '../support/local-cloud';
-import { expectSignedIn, outboxMessages, submitPasswordSignIn, withoutTour } from './support/app';
+import {
+  expectSignedIn,
+  outboxMessages,
+  recordShownMessages,
+  submitPasswordSignIn,
+  withoutTour,
+} from './support/app';
 import { createEntry } from './support/collaboration';
 import { expect, test } from './support/fixtures';
 import { uniqueTag } from './support/unique';
@@ -114,8 +120,11 @@ test('register → self-register with the code → approve → sign in and see e
   await admin.getByRole('button', { name: 'Deactivate User' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Deactivate' });
   await expect(confirm.getByText('Deactivate Paula Partner?')).toBeVisible();
+  const shownMessages = await recordShownMessages(admin);
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(admin.getByText('External user has now been deactivated successfully').first()).toBeVisible();
+  await expect
+    .poll(async () => (await shownMessages()).join('\n'), { timeout: 20_000 })
+    .toContain('External user has now been deactivated successfully');
   await expect(personRow).toContainText('INACTIVE');
 
   // 7. The person's open session is refused at the next page load, and a fresh sign-in is refused too.

@@ -103,3 +103,23 @@ export async function outboxMessages(endpoints: Endpoints): Promise<Record<strin
 export async function readZoom(page: Page): Promise<string | null> {
   return page.evaluate((key) => window.localStorage.getItem(key), ZOOM_KEY);
 }
+
+/**
+ * Records every text the message stack shows on the page from now on (its messages are role=status,
+ * errors role=alert). A success message lives 5 s; a page busy re-rendering what the action changed
+ * (the external-user lists after a deactivation, on a loaded machine) can outlast it between two
+ * polls of a visibility check, while a MutationObserver sees it the moment it is added.
+ */
+export async function recordShownMessages(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __mrShownMessages: string[] }).__mrShownMessages = seen;
+    new MutationObserver(() => {
+      for (const message of document.querySelectorAll('[role="status"], [role="alert"]')) {
+        const text = message.textContent?.trim() ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __mrShownMessages: string[] }).__mrShownMessages);
+}
