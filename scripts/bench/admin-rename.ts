@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RenameJob, UpdateOptionResult } from '@shared/schemas/metadata-option';
@@ -8,6 +5,7 @@ import { idToken } from '../../test/support/local-cloud';
 import { type LocalEndpoints, readEndpoints } from '../local/endpoints';
 import { applyHandlerEnv, handlerEnv } from '../local/env';
 import { seedModels } from '../local/seed-models';
+import { startBenchCloud, stopBenchCloud } from './bench-cloud';
 import { formatTable, option } from './stats';
 
 /**
@@ -33,34 +31,6 @@ const CALLER = 'admin';
 const JOB_CONCURRENCY = 8;
 /** A job whose progress has not moved for this long is taken as stopped at its run's deadline. */
 const STALL_MS = 180_000;
-
-async function startCloud(): Promise<{ endpointsFile: string; child: ChildProcess }> {
-  const dataDir = resolve('.local', 'bench-rename');
-  const endpointsFile = join(dataDir, 'endpoints.json');
-  rmSync(endpointsFile, { force: true });
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/local/start.ts', '--test', '--no-web', '--data-dir', dataDir],
-    {
-      env: { ...process.env, MR_PORT_OFFSET: process.env.MR_PORT_OFFSET ?? '970', MR_SKIP_WEB_CONFIG: '1' },
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 180_000;
-  while (!existsSync(endpointsFile)) {
-    if (child.exitCode !== null) throw new Error(`The local cloud exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The local cloud did not start within 3 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return { endpointsFile, child };
-}
-
-async function stopCloud(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-}
 
 async function call<T>(
   endpoints: LocalEndpoints,
@@ -196,13 +166,13 @@ async function main(): Promise<void> {
   const entries = Number(option('entries', '10000'));
   const floorCount = Number(option('floor', '1000'));
   const given = option('endpoints', process.env.MR_ENDPOINTS_FILE ?? '');
-  const started = given ? undefined : await startCloud();
+  const started = given ? undefined : await startBenchCloud('bench-rename', 970);
   try {
     const endpoints: LocalEndpoints = readEndpoints(given || started?.endpointsFile);
     applyHandlerEnv(handlerEnv(endpoints));
     await rename(endpoints, entries, floorCount);
   } finally {
-    if (started) await stopCloud(started.child);
+    if (started) await stopBenchCloud(started.child);
   }
 }
 

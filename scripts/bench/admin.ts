@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/schemas/user';
 import { idToken } from '../../test/support/local-cloud';
 import { type LocalEndpoints, readEndpoints } from '../local/endpoints';
 import { applyHandlerEnv, handlerEnv } from '../local/env';
+import { startBenchCloud, stopBenchCloud } from './bench-cloud';
 import { benchHttpClient } from './http-client';
 import { formatTable, ms, option, percentile, verdict } from './stats';
 
@@ -31,34 +29,6 @@ import { formatTable, ms, option, percentile, verdict } from './stats';
  */
 const TARGET_P95_MS = 50;
 const CALLER = 'admin';
-
-async function startCloud(): Promise<{ endpointsFile: string; child: ChildProcess }> {
-  const dataDir = resolve('.local', 'bench-admin');
-  const endpointsFile = join(dataDir, 'endpoints.json');
-  rmSync(endpointsFile, { force: true });
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/local/start.ts', '--test', '--no-web', '--data-dir', dataDir],
-    {
-      env: { ...process.env, MR_PORT_OFFSET: process.env.MR_PORT_OFFSET ?? '960', MR_SKIP_WEB_CONFIG: '1' },
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 180_000;
-  while (!existsSync(endpointsFile)) {
-    if (child.exitCode !== null) throw new Error(`The local cloud exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('The local cloud did not start within 3 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return { endpointsFile, child };
-}
-
-async function stopCloud(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-}
 
 const FIRST = [
   'Anna',
@@ -244,13 +214,13 @@ async function main(): Promise<void> {
   const users = Number(option('users', '20000'));
   const requests = Number(option('requests', '200'));
   const given = option('endpoints', process.env.MR_ENDPOINTS_FILE ?? '');
-  const started = given ? undefined : await startCloud();
+  const started = given ? undefined : await startBenchCloud('bench-admin', 960);
   try {
     const endpoints: LocalEndpoints = readEndpoints(given || started?.endpointsFile);
     applyHandlerEnv(handlerEnv(endpoints));
     await userList(endpoints, users, requests);
   } finally {
-    if (started) await stopCloud(started.child);
+    if (started) await stopBenchCloud(started.child);
   }
 }
 
