@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import type { CompareVersion } from '@shared/schemas/compare';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { useId, useState } from 'react';
@@ -24,22 +25,17 @@ export function ChangelogDownload({
 }) {
   const [open, setOpen] = useState(false);
   const [accepted, setAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const checkId = useId();
   const changelog = version.changelog;
-  if (!changelog) return <p className="mr-versions__empty">{NO_CHANGELOG}</p>;
-  const download = async () => {
-    setBusy(true);
-    try {
-      const link = await downloadFileLink(version.uuid, changelog.fileUuid);
+  // The API client shows the server's message when the link is refused; the dialog stays open.
+  const download = useMutation({
+    mutationFn: (fileUuid: string) => downloadFileLink(version.uuid, fileUuid),
+    onSuccess: (link) => {
       browserDownload.start(link.url);
       setOpen(false);
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!changelog) return <p className="mr-versions__empty">{NO_CHANGELOG}</p>;
   return (
     <div className="mr-compare__changelog">
       <span>
@@ -66,8 +62,8 @@ export function ChangelogDownload({
           confirmLabel="Download"
           confirmIcon="pi pi-download"
           confirmDisabled={!accepted}
-          busy={busy}
-          onConfirm={() => void download()}
+          busy={download.isPending}
+          onConfirm={() => download.mutate(changelog.fileUuid)}
         >
           <section aria-label="Legal notice">
             <h3>Legal notice</h3>
