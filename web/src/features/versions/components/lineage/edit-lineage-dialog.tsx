@@ -2,7 +2,7 @@ import { MESSAGES } from '@shared/messages';
 import { VERSION_MAX_LENGTH, VERSION_MESSAGES, versionLineageProblem } from '@shared/rules/model-version';
 import type { ModelDetail } from '@shared/schemas/model-api';
 import type { LineageNode } from '@shared/schemas/versions-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { TabPanel, TabView } from 'primereact/tabview';
@@ -90,7 +90,6 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
   const [choice, setChoice] = useState<Choice | undefined>();
   const [version, setVersion] = useState(meta.version_release_of_model ?? '');
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   // A 409's reason: a stale entry, a move under its own subtree, or a name another entry holds.
   const [conflict, setConflict] = useState<string | undefined>();
@@ -121,29 +120,33 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
   const candidates = (roots.data?.items ?? []).filter((r) => r.uuid !== model.uuid);
   const blocked = subtreeOf(model.uuid, tree.data?.nodes ?? []);
 
-  const save = async () => {
-    setSubmitted(true);
-    setTouched(true);
-    if (!connected || versionProblem) return;
-    setSaving(true);
-    setConflict(undefined);
-    try {
-      const saved = await updateLineage(model.uuid, {
+  const saveLineage = useMutation({
+    mutationFn: () =>
+      updateLineage(model.uuid, {
         parentId: chosen.rootId === 'new' ? null : (parentId ?? null),
         version,
         changelogFile: meta.changelog_file ?? null,
         rev: model.rev,
-      });
+      }),
+    onSuccess: (saved) => {
       queryClient.setQueryData(entryKeys.detail(model.uuid), saved);
       void queryClient.invalidateQueries({ queryKey: entryKeys.all });
       notify.success(LINEAGE_TEXTS.updated);
       onHide();
-    } catch (error) {
+    },
+    // Other refusals: the API client has shown the server's message.
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 409)
         setConflict(error.body?.message ?? MESSAGES.staleModelReload);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const save = () => {
+    setSubmitted(true);
+    setTouched(true);
+    if (!connected || versionProblem) return;
+    setConflict(undefined);
+    saveLineage.mutate();
   };
 
   return (
@@ -152,8 +155,8 @@ export function EditLineageDialog({ model, onHide }: { model: ModelDetail; onHid
       width="48rem"
       onHide={onHide}
       confirmLabel="Save"
-      onConfirm={() => void save()}
-      busy={saving}
+      onConfirm={save}
+      busy={saveLineage.isPending}
       confirmDisabled={submitted && (!connected || !!versionProblem)}
       confirmTitle={!connected ? LINEAGE_TEXTS.notConnected : (versionProblem ?? undefined)}
     >
