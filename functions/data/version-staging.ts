@@ -53,17 +53,6 @@ export async function listVersionStaging(): Promise<VersionStaging[]> {
   return items.map((item) => parseItem(VersionStagingSchema, item));
 }
 
-/** The keys of every item of an entry's partition (MODEL#<uuid>). */
-export async function entryPartitionKeys(uuid: string): Promise<TableKey[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `MODEL#${uuid}` },
-    ProjectionExpression: 'pk, sk',
-    ConsistentRead: true,
-  });
-  return items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
-}
-
 export async function deleteItems(keys: readonly TableKey[]): Promise<void> {
   await batchWriteAll(keys.map((Key) => ({ DeleteRequest: { Key } })));
 }

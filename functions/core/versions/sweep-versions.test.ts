@@ -14,9 +14,9 @@ const moves: LineageMove[] = [];
 const staging = vi.hoisted(() => ({
   listVersionStaging: vi.fn(),
   deleteVersionStaging: vi.fn(),
-  entryPartitionKeys: vi.fn(),
   deleteItems: vi.fn(),
 }));
+const modelFiles = vi.hoisted(() => ({ listModelPartitionKeys: vi.fn() }));
 const objects = vi.hoisted(() => ({ listObjectKeys: vi.fn(), deleteObjects: vi.fn() }));
 const models = vi.hoisted(() => ({ getModel: vi.fn() }));
 const lineageMoves = vi.hoisted(() => ({ listLineageMoves: vi.fn() }));
@@ -25,6 +25,10 @@ const finisher = vi.hoisted(() => ({ finishLineageMove: vi.fn() }));
 vi.mock('../../data/version-staging', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...staging,
+}));
+vi.mock('../../data/model-files', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...modelFiles,
 }));
 vi.mock('../../data/file-objects', () => objects);
 vi.mock('../../data/models', () => models);
@@ -54,7 +58,7 @@ beforeEach(() => {
   moves.length = 0;
   staging.listVersionStaging.mockImplementation(async () => [...journals.values()]);
   staging.deleteVersionStaging.mockImplementation(async (uuid: string) => journals.delete(uuid));
-  staging.entryPartitionKeys.mockImplementation(async (uuid: string) =>
+  modelFiles.listModelPartitionKeys.mockImplementation(async (uuid: string) =>
     [...(partitions.get(`MODEL#${uuid}`) ?? [])].map((sk) => ({ pk: `MODEL#${uuid}`, sk })),
   );
   staging.deleteItems.mockImplementation(async (keys: { pk: string; sk: string }[]) => {

@@ -1,11 +1,11 @@
 import { deleteObjects, listObjectKeys } from '../../data/file-objects';
 import { listLineageMoves } from '../../data/lineage-moves';
+import { listModelPartitionKeys } from '../../data/model-files';
 import { getModel } from '../../data/models';
 import { modelObjectsPrefix } from '../../data/storage-keys';
 import {
   deleteItems,
   deleteVersionStaging,
-  entryPartitionKeys,
   listVersionStaging,
   STALE_AFTER_MS,
 } from '../../data/version-staging';
@@ -48,7 +48,7 @@ export async function sweepVersions(now = Date.now()): Promise<SweepOutcome> {
       outcome.journalsClosed++;
     } else {
       const [keys, objects] = await Promise.all([
-        entryPartitionKeys(staging.uuid),
+        listModelPartitionKeys(staging.uuid),
         listObjectKeys(modelObjectsPrefix(staging.uuid)),
       ]);
       await deleteItems(keys);
