@@ -40,15 +40,13 @@ async function expectLiveNotification(page: Page, note: string, uuid: string) {
 }
 
 test("the users' bells show the owner's notification without a reload", async ({ pageAs }) => {
-  // Two personas sign in through the UI first: more than the default minute.
-  test.setTimeout(180_000);
+  // Two personas' pages, each waiting for its socket: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const note = `Inputs refreshed ${Date.now().toString(36)}`;
 
   // 1. Victor (viewer) and Stella (steward) have the app open; their WebSockets are registered.
-  const viewer = await pageAs('viewer');
-  const steward = await pageAs('steward');
-  await openListening(viewer, 'viewer', '/model');
-  await openListening(steward, 'steward', '/notifications');
+  const viewer = await openListening(pageAs, 'viewer', '/model');
+  const steward = await openListening(pageAs, 'steward', '/notifications');
   const viewerLoads = countLoads(viewer);
   const stewardLoads = countLoads(steward);
 

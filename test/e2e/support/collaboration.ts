@@ -72,16 +72,23 @@ export async function liveConnectionIds(userId: string): Promise<string[]> {
 }
 
 /**
- * Opens `path` on a page and waits until the app's WebSocket is registered for `userId` (a connection
- * id that was not there before), so that a push sent afterwards reaches this page.
+ * Opens a page at `path` with `open` (pageAs) and waits until its WebSocket is registered for
+ * `userId`: a connection id that was not there before the page existed, so that a push sent
+ * afterwards reaches it. The page is opened at `path` directly: a page opened elsewhere first would
+ * have a socket of its own, whose late registration could pass for this one's.
  */
-export async function openListening(page: Page, userId: string, path: string): Promise<void> {
+export async function openListening(
+  open: (userId: string, path: string) => Promise<Page>,
+  userId: string,
+  path: string,
+): Promise<Page> {
   const before = new Set(await liveConnectionIds(userId));
-  await page.goto(path);
+  const page = await open(userId, path);
   await expect
     .poll(async () => (await liveConnectionIds(userId)).some((id) => !before.has(id)), {
       message: `a new WebSocket connection of ${userId}`,
       timeout: 30_000,
     })
     .toBe(true);
+  return page;
 }

@@ -73,18 +73,29 @@ describe('live channel', () => {
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
-  it('asks nothing when there is nothing to catch up from', async () => {
+  it('asks nothing when there is nothing to catch up from, and says so once it listens', async () => {
+    const listening: boolean[] = [];
+    let since: string | undefined;
     const channel = openLiveChannel({
       url: 'ws://ws',
       getToken: async () => 'tok',
       onMessage: () => undefined,
-      getCatchUpSince: () => undefined,
+      getCatchUpSince: () => since,
+      onListening: (caughtUp) => listening.push(caughtUp),
       createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     });
     await vi.advanceTimersByTimeAsync(0);
     const socket = FakeSocket.instances.at(-1) as FakeSocket;
+    expect(listening).toEqual([]);
     socket.onopen?.();
     expect(socket.sent).toEqual([]);
+    expect(listening).toEqual([false]);
+
+    since = '2030-01-01T00:00:00.000Z';
+    socket.onclose?.();
+    await vi.advanceTimersByTimeAsync(1000);
+    (FakeSocket.instances.at(-1) as FakeSocket).onopen?.();
+    expect(listening).toEqual([false, true]);
     channel.close();
   });
 

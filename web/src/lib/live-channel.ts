@@ -11,6 +11,12 @@ export interface LiveChannelOptions {
   onMessage: (message: unknown) => void;
   /** The instant of the newest item already known, sent with `catch-up` when the socket opens; undefined: ask nothing. */
   getCatchUpSince?: () => string | undefined;
+  /**
+   * Each time the socket opens, after it asked to catch up (`caughtUp`) or had nothing to ask from.
+   * From then on the server pushes to this socket: what was created before and not caught up must
+   * be loaded by the page.
+   */
+  onListening?: (caughtUp: boolean) => void;
   createSocket?: (url: string) => WebSocket;
   initialDelayMs?: number;
   maxDelayMs?: number;
@@ -78,6 +84,7 @@ export function openLiveChannel(options: LiveChannelOptions): { close: () => voi
       attempt = 0;
       const since = options.getCatchUpSince?.();
       if (since) ws.send(JSON.stringify({ action: 'catch-up', since }));
+      options.onListening?.(since !== undefined);
     };
     ws.onmessage = (event) => {
       let message: unknown;

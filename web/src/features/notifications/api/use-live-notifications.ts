@@ -81,6 +81,17 @@ export function useLiveNotifications(enabled = true): void {
           queryClient.getQueriesData<NotificationList>({ queryKey: notificationsKey }).map(([, d]) => d),
           lastPushed,
         ),
+      // Nothing loaded when the socket opened: a list whose request left before a notification was
+      // created, and whose answer arrives after the socket opened, would miss it, and the socket,
+      // registered after that notification, heard nothing of it. Loading the lists again now that
+      // the socket listens closes that gap. A first load still on its way is cancelled first:
+      // TanStack Query joins a refetch of a query without data to the fetch in flight.
+      onListening: (caughtUp) => {
+        if (caughtUp) return;
+        void queryClient
+          .cancelQueries({ queryKey: notificationsKey })
+          .then(() => queryClient.invalidateQueries({ queryKey: notificationsKey }));
+      },
       onMessage: (message) => {
         if (!isNotificationMessage(message)) return;
         const { notification } = message;

@@ -133,4 +133,33 @@ describe('NotificationBell (000 §2)', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('dialog', { name: 'Notifications' })).toHaveTextContent('Version 2');
   });
+
+  it('loads the list again once the socket listens, when the socket opened before the list arrived', async () => {
+    // The first answer was read before the notification existed and arrives after the socket opened
+    // (which had nothing to catch up from); the socket was registered after the notification.
+    const pushedMeanwhile = notification(5, { userNote: 'Created in the gap' });
+    let releaseFirst: (() => void) | undefined;
+    let requests = 0;
+    stubFetch(
+      on('GET', '/notifications', async () => {
+        requests += 1;
+        if (requests === 1) {
+          await new Promise<void>((resolve) => {
+            releaseFirst = resolve;
+          });
+          return json(200, listOf());
+        }
+        return json(200, listOf(pushedMeanwhile));
+      }),
+    );
+    renderBell();
+    await waitFor(() => expect(releaseFirst).toBeDefined());
+    await waitFor(() => expect(FakeSocket.last).toBeDefined());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    releaseFirst?.();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (unseen)' }));
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toHaveTextContent('Created in the gap');
+  });
 });
