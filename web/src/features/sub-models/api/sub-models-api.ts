@@ -1,6 +1,7 @@
 import type {
   CreateSubModelBody,
   ImportDefinitionBody,
+  ModelInputView,
   OutdateResultSchema,
   UpdateInputBody,
   UpdateSubModelBody,
@@ -76,6 +77,37 @@ export const createInput = (uuid: string, subModelId: string, type: InputDefinit
 
 export const updateInput = (uuid: string, subModelId: string, inputId: string, body: UpdateInputBody) =>
   apiClient.call('updateInput', { params: { uuid, subModelId, inputId }, body });
+
+/**
+ * Create Input Definition (the editor's empty state): the sub-model's input list is refetched before
+ * the caller hears of it, so the editor opens on the new definition. The API client reports failures.
+ */
+export function useCreateInput(uuid: string, subModelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (type: InputDefinitionType) => createInput(uuid, subModelId, type),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.inputs(uuid, subModelId) }),
+  });
+}
+
+/**
+ * Save of an input definition: the saved definition replaces its old copy in the cached list at once
+ * (the editor shows what was saved), then the list is refetched. The API client reports failures.
+ */
+export function useUpdateInput(uuid: string, subModelId: string, inputId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateInputBody) => updateInput(uuid, subModelId, inputId, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(
+        workspaceKeys.inputs(uuid, subModelId),
+        (old: { items: ModelInputView[] } | undefined) =>
+          old ? { items: [saved, ...old.items.filter((i) => i.id !== saved.id)] } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.inputs(uuid, subModelId) });
+    },
+  });
+}
 
 export const deleteInput = (uuid: string, subModelId: string, inputId: string) =>
   apiClient.call('deleteInput', { params: { uuid, subModelId, inputId } });

@@ -2,7 +2,7 @@ import type { ModelInputView, SubModelView } from '@shared/schemas/sub-models-ap
 import { saveCheck } from '@shared/sub-models/instance-values';
 import { SUB_MODEL_MESSAGES } from '@shared/sub-models/messages';
 import { INPUT_DEFINITION_TYPE_LABELS } from '@shared/sub-models/model-input';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -13,8 +13,8 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { notify } from '../../../../lib/message-stack';
-import { useWorkspace, workspaceKeys } from '../../../../lib/workspace';
-import { createInput, helpFilesQuery, inputsQuery, updateInput } from '../../api/sub-models-api';
+import { useWorkspace } from '../../../../lib/workspace';
+import { helpFilesQuery, inputsQuery, useCreateInput, useUpdateInput } from '../../api/sub-models-api';
 import { definitionInput } from '../workspace/export-definition';
 import { checkJsonText, definitionEditOutcome, jsonSaveDecision, SAVE_ANYWAY } from './editor-rules';
 import { TemplateEditor } from './template-editor';
@@ -34,10 +34,9 @@ export function InputDefinitionEditorPage() {
   const { subModelId = '' } = useParams();
   const [search] = useSearchParams();
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
   usePageTitle('Input Definition Editor');
   const inputs = useQuery(inputsQuery(modelUuid, subModelId));
-  const [creating, setCreating] = useState(false);
+  const create = useCreateInput(modelUuid, subModelId);
 
   if (!model || !subModel || inputs.isPending) return <Spinner />;
   const items = inputs.data?.items ?? [];
@@ -49,17 +48,6 @@ export function InputDefinitionEditorPage() {
     definitionEditOutcome({ id: me.id, userType: me.userType }, model, subModel.type) === 'allowed';
 
   if (!input) {
-    const create = async () => {
-      setCreating(true);
-      try {
-        await createInput(modelUuid, subModel.id, subModel.definitionType);
-        await queryClient.invalidateQueries({ queryKey: workspaceKeys.inputs(modelUuid, subModel.id) });
-      } catch {
-        // The API client has shown the failure.
-      } finally {
-        setCreating(false);
-      }
-    };
     return (
       <section className="mr-definition-editor">
         <h2 className="mr-workspace__page-title">Input Definition</h2>
@@ -69,8 +57,9 @@ export function InputDefinitionEditorPage() {
             type="button"
             label="Create Input Definition"
             icon="pi pi-plus"
-            loading={creating}
-            onClick={() => void create()}
+            loading={create.isPending}
+            // The API client shows a failure; the button is usable again.
+            onClick={() => create.mutate(subModel.definitionType)}
           />
         )}
       </section>
@@ -98,8 +87,8 @@ function DefinitionEditor({
   input: ModelInputView;
   editable: boolean;
 }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const update = useUpdateInput(modelUuid, subModel.id, input.id);
   const parsedTemplate = input.type === 'JSONTEMPLATE' ? parseTemplateValue(input.value) : undefined;
   // A stored template that is not a template (hand-edited, imported by an old tool) opens as raw JSON
   // so that it can be repaired.
@@ -109,7 +98,6 @@ function DefinitionEditor({
   );
   const [text, setText] = useState(() => prettyJson(input.value));
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const problemId = useId();
 
   const helpFilesQueryResult = useQuery({ ...helpFilesQuery(modelUuid), enabled: asTemplate });
@@ -125,38 +113,32 @@ function DefinitionEditor({
   const value = asTemplate ? templateValue(drafts) : text;
   // The definition as opened counts as saved; leaving with another one asks first (issue 21 §11).
   const [savedValue, setSavedValue] = useState(value);
-  const leaveGuard = useLeaveGuard(editable && !busy && value !== savedValue);
+  const leaveGuard = useLeaveGuard(editable && !update.isPending && value !== savedValue);
 
-  const save = async () => {
+  const save = () => {
     setConfirming(false);
-    setBusy(true);
-    try {
-      const saved = await updateInput(modelUuid, subModel.id, input.id, { value });
-      setSavedValue(value);
-      notify.success(SUB_MODEL_MESSAGES.inputDefinitionUpdated);
-      queryClient.setQueryData(
-        workspaceKeys.inputs(modelUuid, subModel.id),
-        (old: { items: ModelInputView[] } | undefined) =>
-          old ? { items: [saved, ...old.items.filter((i) => i.id !== saved.id)] } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: workspaceKeys.inputs(modelUuid, subModel.id) });
-    } catch {
-      // The API client has shown the failure.
-    } finally {
-      setBusy(false);
-    }
+    // The API client shows a failure; the editor keeps the unsaved definition.
+    update.mutate(
+      { value },
+      {
+        onSuccess: () => {
+          setSavedValue(value);
+          notify.success(SUB_MODEL_MESSAGES.inputDefinitionUpdated);
+        },
+      },
+    );
   };
 
   const requestSave = () => {
     if (asTemplate) {
       // §2: invalid definitions prompt 'Do you want to save it anyway?'.
       if (saveCheck({ template: { definitions: drafts } }).confirm) setConfirming(true);
-      else void save();
+      else save();
       return;
     }
     const decision = jsonCheck ? jsonSaveDecision(jsonCheck) : 'blocked';
     if (decision === 'confirm') setConfirming(true);
-    else if (decision === 'save') void save();
+    else if (decision === 'save') save();
   };
 
   const saveBlocked = !editable || (jsonCheck !== undefined && !jsonCheck.parsed);
@@ -180,7 +162,7 @@ function DefinitionEditor({
             type="button"
             label="Save"
             icon="pi pi-save"
-            loading={busy}
+            loading={update.isPending}
             disabled={saveBlocked}
             onClick={requestSave}
           />
@@ -227,7 +209,7 @@ function DefinitionEditor({
           onHide={() => setConfirming(false)}
           cancelLabel="No"
           confirmLabel="Yes"
-          onConfirm={() => void save()}
+          onConfirm={() => save()}
         >
           <p>{SAVE_ANYWAY}</p>
         </ActionDialog>
