@@ -30,6 +30,20 @@ export interface CatalogueSource {
   createdBy: string;
   createdOn: string;
   rev: number;
+  /** Files of the entry (folders not counted); with `fileTypes`, what the File Types' counts need. */
+  fileCount?: number;
+  /** The file types over the entry's files (models.ts); absent on items written before it was kept. */
+  fileTypes?: readonly string[];
+}
+
+/**
+ * The file types an entry's change carries: those the model item keeps; none for an entry without
+ * files; unknown (absent) for an older item with files, which makes File Types uncounted
+ * (option-usage.ts) rather than counted too low.
+ */
+function projectedFileTypes(model: CatalogueSource): string[] | undefined {
+  if (model.fileTypes) return [...model.fileTypes];
+  return model.fileCount === 0 ? [] : undefined;
 }
 
 /**
@@ -52,6 +66,7 @@ export function toCatalogueEntry(
   // does: not shown. Retiring writes a new projection, so the change reaches the catalogue at once.
   if (r.steward && !managers.has(r.steward)) (model.status === 'RETIRED' ? viewers : managers).add(r.steward);
   const others = new Set<string>([...r.displayViewers, ...r.calibrationModelers, ...r.scenarioModelers]);
+  const fileTypes = projectedFileTypes(model);
   return {
     uuid: model.uuid,
     name: model.name,
@@ -70,6 +85,7 @@ export function toCatalogueEntry(
     ...(m.stage_of_model_development ? { stage: m.stage_of_model_development } : {}),
     ...(m.mathematica_environment ? { mathematica: m.mathematica_environment } : {}),
     ...(m.python_environment ? { python: m.python_environment } : {}),
+    ...(fileTypes ? { fileTypes } : {}),
     creatorId: model.createdBy,
     creatorName,
     createdOn: model.createdOn,

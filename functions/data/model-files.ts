@@ -70,6 +70,16 @@ export const updateStamp = (caller: { id: string; firstName: string; lastName: s
 
 export const FILE_STALE_MESSAGE = 'This file was changed by someone else. Reload it and try again.';
 
+/**
+ * The file types over an entry's files, each once and sorted: what the model item keeps in
+ * `fileTypes` (models.ts) for the catalogue projection. Folders carry none.
+ */
+export function fileTypesOf(files: readonly Pick<ModelFileRecord, 'folder' | 'fileTag'>[]): string[] {
+  const tags = new Set<string>();
+  for (const f of files) if (!f.folder && f.fileTag) tags.add(f.fileTag);
+  return [...tags].sort();
+}
+
 export function toModelFileItem(file: ModelFileRecord) {
   return { ...modelFileKey(file.modelUuid, file.uuid), entity: 'ModelFile', ...file };
 }

@@ -47,6 +47,13 @@ export const ModelRecordSchema = z.object({
   retiredOn: z.optional(z.string()),
   retireReason: z.optional(z.string()),
   fileCount: z.int().check(z.nonnegative()),
+  /**
+   * The file types (tags) of the entry's current files, each once, sorted (model-files.ts
+   * fileTypesOf): kept by every write of file items in the same transaction, so that the catalogue
+   * change of the entry carries them (the File Types' usage counts, issue 20 §5). Absent on entries
+   * whose files were last written before it was kept.
+   */
+  fileTypes: z.optional(z.array(z.string())),
   theorem: z.boolean(),
   pneu: z.boolean(),
   /** Unused: THEOREM flags are per user (`theoremAccess`); kept so older items stay readable. */

@@ -31,6 +31,12 @@ export const CatalogueEntrySchema = z.object({
   stage: z.optional(z.string()),
   mathematica: z.optional(z.string()),
   python: z.optional(z.string()),
+  /**
+   * The file types (file tags) over the entry's current files, each once: only for the usage counts
+   * of File Types (issue 20 §5). Absent = not known: a change written before it was projected, of an
+   * entry with files (functions/core/options/option-usage.ts does not count File Types then).
+   */
+  fileTypes: z.optional(z.array(z.string())),
   creatorId: z.string(),
   creatorName: z.string(),
   createdOn: z.string(),

@@ -64,8 +64,27 @@ export const CODE_COLUMNS = [
   ...LATER_CODE_COLUMNS,
 ] as const;
 export type CodeName = (typeof CODE_COLUMNS)[number];
-/** Multi-valued dictionary columns: the two list facets and the three role groups. */
-export const LIST_COLUMNS = ['product', 'country', 'managers', 'viewers', 'others'] as const;
+/**
+ * The file types over an entry's files (the File Types' usage counts, issue 20 §5), added after the
+ * first snapshots. Unlike the later code columns it is known or not PER ENTRY: an entry whose change
+ * does not carry its file types (written before they were kept, with files) holds the one value
+ * UNKNOWN_FILE_TYPES, and option-usage.ts counts File Types only while no live entry holds it. A
+ * snapshot without the column reads as every entry unknown (snapshot-format.ts). So the column heals
+ * entry by entry as entries are written again, instead of staying `partial` until a rebuild.
+ */
+export const FILE_TYPES_COLUMN = 'file_types';
+/** Never a file type: they are letters only (shared/rules/metadata-options.ts). */
+export const UNKNOWN_FILE_TYPES = '\u0000unknown';
+
+/** Multi-valued dictionary columns: the two list facets, the three role groups and the file types. */
+export const LIST_COLUMNS = [
+  'product',
+  'country',
+  'managers',
+  'viewers',
+  'others',
+  FILE_TYPES_COLUMN,
+] as const;
 export type ListName = (typeof LIST_COLUMNS)[number];
 /** Per-entry strings. */
 export const STRING_COLUMNS = ['uuid', 'name', 'createdOn', 'treeRootId', 'treeParentId'] as const;
@@ -79,6 +98,7 @@ export const DICTIONARIES = [
   'classification',
   'version',
   ...LATER_CODE_COLUMNS,
+  FILE_TYPES_COLUMN,
 ] as const;
 export type DictionaryName = (typeof DICTIONARIES)[number];
 
@@ -104,6 +124,7 @@ const LIST_DICTIONARY: Record<ListName, DictionaryName> = {
   managers: 'users',
   viewers: 'users',
   others: 'users',
+  file_types: 'file_types',
 };
 
 function codeValue(entry: CatalogueEntry, column: CodeName): string | undefined {
@@ -139,7 +160,10 @@ function codeValue(entry: CatalogueEntry, column: CodeName): string | undefined 
   }
 }
 
-const listValues = (entry: CatalogueEntry, column: ListName): readonly string[] => entry[column];
+function listValues(entry: CatalogueEntry, column: ListName): readonly string[] {
+  if (column === FILE_TYPES_COLUMN) return entry.fileTypes ?? [UNKNOWN_FILE_TYPES];
+  return entry[column];
+}
 
 /** A lineage root equal to the entry's own uuid (most entries) is stored as this one character. */
 const SAME_AS_UUID = '=';
@@ -463,6 +487,7 @@ export class CatalogueIndex {
       return out;
     };
     const str = (s: StringName) => this.strings[s].get(slot);
+    const fileTypes = list(FILE_TYPES_COLUMN);
     const uuid = str('uuid');
     const treeRootId = str('treeRootId');
     const treeParentId = str('treeParentId');
@@ -488,6 +513,7 @@ export class CatalogueIndex {
       ...optional('stage', code('stage')),
       ...optional('mathematica', code('mathematica')),
       ...optional('python', code('python')),
+      ...(fileTypes.includes(UNKNOWN_FILE_TYPES) ? {} : { fileTypes }),
       creatorId: code('creator') ?? '',
       creatorName: code('creatorName') ?? '',
       createdOn: str('createdOn'),

@@ -2,11 +2,13 @@ import {
   type CatalogueColumns,
   CODE_COLUMNS,
   DICTIONARIES,
+  FILE_TYPES_COLUMN,
   LATER_CODE_COLUMNS,
   type LaterCodeName,
   LIST_COLUMNS,
   SORT_KEYS,
   STRING_COLUMNS,
+  UNKNOWN_FILE_TYPES,
 } from './catalogue-index';
 
 /**
@@ -179,18 +181,25 @@ export function decodeSnapshot(input: Uint8Array): CatalogueColumns {
     }
     return i32(`code.${c}`, n);
   };
+  // Without the file types column, every entry's file types are unknown (catalogue-index.ts
+  // FILE_TYPES_COLUMN): one value each, the unknown mark, which is the only word of its dictionary.
+  const fileTypesMissing = !sections.has(`list.${FILE_TYPES_COLUMN}.starts`);
+  const list = (l: (typeof LIST_COLUMNS)[number]) => {
+    if (l === FILE_TYPES_COLUMN && fileTypesMissing)
+      return { starts: Int32Array.from({ length: n + 1 }, (_, i) => i), values: new Int32Array(n) };
+    return { starts: summed(`list.${l}.starts`, n + 1), values: i32(`list.${l}.values`) };
+  };
+  const dictionary = (d: (typeof DICTIONARIES)[number]) =>
+    d === FILE_TYPES_COLUMN && fileTypesMissing ? [UNKNOWN_FILE_TYPES] : (header.dictionaries[d] ?? []);
   return {
     lastChangeId: header.lastChangeId,
     count: n,
     tombstones: header.tombstones.map(([uuid, rev, removedAt]) => ({ uuid, rev, removedAt })),
-    dictionaries: record(DICTIONARIES, (d) => header.dictionaries[d] ?? []),
+    dictionaries: record(DICTIONARIES, dictionary),
     status,
     revs: i32('revs', n),
     codes: record(CODE_COLUMNS, code),
-    lists: record(LIST_COLUMNS, (l) => ({
-      starts: summed(`list.${l}.starts`, n + 1),
-      values: i32(`list.${l}.values`),
-    })),
+    lists: record(LIST_COLUMNS, list),
     strings: record(STRING_COLUMNS, (s) => ({
       text: text(`string.${s}.text`),
       starts: summed(`string.${s}.starts`, n + 1),

@@ -5,6 +5,7 @@ import { auditPut } from '../../data/audit';
 import { copyObject, objectSize } from '../../data/file-objects';
 import { fileVersionPut } from '../../data/file-versions';
 import {
+  fileTypesOf,
   listModelFiles,
   type ModelFileRecord,
   modelFileDelete,
@@ -99,6 +100,7 @@ export async function updateFiles(
     const next: ModelRecord = {
       ...nextRevision(model, caller.id, now),
       fileCount: writes.after.filter((f) => !f.folder).length,
+      fileTypes: fileTypesOf(writes.after),
     };
     await runTransaction([
       modelPut(next, model.rev),

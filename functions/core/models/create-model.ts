@@ -6,7 +6,7 @@ import type { ModelMetadata } from '@shared/schemas/model';
 import type { CreateModelBody } from '@shared/schemas/model-api';
 import type { User } from '@shared/schemas/user';
 import { catalogueChangePut, toCatalogueEntry } from '../../data/catalogue-changes';
-import { modelFilePut } from '../../data/model-files';
+import { fileTypesOf, modelFilePut } from '../../data/model-files';
 import { getModelNameOwner, modelNamePut } from '../../data/model-names';
 import { getModel, type ModelRecord, metadataKeyPut, modelPut } from '../../data/models';
 import { type LabeledTxItem, MAX_TRANSACTION_ITEMS, runTransaction } from '../../data/transactions';
@@ -132,6 +132,7 @@ export async function createModel(
     modifiedBy: caller.id,
     ...(body.publish ? { publishedOn: iso } : {}),
     fileCount: records.length,
+    fileTypes: fileTypesOf(records),
     theorem: metadata.platform === 'Oncology',
     pneu: metadata.platform === 'Pneumococcal Vaccines',
     rev: 1,

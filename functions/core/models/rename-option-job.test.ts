@@ -1,11 +1,12 @@
 import { assembleModelName, nameKey } from '@shared/rules/model-name';
 import type { ModelMetadata } from '@shared/schemas/model';
 import { describe, expect, it, vi } from 'vitest';
+import type { ModelFileRecord } from '../../data/model-files';
 import type { ModelRecord } from '../../data/models';
 
 // The items name the table; no table is reached.
 vi.stubEnv('TABLE_NAME', 'test-table');
-const { entryRenameItems, renamedMetadata } = await import('./rename-option-job');
+const { entryRenameItems, fileTypeRenameSteps, renamedMetadata } = await import('./rename-option-job');
 
 const metadata: ModelMetadata = {
   therapeutic_area: 'Oncology',
@@ -115,5 +116,98 @@ describe('entryRenameItems', () => {
       metadata: { ...metadata, product: ['Oncolira', 'Tumivex XR'] } as ModelMetadata,
     });
     expect(entryRenameItems(renamed, job, now)).toBeUndefined();
+  });
+});
+
+describe('fileTypeRenameSteps (a File Type is a tag on files)', () => {
+  const job = { from: 'Data', to: 'Dataset', startedBy: 'admin' };
+  const now = new Date('2026-03-01T00:00:00.000Z');
+  let n = 0;
+  const file = (over: Partial<ModelFileRecord> = {}): ModelFileRecord => {
+    n++;
+    return {
+      uuid: `22222222-2222-4222-8222-${String(n).padStart(12, '0')}`,
+      modelUuid: '11111111-1111-4111-8111-111111111111',
+      name: `f${n}.csv`,
+      path: '',
+      folder: false,
+      mainFile: false,
+      owner: { id: 'owner', firstName: 'O', lastName: 'O' },
+      isPrivate: false,
+      cdd: 'No',
+      createdOn: '2026-01-01T00:00:00.000Z',
+      updatedOn: '2026-01-01T00:00:00.000Z',
+      updatedBy: 'owner',
+      s3Key: `k${n}`,
+      userAccess: [],
+      ...over,
+    };
+  };
+  type Put = {
+    Item: Record<string, unknown>;
+    ConditionExpression?: string;
+    ExpressionAttributeValues?: object;
+  };
+  const put = (item: { item: { Put?: unknown } }) => item.item.Put as Put;
+
+  it('retags the files that carry the former type, then the entry and its catalogue change, in one transaction', () => {
+    const data = file({ fileTag: 'Data', rev: 2 });
+    const model0 = file({ fileTag: 'Model' });
+    const folder = file({ folder: true });
+    const steps = fileTypeRenameSteps(
+      model({ fileCount: 2, fileTypes: ['Data', 'Model'] }),
+      [data, model0, folder],
+      job,
+      now,
+    );
+    expect(steps).toHaveLength(1);
+    const [entry, retagged, change] = steps?.[0] ?? [];
+    // The entry: next revision, conditional on the one read, with the recomputed file types.
+    expect(put(entry as never).Item).toMatchObject({
+      rev: 5,
+      fileTypes: ['Dataset', 'Model'],
+      modifiedBy: 'admin',
+    });
+    expect(put(entry as never).ExpressionAttributeValues).toEqual({ ':rev': 4 });
+    // The file: only its tag changes, conditional on its own revision.
+    expect(put(retagged as never).Item).toMatchObject({
+      uuid: data.uuid,
+      fileTag: 'Dataset',
+      rev: 3,
+      s3Key: data.s3Key,
+    });
+    expect(put(retagged as never).ExpressionAttributeValues).toEqual({ ':rev': 2 });
+    // The catalogue follows: the count of the former type drops, the new one rises.
+    expect((put(change as never).Item.entry as { fileTypes: string[] }).fileTypes).toEqual([
+      'Dataset',
+      'Model',
+    ]);
+  });
+
+  it('answers undefined for an entry whose files no longer carry the former type (a resumed run skips it)', () => {
+    expect(
+      fileTypeRenameSteps(
+        model({ fileCount: 1, fileTypes: ['Model'] }),
+        [file({ fileTag: 'Model' })],
+        job,
+        now,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('heals an entry whose kept file types still name the former type although no file does', () => {
+    const steps = fileTypeRenameSteps(model({ fileCount: 1, fileTypes: ['Data'] }), [file()], job, now);
+    expect(steps?.[0]?.map((i) => put(i as never).Item.entity)).toEqual(['Model', 'CatalogChange']);
+    expect(put(steps?.[0]?.[0] as never).Item.fileTypes).toEqual([]);
+  });
+
+  it('splits an entry with more tagged files than one transaction holds; the entry is written last', () => {
+    const files = Array.from({ length: 150 }, () => file({ fileTag: 'Data' }));
+    const steps = fileTypeRenameSteps(model({ fileCount: 150, fileTypes: ['Data'] }), files, job, now) ?? [];
+    expect(steps.map((s) => s.length)).toEqual([98, 54]);
+    expect(steps.every((s) => s.length <= 100)).toBe(true);
+    expect(steps[0]?.every((i) => put(i as never).Item.entity === 'ModelFile')).toBe(true);
+    expect(put(steps[1]?.[0] as never).Item.entity).toBe('Model');
+    expect(put(steps[1]?.at(-1) as never).Item.entity).toBe('CatalogChange');
   });
 });

@@ -3,10 +3,16 @@ import type { MetadataOptionType, RenameJob } from '@shared/schemas/metadata-opt
 import type { ModelMetadata } from '@shared/schemas/model';
 import { adminAuditPut } from '../../data/audit';
 import { listMetadataOptions, optionRenameFinished, studyMetadataSet } from '../../data/metadata-options';
+import { fileTypesOf, listModelFiles, type ModelFileRecord, modelFileUpdate } from '../../data/model-files';
 import { modelNameDelete, modelNamePut } from '../../data/model-names';
 import { getModel, type ModelRecord, metadataKeyDelete, metadataKeyPut, modelPut } from '../../data/models';
 import { getRenameJob, renameJobFinish, setRenameJobProgress } from '../../data/option-rename-jobs';
-import { ConditionFailedError, type LabeledTxItem, runTransaction } from '../../data/transactions';
+import {
+  ConditionFailedError,
+  type LabeledTxItem,
+  MAX_TRANSACTION_ITEMS,
+  runTransaction,
+} from '../../data/transactions';
 import { logger } from '../../lib/observability';
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { type CatalogueProjection, createProjection } from '../catalogue/projection';
@@ -27,7 +33,8 @@ import { catalogueChange, nextRevision } from './model-writes';
  *
  * Per entry: the metadata value (a list value in place), the entry's assembled name when it was
  * assembled from the metadata (its name key moves with it), and the identifying fingerprint key. A
- * concurrent edit of the entry (stale rev) is read again and retried.
+ * concurrent edit of the entry (stale rev) is read again and retried. A File Type is a tag on files:
+ * its rename retags the entry's files and the entry's file types (fileTypeRenameSteps).
  */
 
 /** Entries renamed in parallel: each is one small transaction. */
@@ -106,20 +113,62 @@ export function entryRenameItems(
   return { items, next };
 }
 
+/** File items per transaction of a File Type rename: the last one also holds the entry and its change. */
+const FILE_ITEMS_PER_STEP = MAX_TRANSACTION_ITEMS - 2;
+
+/**
+ * The transactions that move one entry's files from File Type `from` to `to`, or undefined when none
+ * of its files (nor its kept file types) holds `from`. Each file is written conditional on the
+ * revision it was read at; the entry (conditional on its rev) takes the file types recomputed over
+ * all its files and its catalogue change in the LAST transaction, so the catalogue shows the entry
+ * renamed only once every file is. An entry with more tagged files than one transaction holds is
+ * retagged in several; if a run stops between them, the entry still shows `from` in the catalogue
+ * and the next run finds it and retags the rest.
+ */
+export function fileTypeRenameSteps(
+  model: ModelRecord,
+  files: readonly ModelFileRecord[],
+  job: Pick<RenameJob, 'from' | 'to' | 'startedBy'>,
+  now: Date,
+): LabeledTxItem[][] | undefined {
+  const tagged = files.filter((f) => !f.folder && f.fileTag === job.from);
+  if (tagged.length === 0 && !model.fileTypes?.includes(job.from)) return undefined;
+  const renamed = new Map(tagged.map((f) => [f.uuid, { ...f, fileTag: job.to }]));
+  const next: ModelRecord = {
+    ...nextRevision(model, job.startedBy, now),
+    fileTypes: fileTypesOf(files.map((f) => renamed.get(f.uuid) ?? f)),
+  };
+  const fileItems = tagged.map((f) => modelFileUpdate(renamed.get(f.uuid) as ModelFileRecord, f.rev ?? 0));
+  const steps: LabeledTxItem[][] = [];
+  for (let at = 0; at + FILE_ITEMS_PER_STEP < fileItems.length; at += FILE_ITEMS_PER_STEP)
+    steps.push(fileItems.slice(at, at + FILE_ITEMS_PER_STEP));
+  const rest = fileItems.slice(steps.length * FILE_ITEMS_PER_STEP);
+  steps.push([modelPut(next, model.rev), ...rest, catalogueChange(next)]);
+  return steps;
+}
+
+/** The transactions that rename one entry, or undefined when it no longer holds the value. */
+async function renameSteps(model: ModelRecord, job: RenameJob, now: Date) {
+  if (job.type === 'file_tag') return fileTypeRenameSteps(model, await listModelFiles(model.uuid), job, now);
+  const change = entryRenameItems(model, job, now);
+  return change ? [change.items] : undefined;
+}
+
 /** Renames one entry; false when it could not be (its name taken, or edited again and again). */
 async function renameEntry(uuid: string, job: RenameJob, now: () => number): Promise<boolean> {
   for (let attempt = 1; attempt <= ENTRY_ATTEMPTS; attempt++) {
     const model = await getModel(uuid);
     if (!model) return false;
-    const change = entryRenameItems(model, job, new Date(now()));
-    if (!change) return true;
+    const steps = await renameSteps(model, job, new Date(now()));
+    if (!steps) return true;
     try {
-      await runTransaction(change.items);
+      for (const step of steps) await runTransaction(step);
       return true;
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
-      // Item 0 is the entry itself (stale rev): read again. Any other item is the new name, taken.
-      if (error.itemIndex !== 0) {
+      // Item 0 is the entry itself (stale rev): read again, as for a file changed meanwhile (a File
+      // Type rename). Any other item of a metadata rename is the new name, taken.
+      if (job.type !== 'file_tag' && error.itemIndex !== 0) {
         logger.warn('Option rename: the entry cannot take its new name', { uuid, jobId: job.jobId });
         return false;
       }

@@ -104,6 +104,24 @@ describe('catalogue projection', () => {
     expect(entry.deleted).toBeUndefined();
   });
 
+  it('carries the file types the entry keeps; none for an entry without files; unknown for an older one with files', () => {
+    const source = {
+      uuid: 'u',
+      name: 'N',
+      status: 'DRAFT' as const,
+      metadata: base,
+      roles,
+      createdBy: 'lead',
+      createdOn: '2026-01-01T00:00:00.000Z',
+      rev: 3,
+    };
+    expect(
+      toCatalogueEntry({ ...source, fileCount: 2, fileTypes: ['Data', 'Model'] }, 'L').fileTypes,
+    ).toEqual(['Data', 'Model']);
+    expect(toCatalogueEntry({ ...source, fileCount: 0 }, 'L').fileTypes).toEqual([]);
+    expect(toCatalogueEntry({ ...source, fileCount: 2 }, 'L')).not.toHaveProperty('fileTypes');
+  });
+
   it('relates a steward who is no owner to a retired entry as a viewer, so the catalogue hides it (issue 21 §22)', () => {
     const source = {
       uuid: 'u',

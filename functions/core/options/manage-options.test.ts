@@ -28,12 +28,12 @@ vi.mock('../../data/audit', () => audit);
 vi.mock('../../data/transactions', () => tx);
 vi.mock('../../lib/job-invoker', () => invoker);
 vi.mock('../catalogue/projection', () => ({ createProjection: () => ({ current: async () => ({}) }) }));
-// File types are not in the projection; here the stage column stands for a partial one (an old snapshot).
+// Every property is projected; here the stage column stands for a partial one (an old snapshot).
 vi.mock('./option-usage', () => ({
-  isProjected: (type: string) => type !== 'file_tag',
-  isCounted: (_index: unknown, type: string) => !['stage_of_model_development', 'file_tag'].includes(type),
+  isProjected: () => true,
+  isCounted: (_index: unknown, type: string) => type !== 'stage_of_model_development',
   usageCounts: (_index: unknown, type: string) =>
-    ['stage_of_model_development', 'file_tag'].includes(type) ? undefined : usage.counts,
+    type === 'stage_of_model_development' ? undefined : usage.counts,
   entriesUsing: () => [{ uuid: 'u1', name: 'Entry 1' }],
 }));
 
@@ -100,7 +100,7 @@ describe('the option grid', () => {
   });
 
   it('answers no usage for a property that is not counted', async () => {
-    const list = await listAdminOptions(admin, 'file_tag');
+    const list = await listAdminOptions(admin, 'stage_of_model_development');
     expect(list.counted).toBe(false);
     expect(list.items.every((i) => i.usage === undefined)).toBe(true);
   });
@@ -214,11 +214,11 @@ describe('Edit, Retire, Delete', () => {
   });
 
   it('refuses renaming an option of a property whose usage is not counted', async () => {
-    options.getMetadataOption.mockResolvedValue(option('Model', { type: 'file_tag' }));
+    options.getMetadataOption.mockResolvedValue(option('Early', { type: 'stage_of_model_development' }));
     options.listMetadataOptions.mockResolvedValue([]);
-    await expect(updateOption(admin, 'file_tag', 'Model', { value: 'Report' })).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    await expect(
+      updateOption(admin, 'stage_of_model_development', 'Early', { value: 'Late' }),
+    ).rejects.toBeInstanceOf(ConflictError);
     expect(tx.runTransaction).not.toHaveBeenCalled();
   });
 

@@ -68,11 +68,77 @@ describe('usage counts from the catalogue projection (no Scan)', () => {
     expect(entriesUsing(index, 'disease', 'Melanoma', true).map((e) => e.uuid)).toEqual([a.uuid]);
     expect(entriesUsing(index, 'product', 'Nothing')).toEqual([]);
   });
+});
 
-  it('does not count file types, which are tags on files and not in the projection', () => {
-    expect(isProjected('file_tag')).toBe(false);
-    expect(isCounted(indexOf([a]), 'file_tag')).toBe(false);
-    expect(usageCounts(indexOf([a]), 'file_tag')).toBeUndefined();
+describe("file types (the tags over each entry's files)", () => {
+  const typed = (fileTypes: string[] | undefined, over: Partial<CatalogueEntry> = {}) => {
+    const e = entry(over);
+    if (fileTypes) e.fileTypes = fileTypes;
+    else delete e.fileTypes;
+    return e;
+  };
+
+  it('counts entries per File Type, ignoring case, retired entries included, removed ones not', () => {
+    const x = typed(['Data', 'Model']);
+    const y = typed(['model'], { status: 'RETIRED' });
+    const none = typed([]);
+    const removed = typed(['Model']);
+    const index = indexOf([x, y, none, removed], [{ ...removed, deleted: true, rev: 2 }]);
+    expect(isProjected('file_tag')).toBe(true);
+    expect(isCounted(index, 'file_tag')).toBe(true);
+    expect(usageCounts(index, 'file_tag')).toEqual(
+      new Map([
+        ['data', 1],
+        ['model', 2],
+      ]),
+    );
+    expect(entriesUsing(index, 'file_tag', 'MODEL').map((e) => e.uuid)).toEqual([x.uuid, y.uuid]);
+    expect(entriesUsing(index, 'file_tag', 'Model', true).map((e) => e.uuid)).toEqual([x.uuid]);
+  });
+
+  it("follows a file write: the entry's next change moves its count (read-your-writes)", () => {
+    const x = typed(['Data']);
+    const index = indexOf([x], [{ ...x, fileTypes: ['Report'], rev: 2 }]);
+    expect(usageCounts(index, 'file_tag')).toEqual(new Map([['report', 1]]));
+    expect(index.entry(index.slotOf(x.uuid) as number).fileTypes).toEqual(['Report']);
+  });
+
+  it("does not count them while a live entry's file types are unknown, and counts once it is written again", () => {
+    const known = typed(['Data']);
+    const unknown = typed(undefined);
+    const index = indexOf([known, unknown]);
+    expect(index.entry(index.slotOf(unknown.uuid) as number).fileTypes).toBeUndefined();
+    expect(isCounted(index, 'file_tag')).toBe(false);
+    expect(usageCounts(index, 'file_tag')).toBeUndefined();
+    expect(entriesUsing(index, 'file_tag', 'Data')).toEqual([]);
+    // The other properties are not affected.
+    expect(isCounted(index, 'disease')).toBe(true);
+    // Unknown survives a compaction: a count never forgets an entry it cannot see.
+    const compacted = new CatalogueIndex(
+      decodeSnapshot(encodeSnapshot(CatalogueIndex.columnsOf(index.toSnapshot('x', 0)))),
+    );
+    expect(isCounted(compacted, 'file_tag')).toBe(false);
+    compacted.applyAll([
+      { id: '01J00000000000000000000001', entry: { ...unknown, fileTypes: ['Data'], rev: 2 } },
+    ]);
+    expect(usageCounts(compacted, 'file_tag')).toEqual(new Map([['data', 2]]));
+  });
+
+  it('reads a snapshot written before the column: every entry unknown until written again', () => {
+    const x = typed(['Data']);
+    const y = typed([]);
+    const columns = CatalogueIndex.columnsOf({ lastChangeId: '', entries: [x, y], tombstones: [] });
+    const old = withoutSections(encodeSnapshot(columns), ['list.file_types.'], 'file_types');
+    const index = new CatalogueIndex(decodeSnapshot(old));
+    expect(index.entry(index.slotOf(x.uuid) as number)).toMatchObject({ uuid: x.uuid, name: x.name });
+    expect(index.entry(index.slotOf(x.uuid) as number).fileTypes).toBeUndefined();
+    expect(isCounted(index, 'file_tag')).toBe(false);
+    expect(isCounted(index, 'product')).toBe(true);
+    index.applyAll([
+      { id: '01J00000000000000000000001', entry: { ...x, rev: 2 } },
+      { id: '01J00000000000000000000002', entry: { ...y, rev: 2 } },
+    ]);
+    expect(usageCounts(index, 'file_tag')).toEqual(new Map([['data', 1]]));
   });
 });
 
@@ -104,7 +170,7 @@ describe('stage of model development and the two environments (later columns)', 
     const columns = CatalogueIndex.columnsOf({ lastChangeId: '', entries: [old], tombstones: [] });
     const bytes = encodeSnapshot(columns);
     const index = new CatalogueIndex(
-      decodeSnapshot(withoutSections(bytes, ['stage', 'mathematica', 'python'])),
+      decodeSnapshot(withoutSections(bytes, ['code.stage', 'code.mathematica', 'code.python'])),
     );
     // The entry still reads (its other fields intact); the later fields are simply absent.
     const slot = index.slotOf(old.uuid) as number;
@@ -124,14 +190,19 @@ describe('stage of model development and the two environments (later columns)', 
   });
 });
 
-/** A snapshot as an older writer made it: the header lists no section for these code columns. */
-function withoutSections(bytes: Buffer, codes: string[]): Buffer {
+/**
+ * A snapshot as an older writer made it: the header lists no section whose name starts with one of
+ * `prefixes`, nor the `dictionary`.
+ */
+function withoutSections(bytes: Buffer, prefixes: string[], dictionary?: string): Buffer {
   const magic = 8;
   const length = bytes.readUInt32LE(magic);
   const header = JSON.parse(bytes.toString('utf8', magic + 4, magic + 4 + length)) as {
     sections: [string, string, number, number][];
+    dictionaries: Record<string, string[]>;
   };
-  header.sections = header.sections.filter(([name]) => !codes.some((c) => name === `code.${c}`));
+  header.sections = header.sections.filter(([name]) => !prefixes.some((p) => name.startsWith(p)));
+  if (dictionary) delete header.dictionaries[dictionary];
   // Same length, so the sections' offsets stay valid: pad the shorter header with spaces.
   const text = JSON.stringify(header).padEnd(length, ' ');
   const out = Buffer.from(bytes);

@@ -1,6 +1,13 @@
 import { optionKey } from '@shared/rules/metadata-options';
 import type { MetadataOptionType } from '@shared/schemas/metadata-option';
-import type { CatalogueIndex, CodeName, DictionaryName, ListName } from '../catalogue/catalogue-index';
+import {
+  type CatalogueIndex,
+  type CodeName,
+  type DictionaryName,
+  FILE_TYPES_COLUMN,
+  type ListName,
+  UNKNOWN_FILE_TYPES,
+} from '../catalogue/catalogue-index';
 import { STATUS_CODE } from '../catalogue/visibility';
 
 /**
@@ -15,11 +22,19 @@ import { STATUS_CODE } from '../catalogue/visibility';
  * would have to add and subtract in its transaction, in code outside this feature, and one missed path
  * makes Delete lie. Why not a GSI: products and countries are lists, and a GSI indexes one scalar.
  *
- * The projection holds nine of the ten properties (stage and the two environments since issue 20's
- * leftovers; a snapshot older than those columns leaves them `partial`, and then not counted). File
- * types are tags on files, not entry metadata, so they are not in it: their usage is not counted
- * (`counted` false), and the screen offers Add and Retire only, the server refusing Edit and Delete
- * (which need the count).
+ * The projection holds all ten properties (stage and the two environments since issue 20's
+ * leftovers; a snapshot older than those columns leaves them `partial`, and then not counted).
+ *
+ * File Types are tags on files, not entry metadata: the model item keeps the set of its files' tags
+ * (`fileTypes`, written by every file write in its own transaction, data/models.ts), and the entry's
+ * catalogue change carries it like any field, so a File Type counts the ENTRIES whose current files
+ * carry it, read-your-writes and without a Scan, and its rename job finds them the same way. Why not
+ * a sparse GSI on the file items (one per tagged file): the count would be a Query per option paging
+ * through every tagged file of every entry (the grid shows all options at once), eventually
+ * consistent, and counting files, not the entries the screen speaks of ('affect N model entries').
+ * An entry whose file types are not known (an older change of an entry with files, or a snapshot
+ * from before the column) makes File Types uncounted until it is written again (catalogue-index.ts
+ * FILE_TYPES_COLUMN): a count missing it would let Delete remove a type in use.
  */
 type Column =
   | { kind: 'code'; name: CodeName & DictionaryName }
@@ -35,13 +50,26 @@ const COLUMN_OF: Partial<Record<MetadataOptionType, Column>> = {
   stage_of_model_development: { kind: 'code', name: 'stage' },
   mathematica_environment: { kind: 'code', name: 'mathematica' },
   python_environment: { kind: 'code', name: 'python' },
+  file_tag: { kind: 'list', name: FILE_TYPES_COLUMN },
 };
 
 /** Whether the catalogue knows the property for every entry (a partial later column is not counted). */
 export function isCounted(index: CatalogueIndex, type: MetadataOptionType): boolean {
   const column = COLUMN_OF[type];
   if (!column) return false;
+  if (column.name === FILE_TYPES_COLUMN) return !holdsUnknownFileTypes(index);
   return !(index.partial as ReadonlySet<string>).has(column.name);
+}
+
+/** Whether a live entry's file types are not known (catalogue-index.ts UNKNOWN_FILE_TYPES). */
+function holdsUnknownFileTypes(index: CatalogueIndex): boolean {
+  const unknown = index.dictionaries[FILE_TYPES_COLUMN].id(UNKNOWN_FILE_TYPES);
+  if (unknown < 0) return false;
+  let found = false;
+  eachValue(index, COLUMN_OF.file_tag as Column, (_slot, id) => {
+    if (id === unknown) found = true;
+  });
+  return found;
 }
 
 /** Whether the property can be counted at all (a catalogue is needed to know if it is, isCounted). */

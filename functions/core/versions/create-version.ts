@@ -11,6 +11,7 @@ import { copyObject, deleteObjects, objectSize } from '../../data/file-objects';
 import { type FileVersionItem, fileVersionPut } from '../../data/file-versions';
 import { lineageUnlocked } from '../../data/lineage-moves';
 import {
+  fileTypesOf,
   itemDelete,
   listModelFiles,
   type ModelFileRecord,
@@ -164,6 +165,7 @@ export async function createVersion(
     modifiedBy: caller.id,
     ...(body.publish ? { publishedOn: iso } : {}),
     fileCount,
+    fileTypes: fileTypesOf(copies.map((c) => c.record)),
     theorem: metadata.platform === 'Oncology',
     pneu: metadata.platform === 'Pneumococcal Vaccines',
     rev: 1,
