@@ -132,7 +132,7 @@ describe('metadata options', () => {
     expect(editRetired.body.message).toBe('A retired option cannot be edited.');
   });
 
-  it('counts and renames stages and environments like the other properties; File Types stay uncounted', async () => {
+  it('counts and renames stages and environments like the other properties', async () => {
     const stage = `Stage ${unique()}`;
     const python = `Python ${unique()}`;
     const mathematica = `Mathematica ${unique()}`;
@@ -185,9 +185,64 @@ describe('metadata options', () => {
       expect(detail.body.metadata.stage_of_model_development).toBe(stage);
     }
     expect(await row('python_environment', `${python} LTS`)).toMatchObject({ usage: 2 });
+  });
 
-    const fileTypes = await call('admin', 'GET', '/v2/admin/metadata-options/file_tag');
-    expect(fileTypes.body.counted).toBe(false);
+  it('counts a File Type by the entries whose files carry it, renames it on the files, deletes it once unused', async () => {
+    const tag = `Tag${unique().replace(/[^a-z]/g, 'x')}`;
+    const renamedTag = `${tag}Renamed`;
+    const fileTypeRow = async (value: string) => {
+      const list = await call('admin', 'GET', '/v2/admin/metadata-options/file_tag');
+      expect(list.body.counted).toBe(true);
+      return list.body.items.find((o: Json) => o.value === value);
+    };
+    const filesOf = async (uuid: string) =>
+      (await call('lead', 'GET', `/v2/models/${uuid}/files`)).body.items;
+    const tagFile = async (uuid: string, fileTag: string) => {
+      const [rev, [file]] = await Promise.all([
+        call('lead', 'GET', `/v2/models/${uuid}`).then((r) => r.body.rev),
+        filesOf(uuid),
+      ]);
+      const save = await call('lead', 'PATCH', `/v2/models/${uuid}/files`, {
+        rev,
+        folders: [],
+        add: [],
+        remove: [],
+        update: [{ uuid: file.uuid, fileTag }],
+        clone: [],
+      });
+      expect(save.status, JSON.stringify(save.body)).toBe(200);
+    };
+
+    const added = await call('admin', 'POST', '/v2/admin/metadata-options/file_tag', { value: tag });
+    expect(added.body).toMatchObject({ value: tag, usage: 0 });
+    const entry = await createEntry({ metadata: metadataOf() });
+    const other = await createEntry({ metadata: metadataOf() });
+    await tagFile(entry.uuid, tag);
+    // Read-your-writes: the file manager's save is in the next count.
+    expect(await fileTypeRow(tag)).toMatchObject({ usage: 1 });
+    const affected = await call('admin', 'GET', `/v2/admin/metadata-options/file_tag/${tag}/entries`);
+    expect(affected.body).toEqual({ total: 1, items: [{ uuid: entry.uuid, name: entry.name }] });
+    const used = await call('admin', 'DELETE', `/v2/admin/metadata-options/file_tag/${tag}`);
+    expect(used.status).toBe(409);
+    expect(used.body.message).toBe('An option that model entries use cannot be deleted.');
+
+    const renamed = await call('admin', 'PUT', `/v2/admin/metadata-options/file_tag/${tag}`, {
+      value: renamedTag,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ affected: 1, job: { from: tag, to: renamedTag, total: 1 } });
+    expect(await finishedJob(renamed.body.job.jobId)).toMatchObject({ status: 'DONE', done: 1, total: 1 });
+    expect((await filesOf(entry.uuid))[0]).toMatchObject({ fileTag: renamedTag });
+    expect((await filesOf(other.uuid))[0].fileTag).toBeUndefined();
+    expect(await fileTypeRow(tag)).toBeUndefined();
+    expect(await fileTypeRow(renamedTag)).toMatchObject({ usage: 1, retired: false });
+
+    // The count follows the file: with its tag cleared the type is unused, and Delete goes through.
+    await tagFile(entry.uuid, '');
+    expect(await fileTypeRow(renamedTag)).toMatchObject({ usage: 0 });
+    const deleted = await call('admin', 'DELETE', `/v2/admin/metadata-options/file_tag/${renamedTag}`);
+    expect(deleted.status).toBe(204);
+    expect(await fileTypeRow(renamedTag)).toBeUndefined();
   });
 
   it('refuses a retired File Type again and a File Type that is not letters only', async () => {

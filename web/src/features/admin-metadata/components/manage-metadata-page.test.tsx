@@ -132,6 +132,46 @@ describe('ManageMetadataPage', () => {
     await waitFor(() => expect(getMessages().map((m) => m.text)).toContain('The option has been deleted'));
   });
 
+  it('counts File Types by the entries whose files carry them, and offers Edit and Delete like the other tabs', async () => {
+    const fileTypes: AdminOptionList = {
+      items: [
+        { type: 'file_tag', value: 'Data', retired: false, usage: 2 },
+        { type: 'file_tag', value: 'Dossier', retired: false, usage: 0 },
+      ],
+      total: 2,
+      counted: true,
+      jobs: [],
+    };
+    stubFetch(
+      on('GET', '/admin/metadata-options/file_tag', () => json(200, fileTypes)),
+      on('GET', '/metadata-options', () => json(200, {})),
+      on('GET', '/admin/metadata-options/file_tag/Data/entries', () =>
+        json(200, {
+          total: 2,
+          items: [
+            { uuid: 'a', name: 'Entry A' },
+            { uuid: 'b', name: 'Entry B' },
+          ],
+        }),
+      ),
+    );
+    renderPage('/admin/manage-metadata/file_tag');
+    const row = (await screen.findByText('Data')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: /Count/ })).toBeInTheDocument();
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(screen.queryByText(/is not counted/)).not.toBeInTheDocument();
+    const button = (name: string) => screen.getByRole('button', { name });
+    await userEvent.click(screen.getByText('Dossier'));
+    expect(button('Edit Option')).not.toHaveAttribute('aria-disabled', 'true');
+    expect(button('Delete Option')).not.toHaveAttribute('aria-disabled', 'true'); // unused
+    await userEvent.click(screen.getByText('Data'));
+    expect(button('Delete Option')).toHaveAttribute('aria-disabled', 'true'); // used by 2
+    await userEvent.click(button('Edit Option'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Option' });
+    expect(await within(dialog).findByText('This operation will affect 2 model entries')).toBeInTheDocument();
+    expect(within(dialog).getByText('Entry B')).toBeInTheDocument();
+  });
+
   it('lists the entries an edit affects and shows a running rename with its progress', async () => {
     stubFetch(
       on('GET', '/admin/metadata-options/product', () =>
