@@ -209,6 +209,8 @@ describe('createVersion', () => {
     expect(entry).toMatchObject({
       status: 'DRAFT',
       fileCount: 2,
+      // The File Types over the copied files (as retagged by the request), for their usage counts.
+      fileTypes: ['Notes', 'Script'],
       gsi2pk: `TREE#${ROOT}`,
       metadata: { tree_parent_id: SOURCE, tree_root_id: ROOT, version_release_of_model: '1.1' },
       roles: { vestLead: 'lead', steward: 'steward', owners: ['owner', 'lead'] },
@@ -243,6 +245,8 @@ describe('createVersion', () => {
     expect([...table.values()].map((i) => i.entity)).toEqual(
       expect.arrayContaining(['ModelName', 'ModelMetadataKey', 'Membership', 'CatalogChange']),
     );
+    const change = [...table.values()].find((i) => i.entity === 'CatalogChange');
+    expect(change?.entry).toMatchObject({ fileTypes: ['Notes', 'Script'] });
   });
 
   it.each([
