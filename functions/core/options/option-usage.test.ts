@@ -2,7 +2,13 @@ import type { CatalogueEntry } from '@shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from '../catalogue/catalogue-index';
 import { decodeSnapshot, encodeSnapshot } from '../catalogue/snapshot-format';
-import { entriesUsing, isCounted, isProjected, usageCounts } from './option-usage';
+import {
+  entriesUsing,
+  entriesWithUnknownFileTypes,
+  isCounted,
+  isProjected,
+  usageCounts,
+} from './option-usage';
 
 let seq = 0;
 function entry(over: Partial<CatalogueEntry> = {}): CatalogueEntry {
@@ -118,10 +124,13 @@ describe("file types (the tags over each entry's files)", () => {
       decodeSnapshot(encodeSnapshot(CatalogueIndex.columnsOf(index.toSnapshot('x', 0)))),
     );
     expect(isCounted(compacted, 'file_tag')).toBe(false);
+    // What the fill (core/files/fill-file-types.ts) writes: the unknown entries, no others.
+    expect(entriesWithUnknownFileTypes(compacted, 10)).toEqual([unknown.uuid]);
     compacted.applyAll([
       { id: '01J00000000000000000000001', entry: { ...unknown, fileTypes: ['Data'], rev: 2 } },
     ]);
     expect(usageCounts(compacted, 'file_tag')).toEqual(new Map([['data', 2]]));
+    expect(entriesWithUnknownFileTypes(compacted, 10)).toEqual([]);
   });
 
   it('reads a snapshot written before the column: every entry unknown until written again', () => {

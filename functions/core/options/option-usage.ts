@@ -62,15 +62,26 @@ export function isCounted(index: CatalogueIndex, type: MetadataOptionType): bool
 }
 
 /** Whether a live entry's file types are not known (catalogue-index.ts UNKNOWN_FILE_TYPES). */
-function holdsUnknownFileTypes(index: CatalogueIndex): boolean {
+const holdsUnknownFileTypes = (index: CatalogueIndex): boolean => unknownFileTypeSlots(index, 1).length > 0;
+
+/** Live slots whose file types are not known, at most `limit`. */
+function unknownFileTypeSlots(index: CatalogueIndex, limit: number): number[] {
   const unknown = index.dictionaries[FILE_TYPES_COLUMN].id(UNKNOWN_FILE_TYPES);
-  if (unknown < 0) return false;
-  let found = false;
-  eachValue(index, COLUMN_OF.file_tag as Column, (_slot, id) => {
-    if (id === unknown) found = true;
-  });
-  return found;
+  if (unknown < 0) return [];
+  const slots: number[] = [];
+  const { starts, values } = index.lists[FILE_TYPES_COLUMN];
+  for (let slot = 0; slot < index.size && slots.length < limit; slot++) {
+    if (index.status[slot] === DEAD) continue;
+    // An unknown entry holds the mark as its only value.
+    if ((starts[slot + 1] ?? 0) > (starts[slot] ?? 0) && values[starts[slot] ?? 0] === unknown)
+      slots.push(slot);
+  }
+  return slots;
 }
+
+/** The live entries whose file types are not known (fill-file-types.ts writes them), at most `limit`. */
+export const entriesWithUnknownFileTypes = (index: CatalogueIndex, limit: number): string[] =>
+  unknownFileTypeSlots(index, limit).map((slot) => index.strings.uuid.get(slot));
 
 /** Whether the property can be counted at all (a catalogue is needed to know if it is, isCounted). */
 export const isProjected = (type: MetadataOptionType) => COLUMN_OF[type] !== undefined;
