@@ -34,7 +34,8 @@ import { STATUS_CODE } from '../catalogue/visibility';
  * consistent, and counting files, not the entries the screen speaks of ('affect N model entries').
  * An entry whose file types are not known (an older change of an entry with files, or a snapshot
  * from before the column) makes File Types uncounted until it is written again (catalogue-index.ts
- * FILE_TYPES_COLUMN): a count missing it would let Delete remove a type in use.
+ * FILE_TYPES_COLUMN): a count missing it would let Delete remove a type in use. The fill after each
+ * catalogue compaction writes such entries (core/files/fill-file-types.ts).
  */
 type Column =
   | { kind: 'code'; name: CodeName & DictionaryName }
