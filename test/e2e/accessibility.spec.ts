@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { Result } from 'axe-core';
+import axe from 'axe-core';
 import { buildDemoSourceRepository } from '../../scripts/local/demo/source-control';
 import { sampleTemplate } from '../../shared/sub-models/sample-template';
 import { api, idToken, localCloud } from '../support/local-cloud';
@@ -38,7 +37,7 @@ import { uniqueTag } from './support/unique';
  * inside the app instead of loading it again (see `visit`), and checks each screen in a step of its
  * own, so that a failure names the screen and lists its violations and the other screens are still
  * checked. A test per screen used to spend most of its time on a new browser context, a new sign-in
- * and loading the whole app (54 screens: 918 s of test time).
+ * and loading the whole app (52 screens: 918 s of test time in CI).
  */
 interface Screen {
   name: string;
@@ -430,7 +429,28 @@ const SIGNED_OUT: Omit<Screen, 'persona'>[] = [
     },
   },
 ];
+
 const BLOCKING: readonly string[] = ['serious', 'critical'];
+
+/**
+ * axe-core's default rules on the whole page, through its own API in the page: axe.run, as
+ * @axe-core/playwright's legacy mode calls it (the app has no iframes; runPartial per frame and
+ * finishRun in a page of its own took twice as long), with axe injected once per page. The screens of a test share a page, and the builder evaluated axe's 1.5 MB source twice per
+ * check: measured on a busy machine, 2.6-5.5 s per check where axe.run itself took 0.05-0.15 s (small
+ * page).
+ *
+ * resultTypes is axe-core's documented performance option: every rule still runs on every element,
+ * but the passes and the inapplicable rules report one node each, so axe builds no selector and HTML
+ * snippet for the thousands of elements that pass, and the page sends none of them back.
+ */
+async function runAxe(page: Page): Promise<axe.AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const options: axe.RunOptions = { resultTypes: ['violations', 'incomplete'] };
+  return page.evaluate(
+    (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
+    options,
+  );
+}
 
 /**
  * The serious and critical violations on the page as it is now, one readable line per element. Text
@@ -438,16 +458,7 @@ const BLOCKING: readonly string[] = ['serious', 'critical'];
  * is text nobody can read.
  */
 async function blockingViolations(page: Page): Promise<string[]> {
-  // Legacy mode: axe.run in the page itself, instead of axe.runPartial per frame and axe.finishRun in
-  // a blank page of its own that gets axe injected again. The app has no iframes, so the results are
-  // the same, in about half the time (measured: median 6.5 s against 11.2 s on a busy machine).
-  // resultTypes (axe-core's documented performance option): every rule still runs on every element,
-  // but of the passes and the inapplicable rules only one node each is reported, so axe builds no
-  // selector and HTML snippet for the thousands of elements that pass, and sends them back to no one.
-  const { violations, incomplete } = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations', 'incomplete'] })
-    .analyze();
+  const { violations, incomplete } = await runAxe(page);
   const invisible = incomplete
     .filter((r) => r.id === 'color-contrast')
     .flatMap((r) =>
@@ -459,7 +470,7 @@ async function blockingViolations(page: Page): Promise<string[]> {
     );
   return [
     ...violations
-      .filter((v: Result) => BLOCKING.includes(v.impact ?? ''))
+      .filter((v) => BLOCKING.includes(v.impact ?? ''))
       .flatMap((v) =>
         v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? v.help}`),
       ),
@@ -589,17 +600,22 @@ async function checkScreens(
   open: (screen: Screen, path: string) => Promise<Page>,
 ): Promise<void> {
   const pages = new Map<string, Page>();
+  const reach = async (screen: Screen): Promise<Page> => {
+    const persona = screen.persona ?? 'owner';
+    const path = screen.path(entry.uuid);
+    const page = pages.get(persona);
+    if (page) {
+      await visit(page, path);
+      return page;
+    }
+    const opened = await open(screen, path);
+    pages.set(persona, opened);
+    return opened;
+  };
   for (const screen of screens) {
     await test.step(screen.name, async () => {
       if (screen.needs) await ensure(screen.needs);
-      const persona = screen.persona ?? 'owner';
-      const path = screen.path(entry.uuid);
-      let page = pages.get(persona);
-      if (page) await visit(page, path);
-      else {
-        page = await open(screen, path);
-        pages.set(persona, page);
-      }
+      const page = await reach(screen);
       await settled(page, screen);
       expect
         .soft(await blockingViolations(page), `serious or critical violations: ${screen.name}`)
