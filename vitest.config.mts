@@ -71,6 +71,14 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
+          // One file at a time (they share one cloud: its catalogue log, runner slots and settings), in
+          // one process that keeps its modules instead of a fresh module graph per file: the AWS SDK,
+          // the helpers and the handlers' modules are imported once, not again for each of the ~60
+          // files (docs/testing.md has the figures). The files leave no state behind that another reads:
+          // file-setup.ts gives each file the same process.env, vi.spyOn spies are restored, and the
+          // one file that talks to a cloud of its own imports the helpers afresh before and after.
+          isolate: false,
+          setupFiles: ['test/integration/file-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointsFile } from '../../scripts/local/endpoints';
 import { waitFor } from '../support/local-cloud';
 
@@ -42,6 +42,17 @@ async function startCloud(): Promise<void> {
   process.env.MR_ENDPOINTS_FILE = endpointsFile(dataDir);
 }
 
+/**
+ * The helpers keep the endpoints they read first and the personas' tokens in module state, and the
+ * integration files share one module graph (vitest.config.mts): this file imports them afresh for its
+ * own cloud, and the files after it import them afresh for theirs (file-setup.ts restores the
+ * environment).
+ */
+async function helpersOfThisCloud() {
+  vi.resetModules();
+  return import('./executions-helpers');
+}
+
 async function stopCloud(): Promise<void> {
   const child = current;
   if (!child || child.exitCode !== null) return;
@@ -58,12 +69,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopCloud().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
+  vi.resetModules();
 }, 60_000);
 
 describe('a restart of the local cloud during a run', () => {
   it('ends the interrupted run FAILED instead of leaving it in process', async () => {
     const { addInstance, addRunSubModel, call, createRunEntry, execute, waitForEnd, waitForStatus } =
-      await import('./executions-helpers');
+      await helpersOfThisCloud();
     const entry = await createRunEntry({ 'sleeper.R': 'cat("sleeping\\n")\nSys.sleep(300)\n' });
     const subModel = await addRunSubModel(entry, 'sleeper.R');
     const instance = await addInstance(entry, subModel);
