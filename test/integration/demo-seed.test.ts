@@ -16,7 +16,7 @@ import { DEMO_CHAINS, demoChainVersions } from '../../scripts/local/demo/version
 import { applyHandlerEnv, handlerEnv } from '../../scripts/local/env';
 import { personaByKey } from '../../scripts/local/personas';
 import { localCloud } from '../support/local-cloud';
-import { call, type Json } from './catalogue-helpers';
+import { call, type Json, queryPartition } from './catalogue-helpers';
 import { filesByName, footprint } from './files-helpers';
 
 /**
@@ -462,6 +462,28 @@ describe('demo option usage (issue 20 §5)', () => {
         // Other tests in the same cloud may add entries with these values: at least the demo's.
         expect(row?.usage ?? 0, `${field} ${value}`).toBeGreaterThanOrEqual(count);
       }
+    }
+  });
+
+  it('counts the demo entries on the File Types tab by the tags of their files', async () => {
+    const expected = new Map<string, number>();
+    for (const entry of DEMO_ENTRIES) {
+      const items = await queryPartition(`MODEL#${first.uuids[entry.key]}`);
+      const tags = new Set(
+        items.filter((i) => String(i.sk).startsWith('FILE#') && i.fileTag).map((i) => String(i.fileTag)),
+      );
+      // The model item keeps the same set, which its catalogue change carries.
+      const model = items.find((i) => i.sk === 'META');
+      expect(model?.fileTypes, entry.key).toEqual([...tags].sort());
+      for (const tag of tags) expected.set(tag, (expected.get(tag) ?? 0) + 1);
+    }
+    expect([...expected.keys()]).toEqual(expect.arrayContaining(['Model', 'Data', 'Report', 'Changelog']));
+    const list = await call('admin', 'GET', '/v2/admin/metadata-options/file_tag');
+    expect(list.body.counted).toBe(true);
+    for (const [tag, count] of expected) {
+      const row = list.body.items.find((o: { value: string }) => o.value === tag);
+      // Demo versions and other tests in the same cloud add entries too: at least the demo entries'.
+      expect(row?.usage ?? 0, tag).toBeGreaterThanOrEqual(count);
     }
   });
 });

@@ -174,6 +174,9 @@ export const FILE_TYPES = [
   'Presentation',
   'Code',
   'Supporting',
+  // The tag of a sub-model's help files (shared/schemas/sub-models-api.ts HELP_FILE_TAG): an option,
+  // so that the file editor offers it and the File Types tab counts the entries using it.
+  'HelpFile',
 ] as const;
 
 export const MATHEMATICA_ENVIRONMENTS = [
