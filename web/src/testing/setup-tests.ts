@@ -6,6 +6,9 @@ import { resetAuthStub } from './auth-stub';
 // No Amplify in jsdom: every file gets the one auth stand-in (auth-stub.ts), so that the app's modules,
 // which a worker loads once for all its files (`isolate: false`), call the same functions in each file.
 vi.mock('../lib/auth', () => import('./auth-stub'));
+// ApexCharts needs a real layout engine (SVG measuring): every file draws the stand-in, whichever loads
+// a result page first (apex-chart-stub.tsx).
+vi.mock('../features/visualization/components/result/apex-chart', () => import('./apex-chart-stub'));
 
 // findBy* and waitFor give up after 1 s by default, which a loaded 2-core machine exceeds while
 // rendering a PrimeReact page: a test must not depend on machine speed. Passing tests do not wait longer.

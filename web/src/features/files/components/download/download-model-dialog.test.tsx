@@ -8,15 +8,11 @@ import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../test
 import { stubLocationAssign } from '../../../../testing/location';
 import { detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
+import { fileAccessRequestRoute, sendAccessRequest } from '../../../../testing/request-access';
 import { ARCHIVE_POLL_MS, resetArchiveDownloads } from './archive-downloads';
 import { DOWNLOAD_ALL_NEEDS_NOTICE, DownloadModelDialog } from './download-model-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-// The request dialog has its own tests: a stand-in that sends at once.
-vi.mock(
-  '../../../../components/ui/request-access-dialog/request-access-dialog',
-  () => import('../../../../components/ui/request-access-dialog/request-access-stand-in'),
-);
 
 const FILE_1 = '55555555-5555-4555-8555-555555555555';
 const FILE_2 = '66666666-6666-4666-8666-666666666666';
@@ -255,6 +251,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
           ],
         }),
       ),
+      fileAccessRequestRoute(UUID_A, FILE_2),
     );
     renderDialog();
     await userEvent.click(await screen.findByLabelText('I have read the legal notice'));
@@ -263,9 +260,7 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Download private.docx' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Request Access to private.docx' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Request Access to prices.csv' }));
-    const request = screen.getByRole('dialog', { name: 'Request Access' });
-    expect(request).toHaveTextContent('request for file prices.csv');
-    await userEvent.click(within(request).getByRole('button', { name: 'Send request' }));
+    await sendAccessRequest('Ask the owner of the file prices.csv for access.');
     expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
   });
 
@@ -397,14 +392,11 @@ describe('DownloadModelDialog', { timeout: 20_000 }, () => {
     stubFetch(
       on('GET', `/models/${UUID_A}`, () => json(200, detail())),
       on('GET', `/models/${UUID_A}/files`, () => json(200, { items })),
+      fileAccessRequestRoute(UUID_A, FILE_2),
     );
     renderDialog();
     await userEvent.click(await screen.findByRole('button', { name: 'Request Access to prices.csv' }));
-    await userEvent.click(
-      within(screen.getByRole('dialog', { name: 'Request Access' })).getByRole('button', {
-        name: 'Send request',
-      }),
-    );
+    await sendAccessRequest('Ask the owner of the file prices.csv for access.');
     expect(screen.getByRole('button', { name: 'Request Access to prices.csv' })).toBeDisabled();
     // A reload: the page and its state are gone, the browser session stays.
     cleanupDialog();

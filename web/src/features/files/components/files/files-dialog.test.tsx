@@ -12,18 +12,6 @@ import { withQueryClient } from '../../../../testing/render';
 import { FilesDialog } from './files-dialog';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-// The notify prompt is another feature's: a stand-in that shows what it was opened with.
-vi.mock('../../../../components/ui/notify-model-users-dialog', () => ({
-  NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
-    <div role="dialog" aria-label="Notify Model Users ?">
-      <span>{`${props.action} ${props.modelUuid}`}</span>
-      <button type="button" onClick={props.onClose}>
-        No
-      </button>
-    </div>
-  ),
-}));
-
 const MAIN = '55555555-5555-4555-8555-555555555551';
 const NOTES = '55555555-5555-4555-8555-555555555552';
 const stored: CallerFileNode[] = [
@@ -58,6 +46,9 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
       on('GET', '/metadata-options', () => json(200, optionLists)),
       on('POST', '/uploads', () => json(201, ticket)),
       on('PATCH', filesPath, patch),
+      on('POST', '/notifications', () =>
+        json(200, { notificationId: '01J00000000000000000000000', recipients: 4 }),
+      ),
     );
 
   const open = async (model = detail()) => {
@@ -127,10 +118,17 @@ describe("FilesDialog (000 §2 'Files', §4)", { timeout: 40_000 }, () => {
       clone: [],
     });
 
+    // The notify prompt (its own tests: notify-model-users-dialog.test.tsx) announces modified files of this entry.
     const prompt = await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
-    expect(prompt).toHaveTextContent(`FILES_MODIFIED ${UUID_A}`);
-    await userEvent.click(within(prompt).getByRole('button', { name: 'No' }));
-    expect(onHide).toHaveBeenCalled();
+    await userEvent.click(within(prompt).getByLabelText('Note *'));
+    await userEvent.paste('New data');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onHide).toHaveBeenCalled());
+    const [notice] = callsTo(fetchMock, 'POST', '/notifications');
+    expect(JSON.parse(String(notice?.init.body))).toMatchObject({
+      modelUuid: UUID_A,
+      action: 'FILES_MODIFIED',
+    });
   });
 
   it('asks before deleting the main model file', async () => {

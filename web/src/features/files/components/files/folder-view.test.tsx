@@ -6,26 +6,10 @@ import { callsTo, configureTestApi, json, on, stubFetch } from '../../../../test
 import { stubLocationAssign } from '../../../../testing/location';
 import { allPermissions, detail, file, UUID_A } from '../../../../testing/model-fixtures';
 import { withQueryClient } from '../../../../testing/render';
+import { fileAccessRequestRoute, sendAccessRequest } from '../../../../testing/request-access';
 import { FolderView, splitFolderView } from './folder-view';
 
 vi.mock('../../../../lib/auth', () => import('../../../../testing/auth-stub'));
-// The notify prompt has its own tests: a stand-in that shows what it was opened with.
-vi.mock('../../../../components/ui/notify-model-users-dialog', () => ({
-  NotifyModelUsersDialog: (props: { modelUuid: string; action: string; onClose: () => void }) => (
-    <div role="dialog" aria-label="Notify Model Users ?">
-      <span>{`${props.action} ${props.modelUuid}`}</span>
-      <button type="button" onClick={props.onClose}>
-        No
-      </button>
-    </div>
-  ),
-}));
-// The request dialog has its own tests: a stand-in that sends at once.
-vi.mock(
-  '../../../../components/ui/request-access-dialog/request-access-dialog',
-  () => import('../../../../components/ui/request-access-dialog/request-access-stand-in'),
-);
-
 const OPEN = '55555555-5555-4555-8555-555555555551';
 const LOCKED = '55555555-5555-4555-8555-555555555552';
 const HIDDEN = '55555555-5555-4555-8555-555555555553';
@@ -133,22 +117,26 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
   });
 
   it('disables Request Access once the request went out', async () => {
-    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    stubFetch(
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
+      fileAccessRequestRoute(UUID_A, LOCKED),
+    );
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Request Access to prices.csv' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request Access' });
-    expect(dialog).toHaveTextContent('request for file prices.csv');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await sendAccessRequest('Ask the owner of the file prices.csv for access.');
     const sent = screen.getByRole('button', { name: 'Request Access to prices.csv' });
     expect(sent).toHaveAttribute('aria-disabled', 'true');
     expect(sent).toHaveAccessibleDescription('Your request has been sent');
   });
 
   it('keeps Request Access disabled after a reload while the request is pending', async () => {
-    stubFetch(on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })));
+    stubFetch(
+      on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
+      fileAccessRequestRoute(UUID_A, LOCKED),
+    );
     const first = show();
     await userEvent.click(await screen.findByRole('button', { name: 'Request Access to prices.csv' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await sendAccessRequest('Ask the owner of the file prices.csv for access.');
     first.unmount();
     show();
     expect(await screen.findByRole('button', { name: 'Request Access to prices.csv' })).toHaveAttribute(
@@ -247,6 +235,9 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
       on('GET', `/models/${UUID_A}/files`, () => json(200, { items: files })),
       on('GET', '/metadata-options', () => json(200, {})),
       on('PATCH', `/models/${UUID_A}/files`, () => json(200, { items: saved })),
+      on('POST', '/notifications', () =>
+        json(200, { notificationId: '01J00000000000000000000000', recipients: 4 }),
+      ),
     );
     show({ permissions: allPermissions('allowed') });
     const table = await screen.findByRole('table', { name: 'Files' });
@@ -264,10 +255,18 @@ describe('FolderView (000 §2, §6)', { timeout: 30_000 }, () => {
 
     await userEvent.click(save);
     const prompt = await screen.findByRole('dialog', { name: 'Notify Model Users ?' });
-    expect(prompt).toHaveTextContent(`FILES_MODIFIED ${UUID_A}`);
     const [patch] = callsTo(fetchMock, 'PATCH', `/models/${UUID_A}/files`);
     expect(JSON.parse(String(patch?.init.body))).toMatchObject({ rev: 3, folders: ['inputs'], remove: [] });
-    await userEvent.click(within(prompt).getByRole('button', { name: 'No' }));
+    // The notify prompt (its own tests: notify-model-users-dialog.test.tsx) announces modified files of this entry.
+    await userEvent.click(within(prompt).getByLabelText('Note *'));
+    await userEvent.paste('New folder');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notify Model Users ?' })).toBeNull());
+    const [notice] = callsTo(fetchMock, 'POST', '/notifications');
+    expect(JSON.parse(String(notice?.init.body))).toMatchObject({
+      modelUuid: UUID_A,
+      action: 'FILES_MODIFIED',
+    });
     expect(screen.getByText('No unsaved changes')).toBeInTheDocument();
     expect(within(table).getByText('inputs').closest('tr')).not.toHaveTextContent('New folder');
   });

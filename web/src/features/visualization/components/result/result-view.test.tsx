@@ -3,20 +3,17 @@ import { join } from 'node:path';
 import { type RunResult, RunResultSchema } from '@shared/schemas/run-result';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ResultView } from './result-view';
 
 // Cells are aligned by result.css (classes, not inline styles): the page's stylesheet, as in the app.
 const stylesheet = document.createElement('style');
 stylesheet.textContent = readFileSync(join(__dirname, 'result.css'), 'utf8');
 document.head.append(stylesheet);
+// The worker's document is shared with the files after this one (`isolate: false`).
+afterAll(() => stylesheet.remove());
 
-// ApexCharts needs a real layout engine (SVG measuring); its settings are tested in apex-options.test.ts.
-vi.mock('./apex-chart', () => ({
-  default: (props: { type: string; height: number }) => (
-    <div data-testid="apex-chart" data-type={props.type} data-height={props.height} />
-  ),
-}));
+// ApexCharts is drawn by the setup file's stand-in (testing/apex-chart-stub.tsx): a box with the chart's type and height.
 
 const result = (value: unknown): RunResult => RunResultSchema.parse(value);
 
