@@ -1,16 +1,18 @@
 import type { ExportInput } from '@shared/exports/index';
 import { SAMPLE_RECORD, SAMPLE_RESULT } from '@shared/exports/testing/sample-result';
-import type { CurrentUser } from '@shared/schemas/user';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getInstanceRecord } from '../../../../api/instance-results';
 import { notify } from '../../../../lib/message-stack';
-import { API, configureTestApi, json, on, type Route, stubFetch } from '../../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../../testing/render';
 import { type ResultExportSource, useResultExport } from './export-dialog';
 
-// The writers have their own tests (shared/exports): the dialog loads them with import() when it
-// exports, so this file's stand-in is what it gets, whichever file loaded the dialog first.
+vi.mock('../../../../lib/current-user', async (original) => ({
+  ...(await original<typeof import('../../../../lib/current-user')>()),
+  useCurrentUser: () => ({ firstName: 'Erin', lastName: 'Economist' }),
+}));
+vi.mock('../../../../api/instance-results', () => ({ getInstanceRecord: vi.fn() }));
 const exportResult = vi.fn<(format: string, input: ExportInput) => Promise<Uint8Array>>();
 vi.mock('@shared/exports/index', async (original) => ({
   ...(await original<typeof import('@shared/exports/index')>()),
@@ -51,37 +53,9 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const erin: CurrentUser = {
-  id: 'erin',
-  firstName: 'Erin',
-  lastName: 'Economist',
-  email: 'erin@example.com',
-  userType: 'INTERNALUSER',
-  permissions: {
-    createModel: true,
-    externalizationTabEnabled: true,
-    activateUser: false,
-    deactivateUser: false,
-    enrollUser: false,
-    changeUserRole: false,
-  },
-};
-const show = (source: ResultExportSource) =>
-  render(withQueryClient(<Page source={source} />, { currentUser: erin }));
-// The run record of each scenario's instance (GET .../instances/{id}/record).
-const recordOf = (instanceId: string, answer: () => Response | Promise<Response>) =>
-  on('GET', `/models/${SOURCE.modelUuid}/instances/${instanceId}/record`, answer);
-
-// Every scenario's record found.
-const anyRecord: Route = (url) =>
-  url.pathname.startsWith(`/v2/models/${SOURCE.modelUuid}/instances/`) && url.pathname.endsWith('/record')
-    ? json(200, SAMPLE_RECORD)
-    : undefined;
-
 let downloads: string[];
 
 beforeEach(() => {
-  configureTestApi();
   downloads = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(this.download);
@@ -92,20 +66,19 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   exportResult.mockReset();
+  vi.mocked(getInstanceRecord).mockReset();
 });
 
 describe('the export dialog', () => {
   it('goes from idle to downloading to exporting and downloads visualizationResults.xlsx with the provenance', async () => {
     const record = deferred<typeof SAMPLE_RECORD>();
-    stubFetch(
-      recordOf('base', () => record.promise.then((value) => json(200, value))),
-      recordOf('high', () => json(404, { message: 'Not found.', code: 'NOT_FOUND' })),
+    vi.mocked(getInstanceRecord).mockImplementation((_uuid, id) =>
+      id === 'base' ? record.promise : Promise.reject(new Error('404')),
     );
     const written = deferred<Uint8Array>();
     exportResult.mockReturnValue(written.promise);
-    show(SOURCE);
+    render(withQueryClient(<Page source={SOURCE} />));
 
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export Excel' });
@@ -137,12 +110,9 @@ describe('the export dialog', () => {
 
   it("stops a running export with 'Canceled' and downloads nothing", async () => {
     const record = deferred<typeof SAMPLE_RECORD>();
-    stubFetch(
-      recordOf('base', () => record.promise.then((value) => json(200, value))),
-      recordOf('high', () => record.promise.then((value) => json(200, value))),
-    );
+    vi.mocked(getInstanceRecord).mockReturnValue(record.promise);
     const error = vi.spyOn(notify, 'error');
-    show(SOURCE);
+    render(withQueryClient(<Page source={SOURCE} />));
 
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
@@ -157,11 +127,11 @@ describe('the export dialog', () => {
   });
 
   it("shows the writer's export text when a file cannot be written", async () => {
-    stubFetch(anyRecord);
+    vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
     const { ExportError, EXPORT_MESSAGES } = await import('@shared/exports/index');
     exportResult.mockRejectedValue(new ExportError(EXPORT_MESSAGES.wrongChartType));
     const error = vi.spyOn(notify, 'error');
-    show(SOURCE);
+    render(withQueryClient(<Page source={SOURCE} />));
 
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
@@ -171,17 +141,16 @@ describe('the export dialog', () => {
   });
 
   it('writes the PDF with Open Sans, both faces fetched from the build only when the PDF is written', async () => {
+    vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
     exportResult.mockResolvedValue(new Uint8Array([1]));
     const fetched: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
-      const record = String(url).startsWith(API) ? anyRecord(new URL(String(url)), init ?? {}) : undefined;
-      if (record) return record;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
       fetched.push(String(url));
       return String(url).includes('Bold')
         ? new Response('', { status: 404 })
         : new Response(new Uint8Array([0, 1, 0, 0]));
     });
-    show(SOURCE);
+    render(withQueryClient(<Page source={SOURCE} />));
     await userEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(downloads).toEqual(['visualizationResults.pdf']));
@@ -197,7 +166,7 @@ describe('the export dialog', () => {
 
   it("says 'Nothing to export.' for a result without elements and opens no dialog", async () => {
     const warning = vi.spyOn(notify, 'warning');
-    show({ ...SOURCE, result: { elements: [] } });
+    render(withQueryClient(<Page source={{ ...SOURCE, result: { elements: [] } }} />));
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     expect(warning).toHaveBeenCalledWith('Nothing to export.');
     expect(screen.queryByRole('dialog')).toBeNull();
