@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearMessages } from '../lib/message-stack';
 import { resetAuthStub } from './auth-stub';
 
 // No Amplify in jsdom: every file gets the one auth stand-in (auth-stub.ts), so that the app's modules,
@@ -17,6 +18,10 @@ configure({ asyncUtilTimeout: 10_000 });
 // Without vitest globals, Testing Library cannot register its own cleanup.
 // Pure-logic test files run in the node environment (`// @vitest-environment node`): no window there.
 const browser = typeof window !== 'undefined';
+
+// The message stack is module state: without isolation a test would see what an earlier file's screens
+// (or their late answers) left there.
+beforeEach(() => clearMessages());
 
 // A worker runs many files in one module graph and one jsdom (`isolate: false`): what a test changes in
 // shared state is undone here, whichever file it was.
