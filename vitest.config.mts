@@ -43,6 +43,11 @@ export default defineConfig({
           setupFiles: ['web/src/testing/setup-tests.ts'],
           // As for unit: two workers on two cores instead of vitest's one.
           maxWorkers: 2,
+          // Files share each worker's jsdom and loaded modules instead of a fresh module graph per file
+          // (React, PrimeReact and the app loaded 121 times): 280 s → about 90 s on a quiet machine.
+          // Test files therefore mock no module that a component imports statically (vitest keeps the
+          // first file's copy); docs/testing.md (issue 17 §6, fifth pass) says which seams they use.
+          isolate: false,
           // As for unit: jsdom renders took over 5 s when the machine was loaded.
           testTimeout: 60_000,
         },

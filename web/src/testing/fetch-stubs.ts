@@ -28,15 +28,31 @@ export const json = (status: number, body?: unknown) =>
 
 export type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
 
-/** A fetch stub answering from a list of routes (first match wins; unmatched calls answer 404). */
+/** Rejects as fetch does once `signal` aborts (an answer still on its way is never delivered). */
+function untilAborted(signal: AbortSignal | null | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const abort = () =>
+      reject(signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/**
+ * A fetch stub answering from a list of routes (first match wins; unmatched calls answer 404). Like
+ * fetch, it rejects when the request's signal aborts, also while a route's answer is pending.
+ */
 export function stubFetch(...routes: Route[]) {
   const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input);
-    for (const route of routes) {
-      const answer = await route(url, init);
-      if (answer) return answer;
-    }
-    return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    const answer = async () => {
+      for (const route of routes) {
+        const found = await route(url, init);
+        if (found) return found;
+      }
+      return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    };
+    return init.signal ? Promise.race([answer(), untilAborted(init.signal)]) : answer();
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

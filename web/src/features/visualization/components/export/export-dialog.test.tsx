@@ -1,18 +1,17 @@
 import type { ExportInput } from '@shared/exports/index';
 import { SAMPLE_RECORD, SAMPLE_RESULT } from '@shared/exports/testing/sample-result';
+import type { CurrentUser } from '@shared/schemas/user';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getInstanceRecord } from '../../../../api/instance-results';
+import { currentUserQueryKey } from '../../../../lib/current-user';
 import { notify } from '../../../../lib/message-stack';
-import { withQueryClient } from '../../../../testing/render';
+import { configureTestApi, json, on, stubFetch } from '../../../../testing/fetch-stubs';
+import { testQueryClient, withQueryClient } from '../../../../testing/render';
 import { type ResultExportSource, useResultExport } from './export-dialog';
 
-vi.mock('../../../../lib/current-user', async (original) => ({
-  ...(await original<typeof import('../../../../lib/current-user')>()),
-  useCurrentUser: () => ({ firstName: 'Erin', lastName: 'Economist' }),
-}));
-vi.mock('../../../../api/instance-results', () => ({ getInstanceRecord: vi.fn() }));
+// The writers are loaded by `import()` when a file is written, so this stand-in reaches them even
+// when an earlier test file loaded the dialog (the web project may share modules between files).
 const exportResult = vi.fn<(format: string, input: ExportInput) => Promise<Uint8Array>>();
 vi.mock('@shared/exports/index', async (original) => ({
   ...(await original<typeof import('@shared/exports/index')>()),
@@ -55,7 +54,35 @@ function deferred<T>() {
 
 let downloads: string[];
 
+const ERIN = {
+  id: 'erin',
+  firstName: 'Erin',
+  lastName: 'Economist',
+  email: 'erin@example.com',
+  userType: 'EMPLOYEE',
+  permissions: {},
+} as unknown as CurrentUser;
+
+/** The page as the signed-in layout shows it: the current user already loaded. */
+function renderPage(source: ResultExportSource) {
+  const client = testQueryClient();
+  client.setQueryData(currentUserQueryKey, ERIN);
+  return render(withQueryClient(<Page source={source} />, client));
+}
+
+/** GET …/instances/{id}/record answered by `record` (per instance id); others 404. */
+function stubRecords(record: (instanceId: string) => Promise<unknown> | undefined) {
+  const answer = (id: string) => async () => {
+    const body = await record(id);
+    return body === undefined ? json(404, { message: 'Not found.', code: 'NOT_FOUND' }) : json(200, body);
+  };
+  return stubFetch(
+    ...['base', 'high'].map((id) => on('GET', `/models/model-uuid/instances/${id}/record`, answer(id))),
+  );
+}
+
 beforeEach(() => {
+  configureTestApi();
   downloads = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(this.download);
@@ -66,19 +93,17 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   exportResult.mockReset();
-  vi.mocked(getInstanceRecord).mockReset();
 });
 
 describe('the export dialog', () => {
   it('goes from idle to downloading to exporting and downloads visualizationResults.xlsx with the provenance', async () => {
     const record = deferred<typeof SAMPLE_RECORD>();
-    vi.mocked(getInstanceRecord).mockImplementation((_uuid, id) =>
-      id === 'base' ? record.promise : Promise.reject(new Error('404')),
-    );
+    stubRecords((id) => (id === 'base' ? record.promise : undefined));
     const written = deferred<Uint8Array>();
     exportResult.mockReturnValue(written.promise);
-    render(withQueryClient(<Page source={SOURCE} />));
+    renderPage(SOURCE);
 
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export Excel' });
@@ -110,9 +135,9 @@ describe('the export dialog', () => {
 
   it("stops a running export with 'Canceled' and downloads nothing", async () => {
     const record = deferred<typeof SAMPLE_RECORD>();
-    vi.mocked(getInstanceRecord).mockReturnValue(record.promise);
+    stubRecords(() => record.promise);
     const error = vi.spyOn(notify, 'error');
-    render(withQueryClient(<Page source={SOURCE} />));
+    renderPage(SOURCE);
 
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
@@ -127,11 +152,11 @@ describe('the export dialog', () => {
   });
 
   it("shows the writer's export text when a file cannot be written", async () => {
-    vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
+    stubRecords(async () => SAMPLE_RECORD);
     const { ExportError, EXPORT_MESSAGES } = await import('@shared/exports/index');
     exportResult.mockRejectedValue(new ExportError(EXPORT_MESSAGES.wrongChartType));
     const error = vi.spyOn(notify, 'error');
-    render(withQueryClient(<Page source={SOURCE} />));
+    renderPage(SOURCE);
 
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
@@ -141,16 +166,20 @@ describe('the export dialog', () => {
   });
 
   it('writes the PDF with Open Sans, both faces fetched from the build only when the PDF is written', async () => {
-    vi.mocked(getInstanceRecord).mockResolvedValue(SAMPLE_RECORD);
     exportResult.mockResolvedValue(new Uint8Array([1]));
     const fetched: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-      fetched.push(String(url));
-      return String(url).includes('Bold')
-        ? new Response('', { status: 404 })
-        : new Response(new Uint8Array([0, 1, 0, 0]));
-    });
-    render(withQueryClient(<Page source={SOURCE} />));
+    // The fonts are files of the build (relative URLs), the records calls of the API.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!String(url).endsWith('.ttf')) return json(200, SAMPLE_RECORD);
+        fetched.push(String(url));
+        return String(url).includes('Bold')
+          ? new Response('', { status: 404 })
+          : new Response(new Uint8Array([0, 1, 0, 0]));
+      }),
+    );
+    renderPage(SOURCE);
     await userEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     await waitFor(() => expect(downloads).toEqual(['visualizationResults.pdf']));
@@ -166,7 +195,7 @@ describe('the export dialog', () => {
 
   it("says 'Nothing to export.' for a result without elements and opens no dialog", async () => {
     const warning = vi.spyOn(notify, 'warning');
-    render(withQueryClient(<Page source={{ ...SOURCE, result: { elements: [] } }} />));
+    renderPage({ ...SOURCE, result: { elements: [] } });
     await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
     expect(warning).toHaveBeenCalledWith('Nothing to export.');
     expect(screen.queryByRole('dialog')).toBeNull();
