@@ -46,6 +46,10 @@ test('register → self-register with the code → approve → sign in and see e
   const granted = await createEntry('owner', `${tag} granted`, { roles: noViewers });
   const notGranted = await createEntry('owner', `${tag} other`, { roles: noViewers });
   const email = `${tag.replace(/\s+/g, '-')}@partner.example`;
+  // Every run registers its own person, so a run against a cloud that earlier runs left people in
+  // finds this one's buttons and rows by name.
+  const lastName = `Partner ${tag.split(' ')[1]}`;
+  const fullName = `Paula ${lastName}`;
 
   // 1. Olivia Owner registers the person (the wizard's request); the code goes out by mail only.
   const registered = await fetch(`${endpoints.api}/v2/external-users`, {
@@ -53,7 +57,7 @@ test('register → self-register with the code → approve → sign in and see e
     headers: { authorization: `Bearer ${await idToken('owner')}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       firstName: 'Paula',
-      lastName: 'Partner',
+      lastName,
       email,
       externalUserType: 'VENDOR',
       purchaseOrderId: '4711',
@@ -71,7 +75,7 @@ test('register → self-register with the code → approve → sign in and see e
   await withoutTour(page);
   await page.goto(`/registration?email=${encodeURIComponent(email)}`);
   await page.getByLabel('First Name').fill('Paula');
-  await page.getByLabel('Last Name').fill('Partner');
+  await page.getByLabel('Last Name').fill(lastName);
   await expect(page.getByLabel('Email Id')).toHaveValue(email);
   await page.getByLabel('Registration Code').fill(code as string);
   const box = page.getByRole('checkbox', { name: /I have read and accept/ });
@@ -92,7 +96,7 @@ test('register → self-register with the code → approve → sign in and see e
   await expect(admin.getByRole('heading', { name: 'Incoming user requests' })).toBeVisible({
     timeout: 30_000,
   });
-  await admin.getByRole('button', { name: 'Accept Paula Partner' }).click();
+  await admin.getByRole('button', { name: `Accept ${fullName}` }).click();
   await expect(admin.getByText('Access request reviewed').first()).toBeVisible();
 
   // 4. The invitation's temporary password; a new password at the first sign-in.
@@ -112,14 +116,19 @@ test('register → self-register with the code → approve → sign in and see e
 
   // 6. The administrator deactivates the person on the admin list of external users.
   await admin.goto('/admin/externalization-user');
+  // A full page load: on a busy machine the app's first screen takes tens of seconds (CI once spent
+  // the whole action timeout in a fill typed into the half-started page), so wait for the page first.
+  await expect(admin.getByRole('heading', { name: 'Activate and deactivate users' })).toBeVisible({
+    timeout: 30_000,
+  });
   // The list pages by 10 and other tests register people too: search for this one.
-  await admin.getByLabel('Search external users').fill(email);
+  await admin.getByLabel('Search external users').fill(email, { timeout: 30_000 });
   // The list's row (the quarterly access review below lists the person too, with a 'Select' tick).
-  const personRow = admin.getByRole('row', { name: /^Paula Partner/ }).filter({ hasText: email });
+  const personRow = admin.getByRole('row', { name: new RegExp(`^${fullName}`) }).filter({ hasText: email });
   await personRow.click();
   await admin.getByRole('button', { name: 'Deactivate User' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Deactivate' });
-  await expect(confirm.getByText('Deactivate Paula Partner?')).toBeVisible();
+  await expect(confirm.getByText(`Deactivate ${fullName}?`)).toBeVisible();
   const shownMessages = await recordShownMessages(admin);
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect
