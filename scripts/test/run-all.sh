@@ -16,6 +16,7 @@ TEST_DIR="$(realpath -m "${MR_TEST_DATA_DIR:-$ROOT/.local/test}")"
 ENDPOINTS_FILE="$TEST_DIR/endpoints.json"
 CLOUD_LOG="$REPORTS/local-cloud.log"
 CLOUD_READY_TIMEOUT_S=180
+HEADLESS_CHROMIUM=/usr/lib/chromium/chromium-headless-shell
 STEPS_FILE="$REPORTS/steps.jsonl"
 ALL_STEPS="install typecheck lint unit runners cdk build-web local-cloud integration e2e"
 SELECTED_STEPS="${MR_TEST_STEPS:-$ALL_STEPS}"
@@ -39,11 +40,42 @@ heading() { printf '\n==> %s\n' "$*"; }
 warn() { printf '[run-all] %s\n' "$*" >&2; }
 selected() { [[ " $SELECTED_STEPS " == *" $1 "* ]]; }
 
-# Records one step in steps.jsonl for the summary: name, exit code, seconds, and its JSON test report
-# (if any) so a failed step without counted test failures still counts as one failure.
+# The machine's CPU time so far, in jiffies: "busy total" (all cores, from /proc/stat's first line).
+cpu_jiffies() {
+  local _cpu user nice system idle iowait irq softirq steal _rest
+  read -r _cpu user nice system idle iowait irq softirq steal _rest </proc/stat
+  echo "$((user + nice + system + irq + softirq + steal)) $((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+CORES=$(nproc 2>/dev/null || echo 1)
+declare -A CPU_AT_START=()
+
+# Remembers the machine's CPU time when a step starts (cores_busy_since reads it at its end).
+mark_cpu() { CPU_AT_START[$1]="$(cpu_jiffies)"; }
+
+# How many cores the whole machine kept busy from mark_cpu <name> to now (or to the "busy total"
+# given), in hundredths (187 = 1.87 cores): a step far below the machine's cores waits on something,
+# and another step could run beside it.
+cores_busy_since() {
+  local start="${CPU_AT_START[$1]:-}" end="${2:-}" busy0 total0 busy1 total1
+  [[ -n "$start" ]] || {
+    echo -1
+    return
+  }
+  [[ -n "$end" ]] || end="$(cpu_jiffies)"
+  read -r busy0 total0 <<<"$start"
+  read -r busy1 total1 <<<"$end"
+  if ((total1 > total0)); then echo $((100 * CORES * (busy1 - busy0) / (total1 - total0))); else echo -1; fi
+}
+
+# Records one step in steps.jsonl for the summary: name, exit code, seconds, the cores the machine
+# kept busy meanwhile (hundredths; -1 unknown), and its JSON test report (if any) so a failed step
+# without counted test failures still counts as one failure. A background step passes the CPU time
+# at its end, which came before it was recorded.
 record_step() {
-  local name="$1" code="$2" seconds="$3" report="${4:-}"
-  printf '{"step":"%s","exitCode":%d,"seconds":%d,"report":"%s"}\n' "$name" "$code" "$seconds" "$report" >>"$STEPS_FILE"
+  local name="$1" code="$2" seconds="$3" report="${4:-}" busy
+  busy="$(cores_busy_since "$name" "${5:-}")"
+  printf '{"step":"%s","exitCode":%d,"seconds":%d,"coresBusy":%d,"report":"%s"}\n' \
+    "$name" "$code" "$seconds" "$busy" "$report" >>"$STEPS_FILE"
 }
 
 # run_step <name> <title> <report-or-empty> <command...>
@@ -54,6 +86,7 @@ run_step() {
   heading "$title"
   local started code=0
   started=$(date +%s)
+  mark_cpu "$name"
   if [[ "$name" == "local-cloud" ]]; then
     "$@" || code=$? # may set CLOUD_PID, so it runs in this shell
   else
@@ -95,7 +128,16 @@ start_step_in_background() {
   BG_TITLE[$name]="$title"
   BG_REPORT[$name]="$report"
   BG_STARTED[$name]=$(date +%s)
-  "$@" >"$REPORTS/$name.log" 2>&1 &
+  mark_cpu "$name"
+  # The step notes when it ended (seconds and CPU time): it is recorded only when the foreground
+  # step next to it has ended too, and its own time is what the summary should show.
+  rm -f "$REPORTS/$name.ended"
+  (
+    code=0
+    "$@" >"$REPORTS/$name.log" 2>&1 || code=$?
+    echo "$(date +%s) $(cpu_jiffies)" >"$REPORTS/$name.ended"
+    exit "$code"
+  ) &
   BG_PID[$name]=$!
 }
 
@@ -111,7 +153,10 @@ finish_background_step() {
   unset "BG_PID[$name]"
   heading "${BG_TITLE[$name]} (ran in the background)"
   cat "$REPORTS/$name.log"
-  record_step "$name" "$code" "$(($(date +%s) - BG_STARTED[$name]))" "${BG_REPORT[$name]}"
+  local ended cpu_at_end=""
+  ended="$(date +%s)"
+  if [[ -s "$REPORTS/$name.ended" ]]; then read -r ended cpu_at_end <"$REPORTS/$name.ended"; fi
+  record_step "$name" "$code" "$((ended - BG_STARTED[$name]))" "${BG_REPORT[$name]}" "$cpu_at_end"
   if [[ $code -ne 0 ]]; then
     FAILED=1
     warn "step '$name' failed (exit $code)"
@@ -208,6 +253,7 @@ stop_local_cloud() {
   local pid="$CLOUD_PID" started tree left
   CLOUD_PID=""
   started=$(date +%s)
+  mark_cpu local-cloud-stop
   mapfile -t tree < <(descendants_of "$pid")
   heading "Stopping the local cloud (pid $pid, ${#tree[@]} child processes)"
   kill -TERM "$pid" 2>/dev/null || true
@@ -278,15 +324,16 @@ trap 'exit 143' TERM
 # Step functions run in an `||` context, where bash ignores `set -e`: each command checks explicitly.
 install_test_deps() {
   bash scripts/local/install-deps.sh || return $?
-  if [[ ! -x /usr/bin/chromium ]]; then
+  # The browser tests run in Debian's chromium-headless-shell (test/e2e/playwright.config.ts says why).
+  if [[ ! -x "$HEADLESS_CHROMIUM" ]]; then
     local sudo=""
     [[ "$(id -u)" -eq 0 ]] || sudo="sudo"
-    echo "installing Debian's chromium (and fonts) for the browser tests"
+    echo "installing Debian's chromium-headless-shell (and fonts) for the browser tests"
     $sudo apt-get update || return $?
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium fonts-liberation ||
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium-headless-shell fonts-liberation ||
       return $?
   fi
-  /usr/bin/chromium --version 2>/dev/null | grep -i chromium
+  "$HEADLESS_CHROMIUM" --version 2>/dev/null | grep -i chrom
 }
 
 vitest_json() {
@@ -296,15 +343,14 @@ vitest_json() {
 }
 
 # Two cores: a step that keeps about one core busy (tsc; the cdk synth in one worker) runs in the
-# background next to one that leaves the other core mostly free (lint and the web build; the model
-# runners, which wait on R, Python and LibreOffice starting); the local cloud starts during the unit
-# tests. The unit and browser tests keep both cores busy and run alone.
-run_step install "[1/10] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium)" "" \
+# background next to one that leaves a core mostly free: the model runners, which wait on R, Python
+# and LibreOffice starting, and the integration tests, which run one file at a time against the cloud
+# (1.26 of 2 cores busy when alone). The local cloud starts during the unit tests. Lint, the web build,
+# the unit and the browser tests keep both cores busy and run alone.
+run_step install "[1/10] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium's headless shell)" "" \
   install_test_deps
-start_step_in_background typecheck "[2/10] Typecheck (tsc)" "" npm run typecheck
-run_step lint "[3/10] Lint, format and layer check (biome ci, dependency-cruiser)" "" npm run lint
-run_step build-web "[4/10] Build the web app (web/dist)" "" npm run build:web
-finish_background_step typecheck
+run_step lint "[2/10] Lint, format and layer check (biome ci, dependency-cruiser)" "" npm run lint
+run_step build-web "[3/10] Build the web app (web/dist)" "" npm run build:web
 
 NEEDS_CLOUD=0
 if selected integration || selected e2e || selected local-cloud; then
@@ -317,14 +363,15 @@ if selected integration || selected e2e || selected local-cloud; then
   }
 fi
 
-run_step unit "[5/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
+run_step unit "[4/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
   vitest_json "$REPORTS/unit.json" --project unit --project web
-start_step_in_background cdk "[6/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
+start_step_in_background cdk "[5/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
   vitest_json "$REPORTS/cdk.json" --project cdk
-run_step runners "[7/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
+run_step runners "[6/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
   vitest_json "$REPORTS/runners.json" --project runners
 finish_background_step cdk
 
+start_step_in_background typecheck "[7/10] Typecheck (tsc)" "" npm run typecheck
 if [[ $NEEDS_CLOUD -eq 1 ]]; then
   run_step local-cloud "[8/10] Wait for the local cloud (.local/test, ports +10000)" "" wait_for_local_cloud
   export MR_ENDPOINTS_FILE="$ENDPOINTS_FILE"
@@ -332,6 +379,9 @@ if [[ $NEEDS_CLOUD -eq 1 ]]; then
   export MR_E2E_OUTPUT_DIR="$REPORTS/e2e-artifacts"
   run_step integration "[9/10] Integration tests against the local cloud (vitest: integration)" \
     "$REPORTS/integration.json" vitest_json "$REPORTS/integration.json" --project integration
-  run_step e2e "[10/10] Browser tests in Chromium (Playwright)" "$REPORTS/e2e.json" \
+fi
+finish_background_step typecheck
+if [[ $NEEDS_CLOUD -eq 1 ]]; then
+  run_step e2e "[10/10] Browser tests in Chromium's headless shell (Playwright)" "$REPORTS/e2e.json" \
     npx playwright test -c test/e2e/playwright.config.ts
 fi

@@ -72,6 +72,21 @@ describe('summarizeSteps', () => {
     expect(formatTable(rows, 75)).toMatch(/total\s+1m15s/);
   });
 
+  it('shows the cores the machine kept busy during each step, blank where the run did not know', () => {
+    const steps = parseSteps(
+      [
+        '{"step":"unit","exitCode":0,"seconds":20,"coresBusy":187,"report":""}',
+        '{"step":"runners","exitCode":0,"seconds":9,"coresBusy":-1,"report":""}',
+        '{"step":"lint","exitCode":0,"seconds":3,"report":""}',
+      ].join('\n'),
+    );
+    const lines = formatTable(summarizeSteps(steps, () => undefined).steps).split('\n');
+    expect(lines[0]).toMatch(/time\s+cores busy$/);
+    expect(lines[1]).toMatch(/^unit\s.*\s20s\s+1\.87$/);
+    expect(lines[2]).toMatch(/^runners\s.*\s9s$/);
+    expect(lines[3]).toMatch(/^lint\s.*\s3s$/);
+  });
+
   it('reports no failure for a clean run', () => {
     const { total } = summarizeSteps(
       [{ step: 'lint', exitCode: 0, seconds: 1, report: '' }],

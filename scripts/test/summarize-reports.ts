@@ -16,6 +16,11 @@ export interface StepRecord {
   step: string;
   exitCode: number;
   seconds: number;
+  /**
+   * How many cores the whole machine kept busy while the step ran, in hundredths (187 = 1.87), -1 or
+   * absent when unknown. Steps that run side by side share the figure.
+   */
+  coresBusy?: number;
   /** Path of the step's JSON test report, '' when the step runs no tests. */
   report: string;
 }
@@ -180,7 +185,7 @@ function readJsonIfPresent(path: string): unknown {
 
 export function formatTable(steps: readonly StepSummary[], totalSeconds?: number): string {
   const rows = [
-    ['step', 'result', 'passed', 'failed', 'skipped', 'time'],
+    ['step', 'result', 'passed', 'failed', 'skipped', 'time', 'cores busy'],
     ...steps.map((s) => [
       s.step,
       s.exitCode === 0 ? 'ok' : `FAILED (exit ${s.exitCode})`,
@@ -188,6 +193,7 @@ export function formatTable(steps: readonly StepSummary[], totalSeconds?: number
       String(s.failed),
       String(s.skipped),
       `${s.seconds}s`,
+      s.coresBusy === undefined || s.coresBusy < 0 ? '' : (s.coresBusy / 100).toFixed(2),
     ]),
   ];
   if (totalSeconds !== undefined) rows.push(['total', '', '', '', '', formatDuration(totalSeconds)]);

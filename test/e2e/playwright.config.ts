@@ -4,9 +4,10 @@ import { defineConfig } from '@playwright/test';
 import { endpointsFile } from './support/endpoints';
 
 /**
- * Browser tests in Debian's Chromium (PLATFORM.md: never `npx playwright install`) against the local
- * cloud that scripts/test/run-all.sh starts with `start.ts --test`. The base URL is the `web` entry of
- * its endpoints.json; global-setup.ts fails with a clear message when that cloud is not running.
+ * Browser tests in Debian's Chromium headless shell (PLATFORM.md: never `npx playwright install`)
+ * against the local cloud that scripts/test/run-all.sh starts with `start.ts --test`. The base URL is
+ * the `web` entry of its endpoints.json; global-setup.ts fails with a clear message when that cloud is
+ * not running.
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const file = endpointsFile();
@@ -35,7 +36,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.MR_CHROMIUM || '/usr/bin/chromium',
+      // Debian's chromium-headless-shell: Chromium's own headless browser, the one Playwright itself
+      // uses for headless runs. The full browser in headless mode paints through a GPU process (in
+      // software here) and took twice the CPU for the same page (docs/testing.md).
+      executablePath: process.env.MR_CHROMIUM || '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',
@@ -50,7 +54,10 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) without the trace's
+    // screencast: painting and encoding a frame for every change cost as much CPU as the tests
+    // themselves (4 sign-in tests: 51 CPU-seconds with it, 29 without; docs/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
   },
 });
