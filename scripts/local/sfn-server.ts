@@ -14,6 +14,7 @@ import {
 import { invokeArea } from './area-workers';
 import { localFunctionName } from './lambda-context';
 import { type ManagedChild, spawnManaged } from './processes';
+import { runnerArgs } from './runner-bundle';
 
 /**
  * A local Step Functions API. It speaks the AWS JSON 1.0 protocol (`X-Amz-Target:
@@ -88,6 +89,8 @@ export interface SfnServerOptions {
   handlerEnv: Record<string, string>;
   /** Runner processes at once (default DEFAULT_LOCAL_RUNNERS). */
   runnerSlots?: number;
+  /** The runner bundle to start (runner-bundle.ts); without one, the runner's sources through tsx. */
+  runnerBundle?: string;
   log: (line: string) => void;
 }
 
@@ -281,7 +284,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<{ stop(
     const child = spawnManaged({
       name: `runner ${record.name}`,
       command: process.execPath,
-      args: ['--import', 'tsx', join('functions', 'runner', 'entrypoint.ts')],
+      args: runnerArgs(options.runnerBundle),
       cwd: process.cwd(),
       env,
       logFile: join(options.logDir, 'runner', `${record.name}.log`),

@@ -309,14 +309,17 @@ describe('runs that do not complete', () => {
   }, 180_000);
 });
 
-/** The runner entrypoint process of a run (its environment names the run). */
+/**
+ * The runner entrypoint process of a run (its environment names the run): the sources through tsx
+ * (`npm start`) or the test cloud's bundle (scripts/local/runner-bundle.ts).
+ */
 function runnerPid(runId: string): number | undefined {
   for (const entryName of readdirSync('/proc')) {
     if (!/^\d+$/.test(entryName)) continue;
     try {
       const environ = readFileSync(`/proc/${entryName}/environ`, 'utf8');
       const cmdline = readFileSync(`/proc/${entryName}/cmdline`, 'utf8');
-      if (environ.includes(`RUN_ID=${runId}\0`) && cmdline.includes('entrypoint.ts'))
+      if (environ.includes(`RUN_ID=${runId}\0`) && /entrypoint\.(ts|mjs)\0/.test(cmdline))
         return Number(entryName);
     } catch {
       // Gone, or not ours to read.
