@@ -83,11 +83,19 @@ export function addVbaProjectToWorkbook(xlsx: Uint8Array, vbaProject: Uint8Array
       ? workbook.replace(/<workbookPr\b/, '<workbookPr codeName="ThisWorkbook"')
       : workbook.replace(/(<workbook\b[^>]*>)/, '$1<workbookPr codeName="ThisWorkbook"/>');
   }
-  return zipSync({
-    ...entries,
-    '[Content_Types].xml': strToU8(types),
-    [relsPath]: strToU8(rels),
-    'xl/workbook.xml': strToU8(workbook),
-    [VBA_PROJECT_PATH]: vbaProject,
-  });
+  return zipSync(
+    {
+      ...entries,
+      '[Content_Types].xml': strToU8(types),
+      [relsPath]: strToU8(rels),
+      'xl/workbook.xml': strToU8(workbook),
+      [VBA_PROJECT_PATH]: vbaProject,
+    },
+    // One fixed time on every part (fflate's default is now, to the 2 s of a zip's clock): the same
+    // workbook and project give the same bytes, which the demo's content-keyed versions rely on.
+    { mtime: PACKAGE_TIME },
+  );
 }
+
+/** The parts' modification time in a package that addVbaProjectToWorkbook writes (zip time starts in 1980). */
+const PACKAGE_TIME = new Date(1980, 0, 1);
