@@ -52,6 +52,9 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1440, height: 900 },
+    // The app honours a user's wish for less motion (styles.css): no animation a test would wait
+    // for, and no frames for the browsers to paint while a dialog fades or a spinner turns.
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     // A failed test keeps its trace (actions, DOM snapshots, network, console) without the trace's
