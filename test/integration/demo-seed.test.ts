@@ -20,10 +20,9 @@ import { call, type Json, queryPartition } from './catalogue-helpers';
 import { filesByName, footprint } from './files-helpers';
 
 /**
- * The demo catalogue that `npm start` seeds, run against the test cloud the way start.ts runs it: in
- * this process, through the use cases. `npm test` starts its cloud with the demo already seeded
- * (`start.ts --test --demo`), so there the first run finds every entry; against a cloud started with
- * `--test` alone it creates them. Safe next to the other tests:
+ * The demo catalogue that `npm start` seeds, run against the test cloud (which starts without it)
+ * the way start.ts runs it: in this process, through the use cases. Against a cloud that has the demo
+ * already (`start.ts --test --demo`) the first run finds every entry. Safe next to the other tests:
  * they find their data by their own unique names and trial numbers, and the demo never notifies
  * `hta`, whose empty bell a browser test checks. Run twice: the second run must add nothing.
  */
