@@ -96,13 +96,18 @@ export function useLiveNotifications(enabled = true): void {
         if (!isNotificationMessage(message)) return;
         const { notification } = message;
         lastPushed = notification.createdOn;
-        for (const [key, list] of queryClient.getQueriesData<NotificationList>({
-          queryKey: notificationsKey,
-        })) {
-          if (list)
-            queryClient.setQueryData(key, withPushedNotification(list, notification, limitOfKey(key)));
-        }
-        void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        // Loads in flight go first: one sent before the notification existed would otherwise answer
+        // without it, after it was put in, and a list still loading for the first time (the bell's,
+        // on a page whose other list loaded first) would have the refetch joined to that load.
+        void queryClient.cancelQueries({ queryKey: notificationsKey }).then(() => {
+          for (const [key, list] of queryClient.getQueriesData<NotificationList>({
+            queryKey: notificationsKey,
+          })) {
+            if (list)
+              queryClient.setQueryData(key, withPushedNotification(list, notification, limitOfKey(key)));
+          }
+          return queryClient.invalidateQueries({ queryKey: notificationsKey });
+        });
       },
     });
     return () => channel.close();

@@ -1,4 +1,5 @@
 import type { Notification, NotificationList } from '@shared/schemas/notification';
+import { useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearMessages, getMessages } from '../../../lib/message-stack';
 import { callsTo, configureTestApi, json, on, stubFetch } from '../../../testing/fetch-stubs';
 import { withQueryClient } from '../../../testing/render';
+import { notificationsQuery } from '../api/notifications';
 import { useLiveNotifications } from '../api/use-live-notifications';
 import { NotificationBell } from './notification-bell';
 
@@ -132,6 +134,49 @@ describe('NotificationBell (000 §2)', { timeout: 20_000 }, () => {
       'Olivia Owner has added a new model version Model 4',
     );
     expect(screen.getByRole('dialog', { name: 'Notifications' })).toHaveTextContent('Version 2');
+  });
+
+  it('shows a notification pushed while its first load was on the way, which answers without it', async () => {
+    // The notifications page's list (limit 100) loaded before the socket opened, so the socket had
+    // something to catch up from; the bell's own first load left before the notification existed.
+    const pushed = notification(6, { userNote: 'Pushed during the first load' });
+    let releaseBell: (() => void) | undefined;
+    let created = false;
+    stubFetch(
+      on('GET', '/notifications', async (url) => {
+        const readBeforeCreation = !created;
+        if (url.searchParams.get('limit') !== '100' && !releaseBell) {
+          await new Promise<void>((resolve) => {
+            releaseBell = resolve;
+          });
+        }
+        return json(200, readBeforeCreation ? listOf() : listOf(pushed));
+      }),
+    );
+    function PageAndBell() {
+      useLiveNotifications();
+      useQuery(notificationsQuery(100));
+      return <NotificationBell />;
+    }
+    render(
+      withQueryClient(
+        <MemoryRouter>
+          <PageAndBell />
+        </MemoryRouter>,
+      ),
+    );
+    await waitFor(() => expect(releaseBell).toBeDefined());
+    await waitFor(() => expect(FakeSocket.last).toBeDefined());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    created = true;
+    await act(async () => FakeSocket.last?.push({ type: 'notification', notification: pushed }));
+    releaseBell?.();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications (unseen)' }));
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toHaveTextContent(
+      'Pushed during the first load',
+    );
   });
 
   it('loads the list again once the socket listens, when the socket opened before the list arrived', async () => {
