@@ -10,10 +10,13 @@ import { build } from 'esbuild';
  * `npm start` keeps running the sources, so a change to the runner applies to the next run without a
  * restart.
  */
+/** The runner's entry module, bundled here and run through tsx without a bundle. */
+const RUNNER_ENTRYPOINT = join('functions', 'runner', 'entrypoint.ts');
+
 export async function bundleRunner(outDir: string): Promise<string> {
   const outfile = join(outDir, 'entrypoint.mjs');
   await build({
-    entryPoints: [join('functions', 'runner', 'entrypoint.ts')],
+    entryPoints: [RUNNER_ENTRYPOINT],
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -38,7 +41,5 @@ export async function bundleRunner(outDir: string): Promise<string> {
 
 /** The node arguments that start a runner: the bundle's when there is one, else the sources through tsx. */
 export function runnerArgs(bundle: string | undefined): string[] {
-  return bundle
-    ? ['--enable-source-maps', bundle]
-    : ['--import', 'tsx', join('functions', 'runner', 'entrypoint.ts')];
+  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', RUNNER_ENTRYPOINT];
 }

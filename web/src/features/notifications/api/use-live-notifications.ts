@@ -73,6 +73,17 @@ export function useLiveNotifications(enabled = true): void {
     const { wsUrl } = getConfig();
     if (!wsUrl) return;
     let lastPushed: string | undefined;
+    /**
+     * Cancels the notification loads in flight, applies `between` to the cached lists, then refetches
+     * them: TanStack Query would join a refetch of a list without data to its load in flight, and a
+     * load sent before a notification existed answers without it.
+     */
+    const reloadLists = (between?: () => void) => {
+      void queryClient.cancelQueries({ queryKey: notificationsKey }).then(() => {
+        between?.();
+        return queryClient.invalidateQueries({ queryKey: notificationsKey });
+      });
+    };
     const channel = openLiveChannel({
       url: wsUrl,
       getToken: () => getIdToken(),
@@ -84,29 +95,24 @@ export function useLiveNotifications(enabled = true): void {
       // Nothing loaded when the socket opened: a list whose request left before a notification was
       // created, and whose answer arrives after the socket opened, would miss it, and the socket,
       // registered after that notification, heard nothing of it. Loading the lists again now that
-      // the socket listens closes that gap. A first load still on its way is cancelled first:
-      // TanStack Query joins a refetch of a query without data to the fetch in flight.
+      // the socket listens closes that gap.
       onListening: (caughtUp) => {
-        if (caughtUp) return;
-        void queryClient
-          .cancelQueries({ queryKey: notificationsKey })
-          .then(() => queryClient.invalidateQueries({ queryKey: notificationsKey }));
+        if (!caughtUp) reloadLists();
       },
       onMessage: (message) => {
         if (!isNotificationMessage(message)) return;
         const { notification } = message;
         lastPushed = notification.createdOn;
-        // Loads in flight go first: one sent before the notification existed would otherwise answer
-        // without it, after it was put in, and a list still loading for the first time (the bell's,
-        // on a page whose other list loaded first) would have the refetch joined to that load.
-        void queryClient.cancelQueries({ queryKey: notificationsKey }).then(() => {
+        // Loads in flight are cancelled first (reloadLists): one sent before the notification existed
+        // would answer without it after it was put in, and the bell's first load, on a page whose own
+        // list loaded first, would swallow the refetch.
+        reloadLists(() => {
           for (const [key, list] of queryClient.getQueriesData<NotificationList>({
             queryKey: notificationsKey,
           })) {
             if (list)
               queryClient.setQueryData(key, withPushedNotification(list, notification, limitOfKey(key)));
           }
-          return queryClient.invalidateQueries({ queryKey: notificationsKey });
         });
       },
     });
