@@ -272,6 +272,28 @@ describe('roles a platform has and new users who are inactive', () => {
     ).toEqual([]);
   });
 
+  it('refuses modelers and display users on a new Model Repository entry, except holders carried over', () => {
+    const create = (platform: string, carried?: typeof base) =>
+      roleChangeProblems({
+        before: undefined,
+        after: withModeler,
+        actor: owner,
+        users: people,
+        model: { ...plain, platform },
+        ...(carried ? { carried } : {}),
+      });
+    expect(create('Model Repository')).toEqual([
+      "Calibration Modeler access exists on 'WebModel 2.0' model entries only.",
+      "Display User access exists on 'WebModel 2.0' model entries only.",
+    ]);
+    expect(create('WebModel 2.0')).toEqual([]);
+    // A new version of an entry that held them keeps its holders; one added to them is refused.
+    expect(create('Model Repository', withModeler)).toEqual([]);
+    expect(create('Model Repository', { ...withModeler, displayViewers: [] })).toEqual([
+      "Display User access exists on 'WebModel 2.0' model entries only.",
+    ]);
+  });
+
   it('refuses an inactive user who is new to the entry, and keeps one who was there before', () => {
     const after = { ...base, viewers: ['gone'] };
     const check = (before: typeof base) =>

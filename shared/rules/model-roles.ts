@@ -245,6 +245,11 @@ export interface RoleChangeInput {
   /** Users named in `after`, by id; an id missing here is an unknown user. */
   users: ReadonlyMap<string, RoleUser>;
   model: { theorem: boolean; topSensitivity: boolean; platform?: string | undefined };
+  /**
+   * A new entry only (`before` undefined): holders of its platform roles who keep them although the
+   * platform lacks them (New Model Version: the source's holders, carried over).
+   */
+  carried?: ModelRoles;
 }
 
 /**
@@ -267,14 +272,13 @@ export function roleChangeProblems(input: RoleChangeInput): string[] {
   for (const c of roleConflicts(input.requested ?? after)) {
     problems.push(ROLE_MESSAGES.oneRole(name(c.userId), ROLE_LABELS[c.roles[0]], ROLE_LABELS[c.roles[1]]));
   }
-  // Only changes are checked against the platform, so that an entry which holds such roles from
-  // before stays editable. Creation is left out: see docs/permissions.md.
-  if (before) {
-    for (const role of WEBMODEL_ONLY_ROLES) {
-      if (roleExistsOn(role, model.platform)) continue;
-      if (after[role].some((id) => !before[role].includes(id))) {
-        problems.push(ROLE_MESSAGES.webModelOnly(ROLE_LABELS[role]));
-      }
+  // Only users added are checked against the platform, so that an entry which holds such roles from
+  // before stays editable, and a new version keeps the holders it carries over.
+  const kept = before ?? input.carried;
+  for (const role of WEBMODEL_ONLY_ROLES) {
+    if (roleExistsOn(role, model.platform)) continue;
+    if (after[role].some((id) => !kept?.[role].includes(id))) {
+      problems.push(ROLE_MESSAGES.webModelOnly(ROLE_LABELS[role]));
     }
   }
   if (!after.vestLead) problems.push(ROLE_MESSAGES.leadRequired);

@@ -31,6 +31,7 @@ import { subModelBody } from './sub-models-helpers';
 
 const ROLES_WITHOUT_VIEWER = rolesOf({
   viewers: [],
+  calibrationModelers: ['modeler'],
   scenarioModelers: ['employee'],
   displayViewers: ['vendor'],
 });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createEntry, type Json, metadataOf, rolesOf } from './catalogue-helpers';
+import { call, createEntry, type Json, metadataOf, rolesOf, withModeler } from './catalogue-helpers';
 
 /**
- * Persona × route authorization table against the local cloud. The demo entry has lead 'lead',
- * steward 'steward', owners ['owner'] (+ the lead), viewer 'viewer', calibration modeler 'modeler',
- * created by 'lead'. 'employee' is an internal user without a role (a stranger); 'vendor' and 'hta'
+ * Persona × route authorization table against the local cloud. The entries are WebModel 2.0 entries
+ * (the platform with modelers) with lead 'lead', steward 'steward', owners ['owner'] (+ the lead),
+ * viewer 'viewer', calibration modeler 'modeler', created by 'lead'. 'employee' is an internal user without a role (a stranger); 'vendor' and 'hta'
  * are external users. 404 = the caller may not even know the entry exists; 403 = known but refused.
  */
 const PERSONAS = [
@@ -154,7 +154,10 @@ describe('catalogue: persona × route authorization', () => {
   let fileUuid: string;
 
   beforeAll(async () => {
-    [draft, published] = await Promise.all([createEntry(), createEntry({ publish: true })]);
+    [draft, published] = await Promise.all([
+      createEntry(withModeler()),
+      createEntry(withModeler({ publish: true })),
+    ]);
     fileUuid = (await call('lead', 'GET', `/v2/models/${draft.uuid}/files`)).body.items[0].uuid;
   });
 
@@ -166,7 +169,7 @@ describe('catalogue: persona × route authorization', () => {
       case 'get published':
         return (await call(persona, 'GET', `/v2/models/${published.uuid}`)).status;
       case 'update': {
-        const e = await createEntry({ files: [] });
+        const e = await createEntry(withModeler({ files: [] }));
         return (
           await call(persona, 'PATCH', `/v2/models/${e.uuid}`, {
             metadata: { ...e.metadata, notes: persona },
@@ -175,21 +178,21 @@ describe('catalogue: persona × route authorization', () => {
         ).status;
       }
       case 'publish': {
-        const e = await createEntry();
+        const e = await createEntry(withModeler());
         return (await call(persona, 'POST', `/v2/models/${e.uuid}/publish`, {})).status;
       }
       case 'retire published': {
-        const e = await createEntry({ publish: true });
+        const e = await createEntry(withModeler({ publish: true }));
         return (await call(persona, 'POST', `/v2/models/${e.uuid}/retire`, { reason: 'Replaced' })).status;
       }
       case 'delete': {
-        const e = await createEntry({ files: [] });
+        const e = await createEntry(withModeler({ files: [] }));
         return (await call(persona, 'DELETE', `/v2/models/${e.uuid}`)).status;
       }
       case 'get roles':
         return (await call(persona, 'GET', `/v2/models/${draft.uuid}/roles`)).status;
       case 'set roles': {
-        const e = await createEntry({ files: [] });
+        const e = await createEntry(withModeler({ files: [] }));
         return (await call(persona, 'PUT', `/v2/models/${e.uuid}/roles`, { roles: e.roles, rev: e.rev }))
           .status;
       }

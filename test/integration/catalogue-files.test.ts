@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../scripts/local/env';
 import { downloadAllArchive } from '../support/download-archive';
 import { documentClient, localCloud } from '../support/local-cloud';
-import { call, createEntry, metadataOf, queryPartition, tokenOf, upload } from './catalogue-helpers';
+import {
+  call,
+  createEntry,
+  metadataOf,
+  queryPartition,
+  tokenOf,
+  upload,
+  withModeler,
+} from './catalogue-helpers';
 
 /** Catalogue API against the local cloud: uploads, attach, file list, downloads. */
 function s3(): S3Client {
@@ -163,13 +171,15 @@ describe('catalogue: files of an entry', () => {
   });
 
   it('downloads one file after the legal notice, with the file rule deciding (403 tells nothing)', async () => {
-    const entry = await createEntry({
-      metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
-      files: [
-        { name: 'model.xlsx', content: 'model body', mainFile: true },
-        { name: 'confidential.xlsx', content: 'secret' },
-      ],
-    });
+    const entry = await createEntry(
+      withModeler({
+        metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
+        files: [
+          { name: 'model.xlsx', content: 'model body', mainFile: true },
+          { name: 'confidential.xlsx', content: 'secret' },
+        ],
+      }),
+    );
     const files = (await call('lead', 'GET', `/v2/models/${entry.uuid}/files`)).body.items as {
       uuid: string;
       name: string;

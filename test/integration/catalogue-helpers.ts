@@ -50,9 +50,20 @@ export async function call<T = Json>(
 /** Valid metadata of a global entry with a unique suffix (so every entry gets its own name). */
 export const metadataOf = demoMetadata;
 
-/** The demo role set: lead, steward, owner, viewer and a calibration modeler. */
-export function rolesOf(overrides: Record<string, unknown> = {}) {
-  return demoRoles({ calibrationModelers: ['modeler'], ...overrides });
+/** The demo role set: lead, steward, owner and viewer (`withModeler` adds the calibration modeler). */
+export const rolesOf = demoRoles;
+
+/**
+ * An entry of the WebModel 2.0 platform with 'modeler' as its calibration modeler (`entry`'s metadata
+ * and roles otherwise): modelers and display users exist on that platform only, and the API refuses
+ * them on others (000 §6).
+ */
+export function withModeler<T extends NewEntry>(entry: T = {} as T): T {
+  return {
+    ...entry,
+    metadata: { ...(entry.metadata ?? metadataOf()), platform: 'WebModel 2.0' },
+    roles: { ...(entry.roles ?? rolesOf()), calibrationModelers: ['modeler'] },
+  };
 }
 
 export type { LocalFile };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, createEntry, metadataOf } from './catalogue-helpers';
+import { call, createEntry, withModeler } from './catalogue-helpers';
 
 /** Catalogue API against the local cloud: metadata options, user search, User Settings. */
 describe('catalogue: metadata options', () => {
@@ -60,7 +60,7 @@ describe('catalogue: user search', () => {
 
 describe('catalogue: User Settings (expertise)', () => {
   it('reads and writes settings on a WebModel 2.0 entry only', async () => {
-    const web = await createEntry({ metadata: metadataOf({ platform: 'WebModel 2.0' }), files: [] });
+    const web = await createEntry(withModeler({ files: [] }));
     const path = `/v2/models/${web.uuid}/expertise/modeler`;
     expect((await call('owner', 'GET', path)).body).toEqual({
       userId: 'modeler',

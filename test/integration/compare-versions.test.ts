@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, waitFor } from '../support/local-cloud';
-import { call, createEntry, type Json, metadataOf, rolesOf, tokenOf, upload } from './catalogue-helpers';
+import {
+  call,
+  createEntry,
+  type Json,
+  metadataOf,
+  rolesOf,
+  tokenOf,
+  upload,
+  withModeler,
+} from './catalogue-helpers';
 import { filesByName, objectKeys } from './files-helpers';
 
 /**
@@ -9,17 +18,21 @@ import { filesByName, objectKeys } from './files-helpers';
  * a text diff, a workbook diff that is computed asynchronously by the jobs function (202 while
  * pending, then its stored outcome), and who may ask.
  */
+// Stored workbook diffs are keyed by the two bodies' hashes: bodies of their own in each run keep the
+// first answer a 202 when the file runs again against the same cloud.
+const WORKBOOK_A = `workbook A ${Date.now().toString(36)} ${process.pid}`;
+const WORKBOOK_B = `workbook B ${Date.now().toString(36)} ${process.pid}`;
 const FILES_A = [
   { name: 'model.R', content: 'a <- 1\nb <- 2\nc <- 3\n', mainFile: true },
   { name: 'inputs.csv', path: 'data', content: 'x,y\n1,2\n' },
   { name: 'notes.txt', content: 'to be removed\n' },
-  { name: 'model.xlsx', content: 'workbook A' },
+  { name: 'model.xlsx', content: WORKBOOK_A },
 ];
 const FILES_B = [
   { name: 'model.R', content: 'a <- 1\nb <- 20\nc <- 3\n', mainFile: true },
   { name: 'inputs.csv', path: 'data', content: 'x,y\n1,2\n' },
   { name: 'README.md', content: '# New\n' },
-  { name: 'model.xlsx', content: 'workbook B' },
+  { name: 'model.xlsx', content: WORKBOOK_B },
 ];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -32,8 +45,12 @@ describe('compare two versions', () => {
     `/v2/models/${a.uuid}/files/${filesA.get(name).uuid}/diff/${b.uuid}/${filesB.get(otherName).uuid}`;
 
   beforeAll(async () => {
-    a = await createEntry({ files: FILES_A, metadata: metadataOf({ version_log: 'First version' }) });
-    b = await createEntry({ files: FILES_B, metadata: metadataOf({ version_log: '' }) });
+    // WebModel 2.0 entries, so that they can have the calibration modeler, who sees them without
+    // their files.
+    a = await createEntry(
+      withModeler({ files: FILES_A, metadata: metadataOf({ version_log: 'First version' }) }),
+    );
+    b = await createEntry(withModeler({ files: FILES_B, metadata: metadataOf({ version_log: '' }) }));
     filesA = await filesByName('lead', a.uuid);
     filesB = await filesByName('lead', b.uuid);
   }, 60_000);
@@ -96,7 +113,7 @@ describe('compare two versions', () => {
     });
     expect(done.status).toBe(422);
     expect(done.body.message).toEqual(expect.any(String));
-    const prefix = `diffs/workbooks/${sha256('workbook A')}/${sha256('workbook B')}/`;
+    const prefix = `diffs/workbooks/${sha256(WORKBOOK_A)}/${sha256(WORKBOOK_B)}/`;
     expect(await objectKeys(prefix)).toEqual(expect.arrayContaining([`${prefix}error.json`]));
 
     const again = await call('lead', 'GET', diffPath('model.xlsx'));

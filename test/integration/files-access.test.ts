@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForArchive } from '../support/download-archive';
-import { call, createEntry, type Json, metadataOf, rolesOf, tokenOf } from './catalogue-helpers';
+import { call, createEntry, type Json, metadataOf, rolesOf, tokenOf, withModeler } from './catalogue-helpers';
 import { accepted, auditOf, emailOf, filesByName, footprint, outbox } from './files-helpers';
 
 /** File-level access against the local cloud: the file rule per persona, sharing, requests, THEOREM. */
@@ -21,24 +21,26 @@ interface Fixture {
 }
 
 /**
- * An entry by the lead with viewers viewer, employee (the user files are shared with) and vendor
- * (external), and four files owned by the lead:
+ * A WebModel 2.0 entry by the lead with viewers viewer, employee (the user files are shared with) and
+ * vendor (external), the calibration modeler 'modeler', and four files owned by the lead:
  * open.xlsx (cdd No), cdd.xlsx (cdd Yes, shared with employee), private.xlsx (cdd Yes, private,
  * shared with employee) and viewer.xlsx (cdd Yes, ownership transferred to viewer).
  */
 async function fixture(global: boolean): Promise<Fixture> {
-  const entry = await createEntry({
-    metadata: global
-      ? metadataOf()
-      : metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
-    roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
-    files: [
-      { name: 'open.xlsx', content: 'open body', mainFile: true },
-      { name: 'cdd.xlsx', content: 'cdd body' },
-      { name: 'private.xlsx', content: 'private body' },
-      { name: 'viewer.xlsx', content: 'viewer body' },
-    ],
-  });
+  const entry = await createEntry(
+    withModeler({
+      metadata: global
+        ? metadataOf()
+        : metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
+      roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
+      files: [
+        { name: 'open.xlsx', content: 'open body', mainFile: true },
+        { name: 'cdd.xlsx', content: 'cdd body' },
+        { name: 'private.xlsx', content: 'private body' },
+        { name: 'viewer.xlsx', content: 'viewer body' },
+      ],
+    }),
+  );
   const files = await filesByName('lead', entry.uuid);
   const id = (name: string) => files.get(name).uuid as string;
   const save = await call('lead', 'PATCH', `/v2/models/${entry.uuid}/files`, {
@@ -138,14 +140,16 @@ describe('sharing, stopping and transferring a file', () => {
   let entry: Fixture;
   let cdd: string;
   beforeAll(async () => {
-    const made = await createEntry({
-      metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
-      roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
-      files: [
-        { name: 'open.xlsx', content: 'open', mainFile: true },
-        { name: 'cdd.xlsx', content: 'cdd' },
-      ],
-    });
+    const made = await createEntry(
+      withModeler({
+        metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
+        roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
+        files: [
+          { name: 'open.xlsx', content: 'open', mainFile: true },
+          { name: 'cdd.xlsx', content: 'cdd' },
+        ],
+      }),
+    );
     const files = await filesByName('lead', made.uuid);
     cdd = files.get('cdd.xlsx').uuid;
     await call('lead', 'PATCH', `/v2/models/${made.uuid}/files`, { update: [{ uuid: cdd, cdd: 'Yes' }] });
@@ -269,14 +273,16 @@ describe('sharing, stopping and transferring a file', () => {
 
 describe('asking for access to a file', () => {
   it('mails the file owner (who alone may share it) a grant link; the link grants; a second request is refused', async () => {
-    const made = await createEntry({
-      metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
-      roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
-      files: [
-        { name: 'open.xlsx', content: 'open', mainFile: true },
-        { name: 'Q1 data.xlsx', content: 'q1' },
-      ],
-    });
+    const made = await createEntry(
+      withModeler({
+        metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
+        roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
+        files: [
+          { name: 'open.xlsx', content: 'open', mainFile: true },
+          { name: 'Q1 data.xlsx', content: 'q1' },
+        ],
+      }),
+    );
     const files = await filesByName('lead', made.uuid);
     const q1 = files.get('Q1 data.xlsx').uuid;
     await call('lead', 'PATCH', `/v2/models/${made.uuid}/files`, { update: [{ uuid: q1, cdd: 'Yes' }] });
@@ -336,12 +342,14 @@ describe('asking for access to a file', () => {
 
 describe('downloads are audited', () => {
   it('writes FILE_DOWNLOADED before answering the link and FILES_DOWNLOADED_ALL when the archive job starts', async () => {
-    const made = await createEntry({
-      files: [
-        { name: 'a.xlsx', content: 'a', mainFile: true },
-        { name: 'b.txt', content: 'b' },
-      ],
-    });
+    const made = await createEntry(
+      withModeler({
+        files: [
+          { name: 'a.xlsx', content: 'a', mainFile: true },
+          { name: 'b.txt', content: 'b' },
+        ],
+      }),
+    );
     const a = (await filesByName('viewer', made.uuid)).get('a.xlsx');
     expect((await call('viewer', 'POST', filePath(made.uuid, a.uuid, '/download'), accepted)).status).toBe(
       200,

@@ -19,7 +19,7 @@ describe('the roles of a Model Repository entry', () => {
   beforeEach(async () => {
     const entry = await createEntry({
       metadata: metadataOf({ platform: 'Model Repository' }),
-      roles: rolesOf({ owners: ['owner'], viewers: ['viewer'], calibrationModelers: [] }),
+      roles: rolesOf({ owners: ['owner'], viewers: ['viewer'] }),
     });
     uuid = entry.uuid;
   });
@@ -83,6 +83,21 @@ describe('the roles of a Model Repository entry', () => {
     expect({ status: viaRoles.status, message: viaRoles.body.message }).toEqual(answer);
     expect({ status: viaGrant.status, message: viaGrant.body.message }).toEqual(answer);
     expect(await current(uuid)).toEqual(before);
+  });
+
+  it('refuses them on a new entry too (Add Model Entry), creating nothing', async () => {
+    const metadata = metadataOf({ platform: 'Model Repository' });
+    const res = await call('lead', 'POST', '/v2/models', {
+      metadata,
+      roles: rolesOf({ displayViewers: ['employee'] }),
+      files: [],
+    });
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 422,
+      message: "Display User access exists on 'WebModel 2.0' model entries only.",
+    });
+    const taken = await call('lead', 'POST', '/v2/models/name-check', { metadata });
+    expect(taken.body).toMatchObject({ unique: true });
   });
 
   it('refuses the inactive user and an unknown one on both routes with one answer', async () => {

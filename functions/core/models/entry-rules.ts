@@ -43,6 +43,8 @@ export async function prepareRoles(input: {
   before: ModelRoles | undefined;
   requested: ModelRoles;
   model: { platform?: string; classification?: string };
+  /** A new entry's platform-role holders who keep their role (roleChangeProblems `carried`). */
+  carried?: ModelRoles;
 }): Promise<{ roles: ModelRoles; users: Map<string, User>; issues: Issue[] }> {
   const roles = normalizeRoles(input.requested);
   const actor = { id: input.caller.id, userType: input.caller.userType };
@@ -72,6 +74,7 @@ export async function prepareRoles(input: {
       topSensitivity: input.model.classification === TOP_SENSITIVITY_CLASSIFICATION,
       platform: input.model.platform,
     },
+    ...(input.carried ? { carried: input.carried } : {}),
   });
   return { roles, users, issues: problems.map((message) => ({ path: 'body.roles', message })) };
 }
@@ -88,12 +91,14 @@ export function assertMayAddEntries(caller: User): void {
  * `assertMayAddEntries`): makes the creator an owner unless the request gives them the lead, steward or owner
  * role already (a lesser role they were given is dropped: roles exclude each other; a super user is
  * not made owner), then checks the set as `prepareRoles` does, with the new entry's platform and
- * classification.
+ * classification. Modeler and display roles are refused on other platforms than WebModel 2.0, except
+ * for the holders `carried` over from the source of a new version.
  */
 export async function prepareNewEntryRoles(
   caller: User,
   requestedRoles: ModelRoles,
   metadata: Pick<ModelMetadata, 'platform' | 'information_classification'>,
+  carried?: ModelRoles,
 ): Promise<{ roles: ModelRoles; users: Map<string, User>; issues: Issue[] }> {
   let requested = { ...requestedRoles };
   if (
@@ -112,6 +117,7 @@ export async function prepareNewEntryRoles(
       ...(metadata.platform ? { platform: metadata.platform } : {}),
       ...(metadata.information_classification ? { classification: metadata.information_classification } : {}),
     },
+    ...(carried ? { carried } : {}),
   });
 }
 

@@ -256,6 +256,22 @@ describe('createModel', () => {
     expect(model.roles.owners).toContain('viewer');
     expect(model.roles.viewers).not.toContain('viewer');
   });
+
+  it('gives modelers and display users only to WebModel 2.0 entries (422 elsewhere, nothing written)', async () => {
+    const withModeler = { ...roles, viewers: [], calibrationModelers: ['viewer'] };
+    await expect(
+      createModel(PEOPLE.get('lead') as User, createBody({ roles: withModeler })),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      message: "Calibration Modeler access exists on 'WebModel 2.0' model entries only.",
+    });
+    expect(transactions.runTransaction).not.toHaveBeenCalled();
+    const model = await createModel(
+      PEOPLE.get('lead') as User,
+      createBody({ roles: withModeler, metadata: { ...metadata, platform: 'WebModel 2.0' } }),
+    );
+    expect(model.roles.calibrationModelers).toEqual(['viewer']);
+  });
 });
 
 describe('updateModel', () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { assembleModelName, NAME_MESSAGES, nameKey } from '@shared/rules/model-name';
-import { ROLE_LABELS, ROLE_MESSAGES, roleExistsOn, WEBMODEL_ONLY_ROLES } from '@shared/rules/model-roles';
 import { versionLineageProblem } from '@shared/rules/model-version';
 import { blocksPublish, checkPublishIssues } from '@shared/rules/publish-checks';
 import type { ModelMetadata } from '@shared/schemas/model';
@@ -92,17 +91,14 @@ export async function createVersion(
   const uuid = randomUUID();
   const issues: Issue[] = [];
 
-  const { roles, users, issues: roleIssues } = await prepareNewEntryRoles(caller, body.roles, body.metadata);
+  // As 'Update Permissions' does, only users added here are checked against the platform: holders
+  // carried over from the source keep their role (docs/permissions.md "Platform roles").
+  const {
+    roles,
+    users,
+    issues: roleIssues,
+  } = await prepareNewEntryRoles(caller, body.roles, body.metadata, source.roles);
   issues.push(...roleIssues);
-  // The Access step offers display users and modelers on WebModel 2.0 versions only (000 §2 "Model
-  // roles"). As 'Update Permissions' does, only users added here are checked against the platform:
-  // holders carried over from the source keep their role (docs/permissions.md "Platform roles").
-  for (const role of WEBMODEL_ONLY_ROLES) {
-    if (roleExistsOn(role, body.metadata.platform)) continue;
-    if (roles[role].some((id) => !source.roles[role].includes(id))) {
-      issues.push({ path: 'body.roles', message: ROLE_MESSAGES.webModelOnly(ROLE_LABELS[role]) });
-    }
-  }
 
   const [{ lists, studies }, sourceFiles] = await Promise.all([
     activeOptionLists(),
