@@ -90,6 +90,7 @@ describe('demo catalogue', () => {
         model: {
           theorem: entry.metadata.platform === 'Oncology',
           topSensitivity: entry.metadata.information_classification === TOP_SENSITIVITY_CLASSIFICATION,
+          platform: entry.metadata.platform,
         },
       });
       expect(problems, entry.key).toEqual([]);
