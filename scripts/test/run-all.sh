@@ -116,24 +116,36 @@ stop_run() {
   exit "$code"
 }
 
-# start_step_in_background <name> <title> <report-or-empty> <command...>: for a step that mostly
-# uses one core while the foreground step uses the other (tsc, the cdk synth). Its output goes to
-# <reports>/<name>.log and is printed, under its heading, by finish_background_step, so the two
-# steps' lines never interleave.
+# start_step_in_background <name> <title> <report-or-empty> <after-or-empty> <command...>: for a step
+# that mostly uses one core while the foreground step uses the other (the model runners, the cdk
+# synth, tsc). With <after>, a background step started before it, the step waits for that one to end:
+# steps queued so run one after another beside the foreground step. Its output goes to
+# <reports>/<name>.log and is printed, under its heading, by finish_background_step, so the steps'
+# lines never interleave.
 start_step_in_background() {
-  local name="$1" title="$2" report="$3"
-  shift 3
+  local name="$1" title="$2" report="$3" after="$4"
+  shift 4
   selected "$name" || return 0
-  heading "$title: started in the background (its output follows when it ends)"
+  # A step that was not started (not selected) is not waited for.
+  [[ -n "$after" && -n "${BG_PID[$after]:-}" ]] || after=""
+  if [[ -n "$after" ]]; then
+    heading "$title: queued in the background after '$after' (its output follows when it ends)"
+  else
+    heading "$title: started in the background (its output follows when it ends)"
+  fi
   BG_TITLE[$name]="$title"
   BG_REPORT[$name]="$report"
   BG_STARTED[$name]=$(date +%s)
   mark_cpu "$name"
-  # The step notes when it ended (seconds and CPU time): it is recorded only when the foreground
-  # step next to it has ended too, and its own time is what the summary should show.
-  rm -f "$REPORTS/$name.ended"
+  # The step notes when it started and ended (seconds and CPU time): it is recorded only when the
+  # foreground step next to it has ended too, and its own time is what the summary should show.
+  rm -f "$REPORTS/$name.started" "$REPORTS/$name.ended"
   (
     code=0
+    if [[ -n "$after" ]]; then
+      until [[ -e "$REPORTS/$after.ended" ]]; do sleep 1; done
+    fi
+    echo "$(date +%s) $(cpu_jiffies)" >"$REPORTS/$name.started"
     "$@" >"$REPORTS/$name.log" 2>&1 || code=$?
     echo "$(date +%s) $(cpu_jiffies)" >"$REPORTS/$name.ended"
     exit "$code"
@@ -153,7 +165,12 @@ finish_background_step() {
   unset "BG_PID[$name]"
   heading "${BG_TITLE[$name]} (ran in the background)"
   cat "$REPORTS/$name.log"
-  local ended cpu_at_end=""
+  local started cpu_at_start ended cpu_at_end=""
+  if [[ -s "$REPORTS/$name.started" ]]; then
+    read -r started cpu_at_start <"$REPORTS/$name.started"
+    BG_STARTED[$name]="$started"
+    CPU_AT_START[$name]="$cpu_at_start"
+  fi
   ended="$(date +%s)"
   if [[ -s "$REPORTS/$name.ended" ]]; then read -r ended cpu_at_end <"$REPORTS/$name.ended"; fi
   record_step "$name" "$code" "$((ended - BG_STARTED[$name]))" "${BG_REPORT[$name]}" "$cpu_at_end"
@@ -345,11 +362,11 @@ vitest_json() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
 }
 
-# Two cores: a step that keeps about one core busy (tsc; the cdk synth in one worker) runs in the
-# background next to one that leaves a core mostly free: the model runners, which wait on R, Python
-# and LibreOffice starting, and the integration tests, which run one file at a time against the cloud
-# (1.26 of 2 cores busy when alone). The local cloud starts during the unit tests. Lint, the web build,
-# the unit and the browser tests keep both cores busy and run alone.
+# Two cores: the integration tests run one file at a time against the cloud and mostly wait on it
+# (about one core busy), so the steps that each keep about one core busy run one after another in
+# the background beside them: the model runners (which wait on R, Python and LibreOffice starting),
+# the cdk tests (one worker) and tsc. The local cloud starts during the unit tests. Lint, the web
+# build, the unit and the browser tests keep both cores busy and run alone.
 run_step install "[1/10] Install what the tests need (npm packages, Java, DynamoDB Local, Chromium's headless shell)" "" \
   install_test_deps
 run_step lint "[2/10] Lint, format and layer check (biome ci, dependency-cruiser)" "" npm run lint
@@ -368,13 +385,11 @@ fi
 
 run_step unit "[4/10] Unit and web tests (vitest: unit, web)" "$REPORTS/unit.json" \
   vitest_json "$REPORTS/unit.json" --project unit --project web
-start_step_in_background cdk "[5/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" \
+start_step_in_background runners "[5/10] Model runners with real Python, R and LibreOffice (vitest: runners)" \
+  "$REPORTS/runners.json" "" vitest_json "$REPORTS/runners.json" --project runners
+start_step_in_background cdk "[6/10] CDK assertion tests and cdk-nag (vitest: cdk)" "$REPORTS/cdk.json" runners \
   vitest_json "$REPORTS/cdk.json" --project cdk
-run_step runners "[6/10] Model runners with real Python, R and LibreOffice (vitest: runners)" "$REPORTS/runners.json" \
-  vitest_json "$REPORTS/runners.json" --project runners
-finish_background_step cdk
-
-start_step_in_background typecheck "[7/10] Typecheck (tsc)" "" npm run typecheck
+start_step_in_background typecheck "[7/10] Typecheck (tsc)" "" cdk npm run typecheck
 if [[ $NEEDS_CLOUD -eq 1 ]]; then
   run_step local-cloud "[8/10] Wait for the local cloud (.local/test, ports +10000)" "" wait_for_local_cloud
   export MR_ENDPOINTS_FILE="$ENDPOINTS_FILE"
@@ -383,6 +398,8 @@ if [[ $NEEDS_CLOUD -eq 1 ]]; then
   run_step integration "[9/10] Integration tests against the local cloud (vitest: integration)" \
     "$REPORTS/integration.json" vitest_json "$REPORTS/integration.json" --project integration
 fi
+finish_background_step runners
+finish_background_step cdk
 finish_background_step typecheck
 if [[ $NEEDS_CLOUD -eq 1 ]]; then
   run_step e2e "[10/10] Browser tests in Chromium's headless shell (Playwright)" "$REPORTS/e2e.json" \
