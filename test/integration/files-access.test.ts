@@ -1,7 +1,16 @@
 import { MESSAGES } from '@shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForArchive } from '../support/download-archive';
-import { call, createEntry, type Json, metadataOf, rolesOf, tokenOf, withModeler } from './catalogue-helpers';
+import {
+  call,
+  createEntry,
+  type Json,
+  type LocalFile,
+  metadataOf,
+  rolesOf,
+  tokenOf,
+  withModeler,
+} from './catalogue-helpers';
 import { accepted, auditOf, emailOf, filesByName, footprint, outbox } from './files-helpers';
 
 /** File-level access against the local cloud: the file rule per persona, sharing, requests, THEOREM. */
@@ -21,25 +30,36 @@ interface Fixture {
 }
 
 /**
- * A WebModel 2.0 entry by the lead with viewers viewer, employee (the user files are shared with) and
- * vendor (external), the calibration modeler 'modeler', and four files owned by the lead:
- * open.xlsx (cdd No), cdd.xlsx (cdd Yes, shared with employee), private.xlsx (cdd Yes, private,
- * shared with employee) and viewer.xlsx (cdd Yes, ownership transferred to viewer).
+ * A WebModel 2.0 entry by the lead with viewers viewer, employee and vendor and the calibration
+ * modeler 'modeler', holding `files`: global, or a Country Adaptation for Germany.
  */
-async function fixture(global: boolean): Promise<Fixture> {
-  const entry = await createEntry(
+function entryWith(files: LocalFile[], global = false) {
+  return createEntry(
     withModeler({
       metadata: global
         ? metadataOf()
         : metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
       roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
-      files: [
-        { name: 'open.xlsx', content: 'open body', mainFile: true },
-        { name: 'cdd.xlsx', content: 'cdd body' },
-        { name: 'private.xlsx', content: 'private body' },
-        { name: 'viewer.xlsx', content: 'viewer body' },
-      ],
+      files,
     }),
+  );
+}
+
+/**
+ * An entry (entryWith) where employee is the user files are shared with and vendor the external
+ * user, with four files owned by the lead:
+ * open.xlsx (cdd No), cdd.xlsx (cdd Yes, shared with employee), private.xlsx (cdd Yes, private,
+ * shared with employee) and viewer.xlsx (cdd Yes, ownership transferred to viewer).
+ */
+async function fixture(global: boolean): Promise<Fixture> {
+  const entry = await entryWith(
+    [
+      { name: 'open.xlsx', content: 'open body', mainFile: true },
+      { name: 'cdd.xlsx', content: 'cdd body' },
+      { name: 'private.xlsx', content: 'private body' },
+      { name: 'viewer.xlsx', content: 'viewer body' },
+    ],
+    global,
   );
   const files = await filesByName('lead', entry.uuid);
   const id = (name: string) => files.get(name).uuid as string;
@@ -140,16 +160,10 @@ describe('sharing, stopping and transferring a file', () => {
   let entry: Fixture;
   let cdd: string;
   beforeAll(async () => {
-    const made = await createEntry(
-      withModeler({
-        metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
-        roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
-        files: [
-          { name: 'open.xlsx', content: 'open', mainFile: true },
-          { name: 'cdd.xlsx', content: 'cdd' },
-        ],
-      }),
-    );
+    const made = await entryWith([
+      { name: 'open.xlsx', content: 'open', mainFile: true },
+      { name: 'cdd.xlsx', content: 'cdd' },
+    ]);
     const files = await filesByName('lead', made.uuid);
     cdd = files.get('cdd.xlsx').uuid;
     await call('lead', 'PATCH', `/v2/models/${made.uuid}/files`, { update: [{ uuid: cdd, cdd: 'Yes' }] });
@@ -273,16 +287,10 @@ describe('sharing, stopping and transferring a file', () => {
 
 describe('asking for access to a file', () => {
   it('mails the file owner (who alone may share it) a grant link; the link grants; a second request is refused', async () => {
-    const made = await createEntry(
-      withModeler({
-        metadata: metadataOf({ global: 'false', country: ['Germany'], type: 'Country Adaptation' }),
-        roles: rolesOf({ viewers: ['viewer', 'employee', 'vendor'] }),
-        files: [
-          { name: 'open.xlsx', content: 'open', mainFile: true },
-          { name: 'Q1 data.xlsx', content: 'q1' },
-        ],
-      }),
-    );
+    const made = await entryWith([
+      { name: 'open.xlsx', content: 'open', mainFile: true },
+      { name: 'Q1 data.xlsx', content: 'q1' },
+    ]);
     const files = await filesByName('lead', made.uuid);
     const q1 = files.get('Q1 data.xlsx').uuid;
     await call('lead', 'PATCH', `/v2/models/${made.uuid}/files`, { update: [{ uuid: q1, cdd: 'Yes' }] });
