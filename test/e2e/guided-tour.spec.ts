@@ -12,16 +12,14 @@ import { expect, test } from './support/fixtures';
  */
 test.use({ tour: true });
 
-/** Removes a user's "viewed" mark of the home-page tour (USER#<id> / TOUR#GT#HOMEPAGE, functions/data/tours.ts). */
+/** Removes a user's "viewed" mark of the home-page tour (its key from functions/data/tours.ts). */
 async function forgetTourViewed(userId: string): Promise<void> {
+  const { tourViewKey } = await import('../../functions/data/tours');
   const cloud = localCloud();
   const client = documentClient(cloud);
   try {
     await client.send(
-      new DeleteCommand({
-        TableName: cloud.tableName,
-        Key: { pk: `USER#${userId}`, sk: 'TOUR#GT#HOMEPAGE' },
-      }),
+      new DeleteCommand({ TableName: cloud.tableName, Key: tourViewKey(userId, 'GT', 'HOMEPAGE') }),
     );
   } finally {
     client.destroy();

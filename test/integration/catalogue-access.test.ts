@@ -4,8 +4,9 @@ import { call, createEntry, type Json, metadataOf, rolesOf, withModeler } from '
 /**
  * Persona × route authorization table against the local cloud. The entries are WebModel 2.0 entries
  * (the platform with modelers) with lead 'lead', steward 'steward', owners ['owner'] (+ the lead),
- * viewer 'viewer', calibration modeler 'modeler', created by 'lead'. 'employee' is an internal user without a role (a stranger); 'vendor' and 'hta'
- * are external users. 404 = the caller may not even know the entry exists; 403 = known but refused.
+ * viewer 'viewer', calibration modeler 'modeler', created by 'lead'. 'employee' is an internal user
+ * without a role (a stranger); 'vendor' and 'hta' are external users. 404 = the caller may not even
+ * know the entry exists; 403 = known but refused.
  */
 const PERSONAS = [
   'admin',

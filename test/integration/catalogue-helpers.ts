@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { WEBMODEL_PLATFORM } from '@shared/rules/model-roles';
 import { api, documentClient, idToken, localCloud } from '../support/local-cloud';
 import {
   createModelEntry,
@@ -61,7 +62,7 @@ export const rolesOf = demoRoles;
 export function withModeler<T extends NewEntry>(entry: T = {} as T): T {
   return {
     ...entry,
-    metadata: { ...(entry.metadata ?? metadataOf()), platform: 'WebModel 2.0' },
+    metadata: { ...(entry.metadata ?? metadataOf()), platform: WEBMODEL_PLATFORM },
     roles: { ...(entry.roles ?? rolesOf()), calibrationModelers: ['modeler'] },
   };
 }
