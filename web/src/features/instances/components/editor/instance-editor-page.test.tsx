@@ -75,6 +75,14 @@ const open = () =>
       pattern: '/model/:modelUuid/instance/:scenarioId/editor',
     }),
   );
+/**
+ * The Paste JSON dialog's text area. A JSON input's page shows its own "Input Data (JSON)" editor
+ * behind the dialog once CodeMirror has loaded (lazily, so sometimes before the dialog opens).
+ */
+const pasteDialogArea = () =>
+  within(screen.getByRole('dialog', { name: 'Paste JSON' })).getByRole('textbox', {
+    name: 'Input Data (JSON)',
+  });
 const saved = (fetchMock: ReturnType<typeof stubFetch>) =>
   callsTo(fetchMock, 'PUT', `${INSTANCE}/inputs`).map((c) => JSON.parse(String(c.init.body)));
 
@@ -188,7 +196,7 @@ describe('instance parameters editor (spec 001 §2, §5)', { timeout: 30_000 }, 
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Paste JSON' }));
-    const area = screen.getByRole('textbox', { name: 'Input Data (JSON)' });
+    const area = pasteDialogArea();
     await user.click(area);
     await user.paste('[{"param_3": 1}]');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -234,7 +242,7 @@ describe('instance parameters editor (spec 001 §2, §5)', { timeout: 30_000 }, 
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Paste JSON' }));
-    await user.click(screen.getByRole('textbox', { name: 'Input Data (JSON)' }));
+    await user.click(pasteDialogArea());
     await user.paste('{"rate": 2, "arms": ["a"]}');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
