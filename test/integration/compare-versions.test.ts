@@ -12,6 +12,7 @@ import {
   withModeler,
 } from './catalogue-helpers';
 import { filesByName, objectKeys } from './files-helpers';
+import { uniqueName } from './instances-helpers';
 
 /**
  * Comparing two versions of an entry (issue 18 §3, §4; docs/versions.md "Compare"): the file pairs,
@@ -20,8 +21,8 @@ import { filesByName, objectKeys } from './files-helpers';
  */
 // Stored workbook diffs are keyed by the two bodies' hashes: bodies of their own in each run keep the
 // first answer a 202 when the file runs again against the same cloud.
-const WORKBOOK_A = `workbook A ${Date.now().toString(36)} ${process.pid}`;
-const WORKBOOK_B = `workbook B ${Date.now().toString(36)} ${process.pid}`;
+const WORKBOOK_A = uniqueName('workbook A');
+const WORKBOOK_B = uniqueName('workbook B');
 const FILES_A = [
   { name: 'model.R', content: 'a <- 1\nb <- 2\nc <- 3\n', mainFile: true },
   { name: 'inputs.csv', path: 'data', content: 'x,y\n1,2\n' },
